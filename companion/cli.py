@@ -1,0 +1,61 @@
+"""The ``helvetia`` command."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .engine import Game, HelvetiaError, summary
+
+
+def _read_json_file(path: str, what: str) -> Any:
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise SystemExit(_fail(f"cannot read the {what} {path}: {exc.strerror}"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise SystemExit(_fail(f"the {what} {path} is not valid JSON: {exc}"))
+
+
+def _fail(message: str) -> int:
+    print(f"helvetia: {message}", file=sys.stderr)
+    return 2
+
+
+def replay(record: str, catalogue: str | None) -> int:
+    overrides = [_read_json_file(catalogue, "catalogue")] if catalogue else []
+    try:
+        lines = Path(record).read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        return _fail(f"cannot read the record {record}: {exc.strerror}")
+    except UnicodeDecodeError:
+        return _fail(f"the record {record} is not UTF-8 text")
+    try:
+        game = Game.from_record(lines, *overrides)
+    except HelvetiaError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    json.dump(summary(game.state), sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="helvetia", description="Helvetia Companion.")
+    sub = parser.add_subparsers(dest="command")
+    rp = sub.add_parser("replay", help="replay a game record and print the resulting state")
+    rp.add_argument("record", help="a game record (JSON Lines)")
+    rp.add_argument("--catalogue", help="a catalogue file (JSON) overriding the shipped one")
+    args = parser.parse_args(argv)
+    if args.command == "replay":
+        return replay(args.record, args.catalogue)
+    parser.print_help()
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,31 @@
+"""The rules of Helvetia: pure Python, no display, hardware, files or clocks.
+
+State and actions are plain typed values. ``apply(state, action)`` is the one checked way to a
+new state; ``Game`` keeps the record, replays it and undoes.
+"""
+
+from .actions import (Action, Birth, Build, CannotAct, Chain, Choose, ChooseStartPlayer, Deliver,
+                      EndTurn, FirstCouple, Marry, NeutralBuild, NeutralMarry, Pick, PlaceBuilding,
+                      Placement, PlaceNeutral, Reveal, SchoolReturn, SecondCouple, StartBuildings,
+                      Step, ThirdCouple, Wake, action_to_json, parse_action)
+from .catalogue import Catalogue
+from .catalogue import load as load_catalogue
+from .errors import CatalogueError, HelvetiaError, IllegalAction, MalformedAction, RecordError
+from .game import Game, apply, header_line, phase_text
+from .production import Payment, find_payment
+from .scoring import breakdown, decide_winners, village_complete, vp
+from .setup import new_game
+from .state import CHARACTERS, GameState
+from .summary import summary
+from .turns import possible_action
+
+__all__ = [
+    "Action", "Birth", "Build", "CannotAct", "Catalogue", "CatalogueError", "Chain", "CHARACTERS",
+    "Choose", "ChooseStartPlayer", "Deliver", "EndTurn", "FirstCouple", "Game", "GameState",
+    "HelvetiaError", "IllegalAction", "MalformedAction", "Marry", "NeutralBuild", "NeutralMarry",
+    "Payment", "Pick", "PlaceBuilding", "Placement", "PlaceNeutral", "RecordError", "Reveal",
+    "SchoolReturn", "SecondCouple", "StartBuildings", "Step", "ThirdCouple", "Wake",
+    "action_to_json", "apply", "breakdown", "decide_winners", "find_payment", "header_line",
+    "load_catalogue", "new_game", "parse_action", "phase_text", "possible_action", "summary",
+    "village_complete", "vp",
+]

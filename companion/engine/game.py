@@ -1,0 +1,150 @@
+"""The one checked way to change a game: ``apply``; and ``Game``, a record with undo.
+
+A game record is JSON Lines: a header line, then one action per line (docs/record-format.md).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from . import round_end, turns
+from . import setup as setup_rules
+from .actions import (Action, ChooseStartPlayer, FirstCouple, Pick, PlaceBuilding, PlaceNeutral,
+                      Reveal, SchoolReturn, SecondCouple, StartBuildings, ThirdCouple,
+                      action_to_json, parse_action)
+from .errors import HelvetiaError, IllegalAction, MalformedAction, RecordError
+from .scoring import award_village_tiles
+from .state import (COUPLES, DRAFT, NEUTRAL, OVER, PLACE, PLAY, REVEAL, SCHOOL, START_BUILDINGS,
+                    START_PLAYER, GameState, colour_name)
+
+Handler = Callable[[GameState, Any], None]
+
+_HANDLERS: dict[type[Action], tuple[str, Handler]] = {
+    ChooseStartPlayer: (START_PLAYER, setup_rules.start_player),
+    Pick: (DRAFT, setup_rules.pick),
+    StartBuildings: (START_BUILDINGS, setup_rules.start_buildings),
+    PlaceNeutral: (NEUTRAL, setup_rules.place_neutral),
+    PlaceBuilding: (PLACE, setup_rules.place_building),
+    FirstCouple: (COUPLES, setup_rules.first_couple),
+    SecondCouple: (COUPLES, setup_rules.second_couple),
+    ThirdCouple: (COUPLES, setup_rules.third_couple),
+    SchoolReturn: (SCHOOL, round_end.school_return),
+    Reveal: (REVEAL, round_end.reveal),
+}
+_HANDLERS.update({cls: (PLAY, fn) for cls, fn in turns.TURN_ACTIONS.items()})
+
+
+def phase_text(state: GameState) -> str:
+    """What the game is waiting for, in words."""
+    who = colour_name(state.active) if state.active else ""
+    return {
+        START_PLAYER: "the start player is to be chosen",
+        DRAFT: f"{who} is picking a start building",
+        START_BUILDINGS: "the players are taking their start buildings",
+        NEUTRAL: f"{who} is placing a neutral building",
+        PLACE: "the players are placing their start buildings",
+        COUPLES: f"{who} is placing couple {state.couple}",
+        PLAY: f"it is {who}'s turn",
+        SCHOOL: f"{who}'s villagers are returning from the school",
+        REVEAL: "the new buildings from the stacks are to be entered",
+        OVER: "the game is over",
+    }[state.phase]
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action``; ``state`` itself never changes. Raises ``IllegalAction``
+    (with a reason code and a sentence for the table) or ``MalformedAction``."""
+    if not isinstance(action, Action) or type(action) not in _HANDLERS:
+        raise MalformedAction(f"not an action: {action!r}")
+    phase, handler = _HANDLERS[type(action)]
+    if state.phase != phase:
+        raise IllegalAction(f"A '{action.type}' action is not possible now: "
+                            f"{phase_text(state)}.", "wrong_phase")
+    new = state.clone()
+    handler(new, action)
+    if new.phase in (PLAY, SCHOOL):
+        award_village_tiles(new, getattr(action, "player", None))
+    return new
+
+
+def header_line(players: Iterable[tuple[str, str]], *, setup: str = "draft",
+                intro: bool = False, neutral_colour: str | None = None,
+                catalogue: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A record header: ``players`` as (colour, name) in play (counter-clockwise) order."""
+    options: dict[str, Any] = {"setup": setup, "intro": intro}
+    if neutral_colour:
+        options["neutral_colour"] = neutral_colour
+    header: dict[str, Any] = {
+        "format": setup_rules.RECORD_FORMAT,
+        "version": setup_rules.RECORD_VERSION,
+        "players": [{"colour": c, "name": n} for c, n in players],
+        "options": options,
+    }
+    if catalogue:
+        header["catalogue"] = dict(catalogue)
+    return header
+
+
+def dumps(obj: Mapping[str, Any]) -> str:
+    return json.dumps(obj, ensure_ascii=False)
+
+
+class Game:
+    """A game as its record: the header, the actions applied, and every state along the way."""
+
+    def __init__(self, header: Mapping[str, Any], *overrides: Mapping[str, Any]) -> None:
+        self.header: dict[str, Any] = dict(header)
+        self._overrides = overrides
+        self._states = [setup_rules.new_game(header, *overrides)]
+        self._actions: list[Action] = []
+
+    @property
+    def state(self) -> GameState:
+        return self._states[-1]
+
+    @property
+    def actions(self) -> list[Action]:
+        return list(self._actions)
+
+    def apply(self, action: Action | Mapping[str, Any]) -> GameState:
+        """Apply an action (typed, or its JSON object); a refused one changes nothing."""
+        if not isinstance(action, Action):
+            action = parse_action(action)
+        new = apply(self.state, action)
+        self._states.append(new)
+        self._actions.append(action)
+        return new
+
+    def undo(self) -> Action:
+        """Take back the last action and return it."""
+        if not self._actions:
+            raise IllegalAction("There is nothing to undo.", "nothing_to_undo")
+        self._states.pop()
+        return self._actions.pop()
+
+    def record_lines(self) -> list[str]:
+        return [dumps(self.header)] + [dumps(action_to_json(a)) for a in self._actions]
+
+    @classmethod
+    def from_record(cls, lines: Iterable[str], *overrides: Mapping[str, Any]) -> Game:
+        """Replay a record. ``RecordError`` names the first line that is malformed or illegal."""
+        game: Game | None = None
+        for number, raw in enumerate(lines, start=1):
+            if not raw.strip():
+                continue
+            try:
+                obj = json.loads(raw)
+            except json.JSONDecodeError as exc:
+                raise RecordError(number, f"not valid JSON ({exc.msg})", "malformed") from None
+            try:
+                if game is None:
+                    game = cls(obj, *overrides)
+                else:
+                    game.apply(obj)
+            except HelvetiaError as exc:
+                raise RecordError(number, exc.message, exc.code) from None
+        if game is None:
+            raise RecordError(1, "the record is empty: it needs a header line", "malformed")
+        return game

@@ -1,0 +1,60 @@
+"""The village grid (digest §5): cells around a centre two tiles wide, rings and quarters.
+
+The centre covers (0, 0) and (1, 0); x grows to the right, y downwards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+Cell = tuple[int, int]
+
+QUARTERS = ("top_left", "top_right", "bottom_left", "bottom_right")
+QUARTER_NAMES = {
+    "top_left": "top-left",
+    "top_right": "top-right",
+    "bottom_left": "bottom-left",
+    "bottom_right": "bottom-right",
+}
+
+
+def ring(cell: Cell) -> int:
+    """Ring number of a cell; 0 for the two centre cells."""
+    x, y = cell
+    return max(-x, x - 1, abs(y))
+
+
+def ring_cells(n: int) -> list[Cell]:
+    """All cells of ring ``n`` (n >= 1), row by row."""
+    return [(x, y) for y in range(-n, n + 1) for x in range(-n, n + 2) if ring((x, y)) == n]
+
+
+def in_quarter(cell: Cell, quarter: str) -> bool:
+    """Side cells (y == 0) lie in both the top and the bottom quarter of their side."""
+    x, y = cell
+    left = x <= 0
+    top_ok = y <= 0
+    bottom_ok = y >= 0
+    return {
+        "top_left": left and top_ok,
+        "top_right": not left and top_ok,
+        "bottom_left": left and bottom_ok,
+        "bottom_right": not left and bottom_ok,
+    }[quarter]
+
+
+def quarters_of(cell: Cell) -> list[str]:
+    return [q for q in QUARTERS if in_quarter(cell, q)]
+
+
+def open_ring(built: Iterable[Cell]) -> int:
+    """The innermost ring that still has a free cell: the only ring a building may go on."""
+    taken = set(built)
+    n = 1
+    while all(c in taken for c in ring_cells(n)):
+        n += 1
+    return n
+
+
+def cell_text(cell: Cell) -> str:
+    return f"({cell[0]}, {cell[1]})"

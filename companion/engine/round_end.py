@@ -1,0 +1,178 @@
+"""The round end (digest §10), steps 1 to 6 in this order."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .actions import Reveal, SchoolReturn
+from .catalogue import Catalogue
+from .errors import IllegalAction
+from .grid import cell_text
+from .scoring import award_village_tiles, decide_winners, vp
+from .state import CHARACTERS, OVER, PLAY, REVEAL, SCHOOL, SEX_NAMES, Adult, GameState, Turn, \
+    colour_name
+
+NEW_BUILDINGS = 5
+
+
+def end_round(state: GameState, sole: str | None) -> None:
+    """The round ends with ``sole`` the one colour that still holds coins (None: nobody)."""
+    neutral = state.options.neutral_colour
+    assert state.start_player is not None
+    if sole is None:
+        new_start = state.start_player
+    elif sole == neutral:
+        new_start = state.next_colour(state.start_player)  # the token passes to the other player
+    else:
+        new_start = sole
+
+    # 1. Character tiles: strictly most coins on a character takes its tile.
+    if not state.options.intro:
+        for ch in CHARACTERS:
+            counts = state.character_coins[ch]
+            if counts:
+                top = max(counts.values())
+                leaders = [c for c, n in counts.items() if n == top]
+                if len(leaders) == 1:
+                    state.tile_holder[ch] = leaders[0]
+    state.tiles_used.clear()
+
+    # 2. Coins return to their owners.
+    for ch in CHARACTERS:
+        for colour, n in state.character_coins[ch].items():
+            state.player(colour).coins += n
+        state.character_coins[ch] = {}
+    if neutral:
+        state.neutral_coin = "ready"
+    for p in state.players:
+        p.coins += p.won_coins
+        p.won_coins = 0
+        p.out = False
+    state.start_player = new_start
+    state.turn = None
+
+    # 3. The school's villagers return home, in turn order from the new start player.
+    queue = [c for c in state.order_from(new_start) if sum(state.school[c].values())]
+    if queue:
+        state.phase = SCHOOL
+        state.queue = queue
+        state.active = queue[0]
+        return
+    _after_school(state)
+
+
+def school_return(state: GameState, a: SchoolReturn) -> None:
+    if a.player not in state.colours:
+        raise IllegalAction(f"{a.player!r} is not a player in this game.", "not_a_player")
+    if state.queue[0] != a.player:
+        raise IllegalAction(f"{colour_name(state.queue[0])}'s villagers return first.",
+                            "not_your_turn")
+    who = colour_name(a.player)
+    in_school = state.school[a.player]
+    if Counter(p.sex for p in a.placements) != Counter({s: n for s, n in in_school.items() if n}):
+        listed = ", ".join(f"{n} {SEX_NAMES[s]}{'s' if n != 1 else ''}"
+                           for s, n in in_school.items() if n)
+        raise IllegalAction(f"Place exactly {who}'s villagers from the school: {listed}.",
+                            "wrong_villagers")
+    village = state.villages[a.player]
+    free = [cell for cell, b in village.buildings.items()
+            if not b.adults and state.catalogue.building(b.type).occupied]
+    cells = [p.cell for p in a.placements if p.cell is not None]
+    for cell in cells:
+        if cell not in free:
+            raise IllegalAction(f"{who} has no free production or exchange building at "
+                                f"{cell_text(cell)}.", "not_free")
+    if len(set(cells)) != len(cells):
+        raise IllegalAction("Two villagers cannot move into the same free building.",
+                            "same_building")
+    if len(cells) != min(len(a.placements), len(free)):
+        raise IllegalAction(f"Returning villagers fill {who}'s free buildings first: "
+                            f"{len(free)} {'is' if len(free) == 1 else 'are'} free.",
+                            "fill_free_first")
+    for p in a.placements:
+        if p.cell is None:
+            village.centre[p.sex] += 1
+        else:
+            village.buildings[p.cell].adults.append(Adult(a.player, p.sex))
+    state.school[a.player] = {"m": 0, "f": 0}
+    award_village_tiles(state, a.player)
+    state.queue.pop(0)
+    if state.queue:
+        state.active = state.queue[0]
+    else:
+        _after_school(state)
+
+
+def _after_school(state: GameState) -> None:
+    # 4. This round's children go to the school.
+    for v in state.villages.values():
+        for b in v.buildings.values():
+            for colour, sex in b.children:
+                state.school[colour][sex] += 1
+            b.children = []
+    # 5. Score; the game ends at the target.
+    state.track = {c: vp(state, c) for c in state.colours}
+    state.queue = []
+    if max(state.track.values()) >= state.options.target:
+        state.phase = OVER
+        state.active = None
+        state.winners, state.tie_break = decide_winners(state)
+        return
+    # 6. New buildings, if any are left in the stacks.
+    if any(sum(s.values()) for s in state.stacks.values()):
+        state.phase = REVEAL
+        state.active = None
+        return
+    start_round(state)
+
+
+def start_round(state: GameState) -> None:
+    assert state.start_player is not None
+    state.round += 1
+    state.phase = PLAY
+    state.active = state.start_player
+    state.turn = Turn(state.start_player)
+
+
+def reveal_counts(state: GameState) -> tuple[int, int]:
+    """How many buildings come up from stack 2 and from stack 3 now."""
+    in2 = sum(state.stacks["2"].values())
+    in3 = sum(state.stacks["3"].values())
+    from2 = min(NEW_BUILDINGS, in2)
+    return from2, min(NEW_BUILDINGS - from2, in3)
+
+
+def _names(cat: Catalogue, types: Counter[str]) -> str:
+    return ", ".join(f"{n} {cat.building(t).name}" for t, n in sorted(types.items()))
+
+
+def reveal(state: GameState, a: Reveal) -> None:
+    cat = state.catalogue
+    for t in a.buildings:
+        if t not in cat.buildings:
+            raise IllegalAction(f"There is no building type {t!r}.", "unknown_building")
+    from2, from3 = reveal_counts(state)
+    if len(a.buildings) != from2 + from3:
+        where = f"{from2} from stack 2" + (f" and {from3} from stack 3" if from3 else "")
+        raise IllegalAction(f"{from2 + from3} buildings come up now ({where}), not "
+                            f"{len(a.buildings)}.", "wrong_count")
+    shown = Counter(a.buildings)
+    stack2 = Counter(state.stacks["2"])
+    stack3 = Counter(state.stacks["3"])
+    if from2 < NEW_BUILDINGS:
+        # Stack 2 runs out: all of it comes up, the rest from stack 3.
+        take2, take3 = stack2, shown - stack2
+        if stack2 - shown:
+            raise IllegalAction(f"Stack 2 runs out now, so its last buildings must be among "
+                                f"them: {_names(cat, stack2)}.", "not_in_stack")
+    else:
+        take2, take3 = shown, Counter()
+    for taken, stack, name in ((take2, stack2, "2"), (take3, stack3, "3")):
+        missing = taken - stack
+        if missing:
+            raise IllegalAction(f"Stack {name} holds no more {_names(cat, missing)}.",
+                                "not_in_stack")
+        state.stacks[name] = dict(stack - taken)
+    for t in a.buildings:
+        state.offer[t] = state.offer.get(t, 0) + 1
+    start_round(state)

@@ -1,0 +1,240 @@
+"""Game state: plain typed values. ``apply`` clones a state and changes only the clone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .catalogue import Catalogue, Cost
+from .grid import Cell
+
+CHARACTERS = ("builder", "carter", "night_watchman", "priest", "midwife")
+CHARACTER_NAMES = {
+    "builder": "Builder",
+    "carter": "Carter",
+    "night_watchman": "Night Watchman",
+    "priest": "Priest",
+    "midwife": "Midwife",
+}
+COLOURS = ("red", "blue", "yellow", "white")
+SEXES = ("m", "f")
+SEX_NAMES = {"m": "man", "f": "woman"}
+VILLAGERS_PER_SEX = 8
+COINS_PER_COLOUR = 6
+
+# Phases, in the order a game goes through them.
+START_PLAYER = "start_player"  # the table says who starts (draws it, or chooses the draft's start)
+DRAFT = "draft"  # standard setup: picking start buildings
+START_BUILDINGS = "start_buildings"  # simplified setup: which 3 buildings each player received
+NEUTRAL = "neutral"  # 2 players: placing the neutral village's 4 buildings
+PLACE = "place"  # each player places its 3 start buildings
+COUPLES = "couples"  # the three couple rounds
+PLAY = "play"  # turns
+SCHOOL = "school"  # round end step 3: villagers return from the school
+REVEAL = "reveal"  # round end step 6: the table says which buildings came up
+OVER = "over"
+
+
+def colour_name(colour: str) -> str:
+    return colour.capitalize()
+
+
+@dataclass
+class Adult:
+    """A villager on a building: married or single, awake (standing) or asleep (lying)."""
+
+    colour: str
+    sex: str
+    awake: bool = True
+
+
+@dataclass
+class Building:
+    type: str
+    cell: Cell
+    adults: list[Adult] = field(default_factory=list)
+    children: list[tuple[str, str]] = field(default_factory=list)
+    """(colour, sex) of children born this round, lying beside the couple until round end."""
+
+    def clone(self) -> Building:
+        return Building(self.type, self.cell,
+                        [Adult(a.colour, a.sex, a.awake) for a in self.adults],
+                        list(self.children))
+
+
+@dataclass
+class Village:
+    colour: str
+    neutral: bool = False
+    buildings: dict[Cell, Building] = field(default_factory=dict)
+    centre: dict[str, int] = field(default_factory=lambda: {"m": 0, "f": 0})
+    """Unbound villagers of the village's own colour waiting in the centre, by sex."""
+    coins: dict[str, int] = field(default_factory=dict)
+    """Dowry coins lying in the centre, by colour."""
+
+    def clone(self) -> Village:
+        return Village(self.colour, self.neutral,
+                       {c: b.clone() for c, b in self.buildings.items()},
+                       dict(self.centre), dict(self.coins))
+
+
+@dataclass
+class Player:
+    colour: str
+    name: str
+    coins: int = 0
+    """Own coins in hand, usable now."""
+    won_coins: int = 0
+    """Own coins won back as dowry this turn: usable from the next turn on."""
+    supply: dict[str, int] = field(
+        default_factory=lambda: {"m": VILLAGERS_PER_SEX, "f": VILLAGERS_PER_SEX})
+    delivered: list[str] = field(default_factory=list)
+    out: bool = False
+    """Holds coins but had no possible action: out for the rest of the round."""
+
+    def clone(self) -> Player:
+        return Player(self.colour, self.name, self.coins, self.won_coins, dict(self.supply),
+                      list(self.delivered), self.out)
+
+
+@dataclass
+class Turn:
+    player: str
+    character: str | None = None
+    """The character chosen for the regular actions."""
+    coins: int = 0
+    """Coins placed on it, one per regular action."""
+    done: int = 0
+    """Regular actions performed so far."""
+    neutral: bool = False
+    """The neutral coin was used instead of a regular action (2 players)."""
+    tile: str | None = None
+    """The character tile used this turn."""
+    spent: int = 0
+    """Coins spent this turn: placed on the character plus goods bought."""
+    births: list[Cell] = field(default_factory=list)
+
+    def clone(self) -> Turn:
+        return Turn(self.player, self.character, self.coins, self.done, self.neutral, self.tile,
+                    self.spent, list(self.births))
+
+
+@dataclass
+class Options:
+    setup: str = "draft"
+    """'draft' (standard) or 'simplified' (buildings by village-centre letter)."""
+    intro: bool = False
+    """No character tiles; the game ends at 18 VP."""
+    neutral_colour: str | None = None
+    """The neutral village's colour in a 2-player game."""
+
+    @property
+    def target(self) -> int:
+        return 18 if self.intro else 20
+
+
+@dataclass
+class GameState:
+    catalogue: Catalogue
+    options: Options
+    players: list[Player]
+    """In play order: counter-clockwise around the table."""
+    villages: dict[str, Village]
+    phase: str = START_PLAYER
+    round: int = 0
+    start_player: str | None = None
+    active: str | None = None
+    school: dict[str, dict[str, int]] = field(default_factory=dict)
+    character_coins: dict[str, dict[str, int]] = field(default_factory=dict)
+    neutral_coin: str | None = None
+    """2 players: 'ready' beside the neutral village, or the character it lies on this round."""
+    tile_holder: dict[str, str | None] = field(default_factory=dict)
+    tiles_used: set[str] = field(default_factory=set)
+    goods_tiles: dict[str, str] = field(default_factory=dict)
+    branch_tiles: dict[str, str] = field(default_factory=dict)
+    village_tiles: list[str] = field(default_factory=list)
+    offer: dict[str, int] = field(default_factory=dict)
+    stacks: dict[str, dict[str, int]] = field(default_factory=dict)
+    start_pool: dict[str, int] = field(default_factory=dict)
+    """Start buildings not yet taken (draft) or not yet handed out (simplified)."""
+    to_place: dict[str, list[str]] = field(default_factory=dict)
+    """Start buildings a village still has to place, by colour (neutral included)."""
+    queue: list[str] = field(default_factory=list)
+    """Who acts next in a setup or round-end phase, in order (the first is ``active``)."""
+    couple: int = 0
+    letters: dict[str, str] = field(default_factory=dict)
+    learned_costs: dict[str, Cost] = field(default_factory=dict)
+    track: dict[str, int] = field(default_factory=dict)
+    """Score track: each player's VP as recounted at the last round end."""
+    turn: Turn | None = None
+    winners: list[str] = field(default_factory=list)
+    tie_break: str | None = None
+
+    def clone(self) -> GameState:
+        return GameState(
+            catalogue=self.catalogue,
+            options=self.options,
+            players=[p.clone() for p in self.players],
+            villages={c: v.clone() for c, v in self.villages.items()},
+            phase=self.phase,
+            round=self.round,
+            start_player=self.start_player,
+            active=self.active,
+            school={c: dict(s) for c, s in self.school.items()},
+            character_coins={c: dict(s) for c, s in self.character_coins.items()},
+            neutral_coin=self.neutral_coin,
+            tile_holder=dict(self.tile_holder),
+            tiles_used=set(self.tiles_used),
+            goods_tiles=dict(self.goods_tiles),
+            branch_tiles=dict(self.branch_tiles),
+            village_tiles=list(self.village_tiles),
+            offer=dict(self.offer),
+            stacks={k: dict(v) for k, v in self.stacks.items()},
+            start_pool=dict(self.start_pool),
+            to_place={c: list(v) for c, v in self.to_place.items()},
+            queue=list(self.queue),
+            couple=self.couple,
+            letters=dict(self.letters),
+            learned_costs=dict(self.learned_costs),
+            track=dict(self.track),
+            turn=self.turn.clone() if self.turn else None,
+            winners=list(self.winners),
+            tie_break=self.tie_break,
+        )
+
+    # --- look-ups -------------------------------------------------------------------------
+
+    @property
+    def colours(self) -> list[str]:
+        return [p.colour for p in self.players]
+
+    @property
+    def game_over(self) -> bool:
+        return self.phase == OVER
+
+    def player(self, colour: str) -> Player:
+        for p in self.players:
+            if p.colour == colour:
+                return p
+        raise KeyError(colour)
+
+    def index(self, colour: str) -> int:
+        return self.colours.index(colour)
+
+    def next_colour(self, colour: str, step: int = 1) -> str:
+        """The player ``step`` places on in play order (counter-clockwise: to the right)."""
+        cols = self.colours
+        return cols[(cols.index(colour) + step) % len(cols)]
+
+    def order_from(self, colour: str) -> list[str]:
+        """All players in play order, beginning with ``colour``."""
+        cols = self.colours
+        i = cols.index(colour)
+        return cols[i:] + cols[:i]
+
+    def own_types(self, colour: str) -> set[str]:
+        return {b.type for b in self.villages[colour].buildings.values()}
+
+    def known_cost(self, type_id: str) -> Cost | None:
+        """The cost printed on a type's tiles, if the catalogue or this game knows it."""
+        cost = self.catalogue.building(type_id).cost
+        return cost if cost is not None else self.learned_costs.get(type_id)
