@@ -9,8 +9,8 @@ from .catalogue import Catalogue
 from .errors import IllegalAction
 from .grid import cell_text
 from .scoring import award_village_tiles, decide_winners, vp
-from .state import CHARACTERS, OVER, PLAY, REVEAL, SCHOOL, SEX_NAMES, Adult, GameState, Turn, \
-    colour_name
+from .state import (CHARACTERS, OVER, PLAY, REVEAL, SCHOOL, SEX_NAMES, SEX_PLURALS, Adult,
+                    GameState, Turn, colour_name)
 
 NEW_BUILDINGS = 5
 
@@ -70,7 +70,7 @@ def school_return(state: GameState, a: SchoolReturn) -> None:
     who = colour_name(a.player)
     in_school = state.school[a.player]
     if Counter(p.sex for p in a.placements) != Counter({s: n for s, n in in_school.items() if n}):
-        listed = ", ".join(f"{n} {SEX_NAMES[s]}{'s' if n != 1 else ''}"
+        listed = ", ".join(f"{n} {SEX_NAMES[s] if n == 1 else SEX_PLURALS[s]}"
                            for s, n in in_school.items() if n)
         raise IllegalAction(f"Place exactly {who}'s villagers from the school: {listed}.",
                             "wrong_villagers")

@@ -12,7 +12,7 @@ from .actions import (ChooseStartPlayer, FirstCouple, Pick, PlaceBuilding, Place
 from .errors import IllegalAction, MalformedAction
 from .grid import Cell, cell_text, ring
 from .state import (CHARACTERS, COINS_PER_COLOUR, COLOURS, COUPLES, DRAFT, NEUTRAL, PLACE, PLAY,
-                    SEX_NAMES, START_BUILDINGS, Adult, Building, GameState, Options, Player,
+                    SEX_NAMES, SEX_PLURALS, START_BUILDINGS, Adult, Building, GameState, Options, Player,
                     Turn, Village, colour_name)
 
 RECORD_FORMAT = "helvetia-record"
@@ -247,7 +247,7 @@ def place_neutral(state: GameState, a: PlaceNeutral) -> None:
     assert neutral is not None
     placed = [ad.sex for b in state.villages[neutral].buildings.values() for ad in b.adults]
     if placed.count(a.sex) >= 2:
-        raise IllegalAction(f"The two neutral couples have only two {SEX_NAMES[a.sex]}s.",
+        raise IllegalAction(f"The two neutral couples have only two {SEX_PLURALS[a.sex]}.",
                             "neutral_couples")
     b = _place(state, neutral, a.building, a.cell)
     b.adults.append(Adult(neutral, a.sex))

@@ -18,6 +18,7 @@ CHARACTER_NAMES = {
 COLOURS = ("red", "blue", "yellow", "white")
 SEXES = ("m", "f")
 SEX_NAMES = {"m": "man", "f": "woman"}
+SEX_PLURALS = {"m": "men", "f": "women"}
 VILLAGERS_PER_SEX = 8
 COINS_PER_COLOUR = 6
 
