@@ -12,13 +12,17 @@ from typing import Any
 from .engine import Game, HelvetiaError, summary
 
 
+class _InputError(Exception):
+    """A file given on the command line that cannot be used."""
+
+
 def _read_json_file(path: str, what: str) -> Any:
     try:
         return json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
-        raise SystemExit(_fail(f"cannot read the {what} {path}: {exc.strerror}"))
+        raise _InputError(f"cannot read the {what} {path}: {exc.strerror}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise SystemExit(_fail(f"the {what} {path} is not valid JSON: {exc}"))
+        raise _InputError(f"the {what} {path} is not valid JSON: {exc}") from None
 
 
 def _fail(message: str) -> int:
@@ -27,7 +31,10 @@ def _fail(message: str) -> int:
 
 
 def replay(record: str, catalogue: str | None) -> int:
-    overrides = [_read_json_file(catalogue, "catalogue")] if catalogue else []
+    try:
+        overrides = [_read_json_file(catalogue, "catalogue")] if catalogue else []
+    except _InputError as exc:
+        return _fail(str(exc))
     try:
         lines = Path(record).read_text(encoding="utf-8").splitlines()
     except OSError as exc:
@@ -39,8 +46,12 @@ def replay(record: str, catalogue: str | None) -> int:
     except HelvetiaError as exc:
         print(str(exc), file=sys.stderr)
         return 2
-    json.dump(summary(game.state), sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+    text = json.dumps(summary(game.state), ensure_ascii=False, indent=2)
+    try:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
+        sys.stderr.close()
     return 0
 
 

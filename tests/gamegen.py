@@ -12,12 +12,36 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from companion.engine import (Action, Birth, Build, CannotAct, Choose, ChooseStartPlayer,
-                              Deliver, EndTurn, FirstCouple, Game, GameState, IllegalAction,
-                              Marry, NeutralBuild, NeutralMarry, Pick, PlaceBuilding,
-                              Placement, PlaceNeutral, Reveal, SchoolReturn, SecondCouple,
-                              StartBuildings, ThirdCouple, Wake, apply, find_payment,
-                              header_line)
+from companion.engine import (
+    Action,
+    Birth,
+    Build,
+    CannotAct,
+    Choose,
+    ChooseStartPlayer,
+    Deliver,
+    EndTurn,
+    FirstCouple,
+    Game,
+    GameState,
+    IllegalAction,
+    Marry,
+    NeutralBuild,
+    NeutralMarry,
+    Pick,
+    PlaceBuilding,
+    Placement,
+    PlaceNeutral,
+    Reveal,
+    SchoolReturn,
+    SecondCouple,
+    StartBuildings,
+    ThirdCouple,
+    Wake,
+    apply,
+    find_payment,
+    header_line,
+)
 from companion.engine.grid import QUARTERS, in_quarter, open_ring, ring_cells
 from companion.engine.production import awake_posts, chains
 

@@ -8,8 +8,16 @@ from typing import Any
 
 import pytest
 
-from companion.engine import (Game, GameState, IllegalAction, Step, apply, header_line,
-                              parse_action, summary)
+from companion.engine import (
+    Game,
+    GameState,
+    IllegalAction,
+    Step,
+    apply,
+    header_line,
+    parse_action,
+    summary,
+)
 from companion.engine.state import Adult, Building
 from tests.gamegen import TEST_COSTS
 

@@ -4,10 +4,34 @@ State and actions are plain typed values. ``apply(state, action)`` is the one ch
 new state; ``Game`` keeps the record, replays it and undoes.
 """
 
-from .actions import (Action, Birth, Build, CannotAct, Chain, Choose, ChooseStartPlayer, Deliver,
-                      EndTurn, FirstCouple, Marry, NeutralBuild, NeutralMarry, Pick, PlaceBuilding,
-                      Placement, PlaceNeutral, Reveal, SchoolReturn, SecondCouple, StartBuildings,
-                      Step, ThirdCouple, Wake, action_to_json, parse_action)
+from .actions import (
+                      Action,
+                      Birth,
+                      Build,
+                      CannotAct,
+                      Chain,
+                      Choose,
+                      ChooseStartPlayer,
+                      Deliver,
+                      EndTurn,
+                      FirstCouple,
+                      Marry,
+                      NeutralBuild,
+                      NeutralMarry,
+                      Pick,
+                      PlaceBuilding,
+                      Placement,
+                      PlaceNeutral,
+                      Reveal,
+                      SchoolReturn,
+                      SecondCouple,
+                      StartBuildings,
+                      Step,
+                      ThirdCouple,
+                      Wake,
+                      action_to_json,
+                      parse_action,
+)
 from .catalogue import Catalogue
 from .catalogue import load as load_catalogue
 from .errors import CatalogueError, HelvetiaError, IllegalAction, MalformedAction, RecordError

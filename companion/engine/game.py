@@ -11,13 +11,37 @@ from typing import Any
 
 from . import round_end, turns
 from . import setup as setup_rules
-from .actions import (Action, ChooseStartPlayer, FirstCouple, Pick, PlaceBuilding, PlaceNeutral,
-                      Reveal, SchoolReturn, SecondCouple, StartBuildings, ThirdCouple,
-                      action_to_json, parse_action)
+from .actions import (
+    Action,
+    ChooseStartPlayer,
+    FirstCouple,
+    Pick,
+    PlaceBuilding,
+    PlaceNeutral,
+    Reveal,
+    SchoolReturn,
+    SecondCouple,
+    StartBuildings,
+    ThirdCouple,
+    action_to_json,
+    parse_action,
+)
 from .errors import HelvetiaError, IllegalAction, MalformedAction, RecordError
 from .scoring import award_village_tiles
-from .state import (COUPLES, DRAFT, NEUTRAL, OVER, PLACE, PLAY, REVEAL, SCHOOL, START_BUILDINGS,
-                    START_PLAYER, GameState, colour_name)
+from .state import (
+    COUPLES,
+    DRAFT,
+    NEUTRAL,
+    OVER,
+    PLACE,
+    PLAY,
+    REVEAL,
+    SCHOOL,
+    START_BUILDINGS,
+    START_PLAYER,
+    GameState,
+    colour_name,
+)
 
 Handler = Callable[[GameState, Any], None]
 

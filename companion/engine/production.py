@@ -127,10 +127,10 @@ def chains(state: GameState, posts: list[Post]) -> Iterator[tuple[Chain, frozens
                 continue
             t = post.type
             if t.kind == PRODUCTION and t.output not in made and cat.goods[t.output].input == good:
-                yield from extend(chain + (Step(post.village, post.cell, t.output),), used | {i})
+                yield from extend((*chain, Step(post.village, post.cell, t.output)), used | {i})
             elif t.kind == EXCHANGE and good in t.exchange:
                 for g in sorted(t.exchange - made):
-                    yield from extend(chain + (Step(post.village, post.cell, g),), used | {i})
+                    yield from extend((*chain, Step(post.village, post.cell, g)), used | {i})
 
     for i, post in enumerate(posts):
         t = post.type
@@ -177,7 +177,7 @@ def find_payment(state: GameState, player: str, cost: Cost, budget: int) -> Paym
         good = needed[k]
         for chain, chain_used in by_good.get(good, []):
             if not (used & chain_used):
-                search(k + 1, used | chain_used, pay + (chain,), bought)
+                search(k + 1, used | chain_used, (*pay, chain), bought)
         if good in BUYABLE:
             search(k + 1, used, pay, bought + Counter({good: 1}))
 

@@ -9,8 +9,19 @@ from .catalogue import Catalogue
 from .errors import IllegalAction
 from .grid import cell_text
 from .scoring import award_village_tiles, decide_winners, vp
-from .state import (CHARACTERS, OVER, PLAY, REVEAL, SCHOOL, SEX_NAMES, SEX_PLURALS, Adult,
-                    GameState, Turn, colour_name)
+from .state import (
+    CHARACTERS,
+    OVER,
+    PLAY,
+    REVEAL,
+    SCHOOL,
+    SEX_NAMES,
+    SEX_PLURALS,
+    Adult,
+    GameState,
+    Turn,
+    colour_name,
+)
 
 NEW_BUILDINGS = 5
 

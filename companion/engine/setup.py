@@ -7,13 +7,39 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import catalogue as cat_mod
-from .actions import (ChooseStartPlayer, FirstCouple, Pick, PlaceBuilding, PlaceNeutral,
-                      SecondCouple, StartBuildings, ThirdCouple)
+from .actions import (
+    ChooseStartPlayer,
+    FirstCouple,
+    Pick,
+    PlaceBuilding,
+    PlaceNeutral,
+    SecondCouple,
+    StartBuildings,
+    ThirdCouple,
+)
 from .errors import IllegalAction, MalformedAction
 from .grid import Cell, cell_text, ring
-from .state import (CHARACTERS, COINS_PER_COLOUR, COLOURS, COUPLES, DRAFT, NEUTRAL, PLACE, PLAY,
-                    SEX_NAMES, SEX_PLURALS, START_BUILDINGS, Adult, Building, GameState, Options, Player,
-                    Turn, Village, colour_name)
+from .state import (
+    CHARACTERS,
+    COINS_PER_COLOUR,
+    COLOURS,
+    COUPLES,
+    DRAFT,
+    NEUTRAL,
+    PLACE,
+    PLAY,
+    SEX_NAMES,
+    SEX_PLURALS,
+    START_BUILDINGS,
+    Adult,
+    Building,
+    GameState,
+    Options,
+    Player,
+    Turn,
+    Village,
+    colour_name,
+)
 
 RECORD_FORMAT = "helvetia-record"
 RECORD_VERSION = 1
@@ -123,7 +149,7 @@ def start_player(state: GameState, a: ChooseStartPlayer) -> None:
     state.start_player = a.player
     if state.options.setup == "draft":
         s = a.player
-        clockwise = [s] + list(reversed(state.order_from(s)[1:]))
+        clockwise = [s, *list(reversed(state.order_from(s)[1:]))]
         state.phase = DRAFT
         _set_queue(state, clockwise + state.order_from(state.next_colour(s)) + clockwise)
     else:
@@ -212,7 +238,8 @@ def _after_start_buildings(state: GameState) -> None:
         state.to_place[neutral] = left
         state.phase = NEUTRAL
         other = state.next_colour(state.start_player)
-        _set_queue(state, [other, state.start_player] * (len(left) // 2) + [other] * (len(left) % 2))
+        turns = (other, state.start_player)  # alternately, the non-start player first
+        _set_queue(state, [turns[i % 2] for i in range(len(left))])
     else:
         _begin_placing(state)
 

@@ -28,6 +28,7 @@ def summary(state: GameState) -> dict[str, Any]:
         adults = [a for v in state.villages.values() for b in v.buildings.values()
                   for a in b.adults if a.colour == p.colour]
         parts = breakdown(state, p.colour)
+        village = _village(state, state.villages[p.colour])
         players[p.colour] = {
             "name": p.name,
             "vp": sum(parts.values()),
@@ -36,12 +37,12 @@ def summary(state: GameState) -> dict[str, Any]:
             "coins": p.coins + p.won_coins,
             "awake": awake_villagers(state, p.colour),
             "asleep": sum(1 for a in adults if not a.awake),
-            "buildings": [b["type"] for b in _village(state, state.villages[p.colour])["buildings"]],
+            "buildings": [b["type"] for b in village["buildings"]],
             "delivered": list(p.delivered),
             "character_tiles": [ch for ch in CHARACTERS if state.tile_holder[ch] == p.colour],
             "school": dict(state.school[p.colour]),
             "supply": dict(p.supply),
-            "village": _village(state, state.villages[p.colour]),
+            "village": village,
         }
     out: dict[str, Any] = {
         "round": state.round,

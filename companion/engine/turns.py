@@ -6,8 +6,19 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import characters, round_end
-from .actions import (Action, Birth, Build, CannotAct, Choose, Deliver, EndTurn, Marry,
-                      NeutralBuild, NeutralMarry, Wake)
+from .actions import (
+    Action,
+    Birth,
+    Build,
+    CannotAct,
+    Choose,
+    Deliver,
+    EndTurn,
+    Marry,
+    NeutralBuild,
+    NeutralMarry,
+    Wake,
+)
 from .errors import IllegalAction
 from .production import awake_posts, chains, find_payment
 from .state import CHARACTER_NAMES, GameState, Turn, colour_name
