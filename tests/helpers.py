@@ -122,6 +122,14 @@ class Table:
         assert summary(self.state) == before
         return info.value.message
 
+    def spend_all(self, player: str, building: str) -> GameState:
+        """A Builder turn spending all 4 coins: 1 for the action, 3 for bought brick, stone and
+        wood, the test cost of the Bakehouse and the Dairy; it goes on (1, -1)."""
+        self.do("choose", player=player, character="builder", coins=1)
+        self.do("build", player=player, building=building, cell=[1, -1], mover="m",
+                buy={"brick": 1, "stone": 1, "wood": 1})
+        return self.do("end_turn", player=player)
+
     def turn(self, player: str, character: str, *actions: dict[str, Any],
              end: bool = True) -> GameState:
         """Choose ``character`` with one coin per action, do the actions, end the turn."""

@@ -37,16 +37,9 @@ def test_a_child_goes_to_school_at_round_end_and_home_the_round_after() -> None:
     t = Table(set_up(THREE, start="red").state)
     t.turn("red", "midwife", {"type": "birth", "cell": list(TOP), "sex": "m"})
     # Everyone else spends all coins: the round ends with Red the only one holding coins.
-    for c in ("blue", "yellow"):
-        t.edit(lambda s, c=c: s.offer.update(bakehouse=1, dairy=1))
-    t.do("choose", player="blue", character="builder", coins=1)
-    t.do("build", player="blue", building="bakehouse", cell=[1, -1],
-         buy={"brick": 1, "stone": 1, "wood": 1}, mover="m")
-    t.do("end_turn", player="blue")
-    t.do("choose", player="yellow", character="builder", coins=1)
-    t.do("build", player="yellow", building="dairy", cell=[1, -1],
-         buy={"brick": 1, "stone": 1, "wood": 1}, mover="m")
-    t.do("end_turn", player="yellow")
+    t.edit(lambda s: s.offer.update(bakehouse=1, dairy=1))
+    t.spend_all("blue", "bakehouse")
+    t.spend_all("yellow", "dairy")
     s = t.state
     # Round end: Red is start player; the setup's school villagers come home first.
     assert (s.phase, s.start_player, s.queue) == ("school", "red", ["red", "blue", "yellow"])

@@ -93,21 +93,15 @@ def test_marrying_into_the_neutral_village_and_its_villagers_never_work() -> Non
 
 def test_only_the_neutral_coin_left_passes_the_start_token() -> None:
     t = table()
-    for c, b in (("red", "bakehouse"), ("blue", "dairy")):
-        t.do("choose", player=c, character="builder", coins=1)
-        t.do("build", player=c, building=b, cell=[1, -1], mover="m",
-             buy={"brick": 1, "stone": 1, "wood": 1})
-        t.do("end_turn", player=c)
+    t.spend_all("red", "bakehouse")
+    t.spend_all("blue", "dairy")
     s = t.state
     assert s.phase == "school" and s.start_player == "blue"
 
 
 def test_a_player_without_coins_cannot_take_the_neutral_coin() -> None:
     t = table()
-    t.do("choose", player="red", character="builder", coins=1)
-    t.do("build", player="red", building="bakehouse", cell=[1, -1], mover="m",
-         buy={"brick": 1, "stone": 1, "wood": 1})
-    t.do("end_turn", player="red")
+    t.spend_all("red", "bakehouse")
     t.turn("blue", "carter", {"type": "deliver", "chain": [step("blue", TOP, "grain")]})
     assert t.state.active == "blue"  # Red has no coins: it passes, even with the coin there
 
@@ -116,10 +110,7 @@ def test_the_neutral_coin_counts_for_no_majority() -> None:
     t = table()
     t.do("neutral_build", player="red", building="mine", cell=[0, -1], sex="m")
     t.do("end_turn", player="red")
-    t.do("choose", player="blue", character="builder", coins=1)
-    t.do("build", player="blue", building="bakehouse", cell=[1, -1], mover="m",
-         buy={"brick": 1, "stone": 1, "wood": 1})
-    t.do("end_turn", player="blue")
+    t.spend_all("blue", "bakehouse")
     s = t.state
     assert s.start_player == "red" and s.tile_holder["builder"] == "blue"
     assert s.neutral_coin == "ready"

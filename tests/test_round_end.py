@@ -84,11 +84,8 @@ def round_two(scene: object = None) -> Table:
     if scene:
         t.edit(scene)  # type: ignore[arg-type]
     t.turn("red", "carter", {"type": "deliver", "chain": [step("red", LEFT, "wood")]})
-    for c, b in (("blue", "bakehouse"), ("yellow", "dairy")):
-        t.do("choose", player=c, character="builder", coins=1)
-        t.do("build", player=c, building=b, cell=[1, -1], buy={"brick": 1, "stone": 1,
-                                                                 "wood": 1}, mover="m")
-        t.do("end_turn", player=c)
+    t.spend_all("blue", "bakehouse")
+    t.spend_all("yellow", "dairy")
     return t
 
 

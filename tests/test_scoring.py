@@ -61,11 +61,8 @@ def test_an_empty_production_building_keeps_a_village_incomplete_until_school() 
          pay=[[step("red", LEFT, "wood")], [step("red", (-1, -1), "water")]])
     t.do("end_turn", player="red")
     assert not village_complete(t.state, "red")  # the Mine stands empty
-    for c, b in (("blue", "bakehouse"), ("yellow", "dairy")):
-        t.do("choose", player=c, character="builder", coins=1)
-        t.do("build", player=c, building=b, cell=[1, -1], mover="m",
-             buy={"brick": 1, "stone": 1, "wood": 1})
-        t.do("end_turn", player=c)
+    t.spend_all("blue", "bakehouse")
+    t.spend_all("yellow", "dairy")
     # Round end, step 3: Red's man from the school moves into the Mine: complete.
     t.do("school_return", player="red", placements=[{"sex": "m", "cell": [1, -1]}])
     assert t.state.village_tiles == ["red"]

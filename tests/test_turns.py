@@ -22,6 +22,8 @@ def test_turns_go_counter_clockwise_with_one_character() -> None:
     t = table()
     assert t.state.active == "red"
     t.refused("not_your_turn", "choose", player="blue", character="carter", coins=1)
+    assert t.refused("not_a_player", "choose", player="white", character="carter",
+                     coins=1) == "'white' is not a player in this game."
     t.refused("no_coins_placed", "choose", player="red", character="carter", coins=0)
     assert t.refused("not_enough_coins", "choose", player="red", character="carter",
                      coins=5) == "Red has only 4 coins to use this turn."
@@ -103,11 +105,8 @@ def test_no_character_tiles_in_the_intro_game() -> None:
 def test_the_round_ends_when_one_player_alone_has_coins() -> None:
     # Red and Blue spend everything at once: Yellow, who has not had a turn, is alone.
     t = table().edit(holds())
-    for c, b in (("red", "bakehouse"), ("blue", "dairy")):
-        t.do("choose", player=c, character="builder", coins=1)
-        t.do("build", player=c, building=b, cell=[1, -1], mover="m",
-             buy={"brick": 1, "stone": 1, "wood": 1})
-        t.do("end_turn", player=c)
+    t.spend_all("red", "bakehouse")
+    t.spend_all("blue", "dairy")
     s = t.state
     assert s.phase == "school" and s.start_player == "yellow"
 

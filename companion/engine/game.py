@@ -83,13 +83,16 @@ def apply(state: GameState, action: Action) -> GameState:
     if not isinstance(action, Action) or type(action) not in _HANDLERS:
         raise MalformedAction(f"not an action: {action!r}")
     phase, handler = _HANDLERS[type(action)]
+    player = getattr(action, "player", None)
+    if player is not None and player not in state.colours:
+        raise IllegalAction(f"{player!r} is not a player in this game.", "not_a_player")
     if state.phase != phase:
         raise IllegalAction(f"A '{action.type}' action is not possible now: "
                             f"{phase_text(state)}.", "wrong_phase")
     new = state.clone()
     handler(new, action)
     if new.phase in (PLAY, SCHOOL):
-        award_village_tiles(new, getattr(action, "player", None))
+        award_village_tiles(new, player)
     return new
 
 

@@ -73,8 +73,6 @@ def end_round(state: GameState, sole: str | None) -> None:
 
 
 def school_return(state: GameState, a: SchoolReturn) -> None:
-    if a.player not in state.colours:
-        raise IllegalAction(f"{a.player!r} is not a player in this game.", "not_a_player")
     if state.queue[0] != a.player:
         raise IllegalAction(f"{colour_name(state.queue[0])}'s villagers return first.",
                             "not_your_turn")

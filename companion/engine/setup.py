@@ -131,8 +131,6 @@ def new_game(header: Mapping[str, Any], *overrides: Mapping[str, Any]) -> GameSt
 
 
 def _expect(state: GameState, player: str) -> None:
-    if player not in state.colours:
-        raise IllegalAction(f"{player!r} is not a player in this game.", "not_a_player")
     if state.queue and state.queue[0] != player:
         raise IllegalAction(f"It is {colour_name(state.queue[0])}'s turn to do this, "
                             f"not {colour_name(player)}'s.", "not_your_turn")
@@ -144,8 +142,6 @@ def _set_queue(state: GameState, queue: list[str]) -> None:
 
 
 def start_player(state: GameState, a: ChooseStartPlayer) -> None:
-    if a.player not in state.colours:
-        raise IllegalAction(f"{a.player!r} is not a player in this game.", "not_a_player")
     state.start_player = a.player
     if state.options.setup == "draft":
         s = a.player
@@ -201,8 +197,6 @@ def pick(state: GameState, a: Pick) -> None:
 
 
 def start_buildings(state: GameState, a: StartBuildings) -> None:
-    if a.player not in state.colours:
-        raise IllegalAction(f"{a.player!r} is not a player in this game.", "not_a_player")
     if state.to_place[a.player]:
         raise IllegalAction(f"{colour_name(a.player)} has its start buildings already.",
                             "already_given")
@@ -286,8 +280,6 @@ def place_neutral(state: GameState, a: PlaceNeutral) -> None:
 
 
 def place_building(state: GameState, a: PlaceBuilding) -> None:
-    if a.player not in state.colours:
-        raise IllegalAction(f"{a.player!r} is not a player in this game.", "not_a_player")
     _place(state, a.player, a.building, a.cell)
     # Players place their own villages at the same time; the queue is only a suggestion.
     _set_queue(state, [c for c in state.queue if state.to_place[c]])

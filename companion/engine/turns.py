@@ -25,8 +25,6 @@ from .state import CHARACTER_NAMES, GameState, Turn, colour_name
 
 
 def _turn(state: GameState, player: str) -> Turn:
-    if player not in state.colours:
-        raise IllegalAction(f"{player!r} is not a player in this game.", "not_a_player")
     if state.active != player:
         raise IllegalAction(f"It is {colour_name(state.active or '')}'s turn, not "
                             f"{colour_name(player)}'s.", "not_your_turn")
