@@ -55,15 +55,36 @@ def replay(record: str, catalogue: str | None) -> int:
     return 0
 
 
+def _player_counts(text: str) -> tuple[int, ...]:
+    try:
+        counts = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of player counts: {text!r}") from None
+    if not counts or any(not 2 <= n <= 4 for n in counts):
+        raise argparse.ArgumentTypeError("player counts are 2, 3 or 4")
+    return counts
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="helvetia", description="Helvetia Companion.")
     sub = parser.add_subparsers(dest="command")
     rp = sub.add_parser("replay", help="replay a game record and print the resulting state")
     rp.add_argument("record", help="a game record (JSON Lines)")
     rp.add_argument("--catalogue", help="a catalogue file (JSON) overriding the shipped one")
+    sp = sub.add_parser("selfplay", help="play seeded random legal games, checking invariants")
+    sp.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    sp.add_argument("--players", type=_player_counts, default=(2, 3, 4),
+                    help="player counts, e.g. 4 or 2,3,4 (default: 2,3,4 in turn)")
+    sp.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    sp.add_argument("--check-options", action="store_true",
+                    help="also apply every option offered, to check that it is accepted")
     args = parser.parse_args(argv)
     if args.command == "replay":
         return replay(args.record, args.catalogue)
+    if args.command == "selfplay":
+        from .selfplay import run
+
+        return run(args.games, args.players, args.seed, args.check_options)
     parser.print_help()
     return 2
 

@@ -37,7 +37,7 @@ from typing import Any
 import pytest
 
 from companion.engine import Game, breakdown
-from tests.invariants import check
+from companion.engine.invariants import check
 
 DATA = Path(__file__).parent / "data"
 GAMES = ["game-2p", "game-3p", "game-4p", "game-3p-intro"]

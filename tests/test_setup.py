@@ -149,7 +149,7 @@ def test_simplified_setup_and_letters() -> None:
               buildings=["well", "brickyard", "woodcutter"], letter="C")
     t.refused("bad_letter", "start_buildings", player="blue",
               buildings=["well", "brickyard", "woodcutter"], letter="F")
-    t.do("start_buildings", player="blue", buildings=["well", "brickyard", "woodcutter"])
+    t.do("start_buildings", player="blue", buildings=["well", "grain_farm", "stonemason"])
     t.refused("not_in_pool", "start_buildings", player="yellow",
               buildings=["well", "stonemason", "grain_farm"])
     assert t.state.start_player == "blue"  # drawn at random, not by the draft
@@ -172,3 +172,16 @@ def test_bad_headers_are_refused(header: dict, message: str) -> None:
     with pytest.raises(MalformedAction) as info:
         Game(header)
     assert str(info.value) == message
+
+
+def test_start_buildings_that_leave_others_short_are_refused() -> None:
+    g = new_game(FOUR[:3], setup="simplified")
+    g.apply({"type": "start_player", "player": "red"})
+    t = Table(g.state)
+    t.do("start_buildings", player="red", buildings=["well", "brickyard", "woodcutter"])
+    # Left: 1 well, 1 brickyard, 1 woodcutter, 2 grain farms, 2 stonemasons. If Blue took
+    # well, brickyard and woodcutter too, Yellow would be left with grain farms and stonemasons.
+    assert t.refused("pool_exhausted", "start_buildings", player="blue",
+                     buildings=["well", "brickyard", "woodcutter"]).startswith(
+        "With these, the players still waiting could not each get 3 different")
+    t.do("start_buildings", player="blue", buildings=["well", "grain_farm", "stonemason"])

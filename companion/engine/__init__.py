@@ -36,12 +36,13 @@ from .catalogue import Catalogue
 from .catalogue import load as load_catalogue
 from .errors import CatalogueError, HelvetiaError, IllegalAction, MalformedAction, RecordError
 from .game import Game, apply, header_line, phase_text
+from .moves import Option
+from .options import TurnOptions, legal_actions, turn_options, why_not
 from .production import Payment, find_payment
 from .scoring import breakdown, decide_winners, village_complete, vp
 from .setup import new_game
 from .state import CHARACTERS, GameState
 from .summary import summary
-from .turns import possible_action
 
 __all__ = [
     "Action", "Birth", "Build", "CannotAct", "Catalogue", "CatalogueError", "Chain", "CHARACTERS",
@@ -50,6 +51,7 @@ __all__ = [
     "Payment", "Pick", "PlaceBuilding", "Placement", "PlaceNeutral", "RecordError", "Reveal",
     "SchoolReturn", "SecondCouple", "StartBuildings", "Step", "ThirdCouple", "Wake",
     "action_to_json", "apply", "breakdown", "decide_winners", "find_payment", "header_line",
-    "load_catalogue", "new_game", "parse_action", "phase_text", "possible_action", "summary",
+    "load_catalogue", "legal_actions", "new_game", "Option", "parse_action", "phase_text",
+    "summary", "TurnOptions", "turn_options", "why_not",
     "village_complete", "vp",
 ]

@@ -106,11 +106,15 @@ class Post:
 
 
 def awake_posts(state: GameState, player: str) -> list[Post]:
+    """The player's working places, in a fixed order: its own village first, then the others in
+    play order (the neutral village last), each row by row (y, then x)."""
+    order = state.order_from(player) + [c for c in state.villages if c not in state.colours]
     posts = []
-    for colour, village in state.villages.items():
-        for cell, b in village.buildings.items():
-            if any(a.colour == player and a.awake for a in b.adults):
-                posts.append(Post(colour, cell, state.catalogue.building(b.type)))
+    for colour in order:
+        buildings = state.villages[colour].buildings
+        for cell in sorted(buildings, key=lambda c: (c[1], c[0])):
+            if any(a.colour == player and a.awake for a in buildings[cell].adults):
+                posts.append(Post(colour, cell, state.catalogue.building(buildings[cell].type)))
     return posts
 
 
@@ -152,38 +156,55 @@ class Payment:
         return sum(len(c) for c in self.pay)
 
 
-def find_payment(state: GameState, player: str, cost: Cost, budget: int) -> Payment | None:
-    """A payment of ``cost`` with at most ``budget`` coins of bought goods: fewest coins, then
-    fewest villagers put to sleep; None if there is none."""
-    posts = awake_posts(state, player)
-    by_good: dict[str, list[tuple[Chain, frozenset[int]]]] = {}
-    for chain, used in chains(state, posts):
+ChainsByGood = dict[str, list[tuple[Chain, frozenset[int]]]]
+
+
+def chains_by_good(state: GameState, player: str) -> ChainsByGood:
+    """Every chain the player can work now, by the good it ends with, shortest first (then in
+    the order of ``awake_posts``)."""
+    by_good: ChainsByGood = {}
+    for chain, used in chains(state, awake_posts(state, player)):
         by_good.setdefault(chain[-1].good, []).append((chain, used))
     for options in by_good.values():
-        options.sort(key=lambda o: len(o[0]))
+        options.sort(key=lambda o: len(o[0]))  # stable: ties keep the search order
+    return by_good
+
+
+def find_payment(state: GameState, player: str, cost: Cost, budget: int | None,
+                 by_good: ChainsByGood | None = None) -> Payment | None:
+    """The cheapest payment of ``cost``: fewest coins for bought goods (at most ``budget``;
+    None: any number), then fewest villagers put to sleep, then the first in search order
+    (the cost's goods alphabetically, each by the shortest chain first, buying last).
+    None if no payment is possible."""
+    if by_good is None:
+        by_good = chains_by_good(state, player)
+    if budget is None:
+        budget = sum(n for _, n in cost)
     needed = [g for g, n in cost for _ in range(n)]
     best: list[tuple[tuple[int, int], Payment]] = []
+    buy_index = 1 << 30  # past every chain: "bought"
 
-    def search(k: int, used: frozenset[int], pay: tuple[Chain, ...], bought: Counter[str]) -> None:
+    def search(k: int, used: frozenset[int], pay: tuple[Chain, ...], bought: Counter[str],
+               after: int) -> None:
+        """Pay ``needed[k:]``; ``after``: for a repeat of the previous good, only options past
+        the one it took (so no payment is tried twice in another order)."""
         coins = sum(bought.values())
         if coins > budget or (best and coins > best[0][0][0]):
             return
         if k == len(needed):
             score = (coins, sum(len(c) for c in pay))
             if not best or score < best[0][0]:
-                payment = Payment(pay, tuple(sorted(bought.items())))
-                best[:] = [(score, payment)]
+                best[:] = [(score, Payment(pay, tuple(sorted(bought.items()))))]
             return
         good = needed[k]
-        for chain, chain_used in by_good.get(good, []):
+        start = after if k and needed[k - 1] == good else -1
+        options = by_good.get(good, [])
+        for i in range(start + 1, len(options)):
+            chain, chain_used = options[i]
             if not (used & chain_used):
-                search(k + 1, used | chain_used, (*pay, chain), bought)
+                search(k + 1, used | chain_used, (*pay, chain), bought, i)
         if good in BUYABLE:
-            search(k + 1, used, pay, bought + Counter({good: 1}))
+            search(k + 1, used, pay, bought + Counter({good: 1}), buy_index - 1)
 
-    search(0, frozenset(), (), Counter())
+    search(0, frozenset(), (), Counter(), -1)
     return best[0][1] if best else None
-
-
-def can_produce(state: GameState, player: str, good: str) -> bool:
-    return any(c[-1].good == good for c, _ in chains(state, awake_posts(state, player)))

@@ -217,6 +217,13 @@ def start_buildings(state: GameState, a: StartBuildings) -> None:
         state.letters[a.player] = a.letter
     for t in a.buildings:
         state.start_pool[t] -= 1
+    waiting = sum(1 for c in state.colours if c != a.player and not state.to_place[c])
+    # Each type can go to each waiting player once: the pool serves them all iff it holds
+    # 3 tiles per player when each type counts at most once per player.
+    if sum(min(n, waiting) for n in state.start_pool.values()) < 3 * waiting:
+        raise IllegalAction("With these, the players still waiting could not each get 3 "
+                            "different start buildings: check the letters' buildings.",
+                            "pool_exhausted")
     state.to_place[a.player] = list(a.buildings)
     _set_queue(state, [c for c in state.queue if c != a.player])
     if not state.queue:

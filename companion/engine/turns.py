@@ -20,7 +20,7 @@ from .actions import (
     Wake,
 )
 from .errors import IllegalAction
-from .production import awake_posts, chains, find_payment
+from .moves import any_possible
 from .state import CHARACTER_NAMES, GameState, Turn, colour_name
 
 
@@ -154,59 +154,14 @@ def neutral_marry(state: GameState, a: NeutralMarry) -> None:
     _neutral_action(state, a.player, "priest", lambda: characters.neutral_marry(state, a))
 
 
-def possible_action(state: GameState, colour: str) -> str | None:
-    """Some action the player could take this turn, in words; None if there is none.
-
-    A building whose cost is not known yet is taken as not affordable: only its tile can say,
-    and the players have looked at it."""
-    player = state.player(colour)
-    villages = state.villages
-    for v in villages.values():
-        for b in v.buildings.values():
-            if any(not ad.awake for ad in b.adults):
-                return "wake a quarter with the Night Watchman"
-    if player.supply["m"] + player.supply["f"] > 0:
-        for b in villages[colour].buildings.values():
-            if len(b.adults) == 2 and any(ad.colour == colour for ad in b.adults):
-                return "have a child with the Midwife"
-    unbound = {s for s in ("m", "f")
-               if villages[colour].centre[s] + state.school[colour][s] > 0}
-    for v in villages.values():
-        if v.colour == colour:
-            continue
-        for b in v.buildings.values():
-            if (len(b.adults) == 1 and b.adults[0].colour != colour
-                    and ({"m", "f"} - {b.adults[0].sex}) & unbound):
-                return "marry a villager with the Priest"
-    for chain, _ in chains(state, awake_posts(state, colour)):
-        if chain[-1].good not in player.delivered:
-            return f"deliver {state.catalogue.goods[chain[-1].good].name.lower()} with the Carter"
-    own = state.own_types(colour)
-    tile = (not state.options.intro and state.tile_holder["builder"] == colour
-            and "builder" not in state.tiles_used)
-    budget = player.coins if tile else player.coins - 1
-    for t in sorted(state.offer):
-        cost = state.known_cost(t)
-        if t not in own and cost is not None and find_payment(state, colour, cost, budget):
-            return f"build the {state.catalogue.building(t).name}"
-    if state.neutral_coin == "ready" and state.options.neutral_colour:
-        if state.offer:
-            return "build for the neutral village with the neutral coin"
-        centre = villages[state.options.neutral_colour].centre
-        for b in villages[colour].buildings.values():
-            if len(b.adults) == 1 and centre["f" if b.adults[0].sex == "m" else "m"] > 0:
-                return "marry a neutral villager into your village with the neutral coin"
-    return None
-
-
 def cannot_act(state: GameState, a: CannotAct) -> None:
     turn = _turn(state, a.player)
     who = colour_name(a.player)
     if turn.spent or turn.character or turn.neutral or turn.tile:
         raise IllegalAction(f"{who} has acted this turn already.", "acted")
-    possible = possible_action(state, a.player)
+    possible = any_possible(state, a.player)
     if possible:
-        raise IllegalAction(f"{who} can still act: {possible}.", "can_act")
+        raise IllegalAction(f"{who} can still act: {possible.text}.", "can_act")
     state.player(a.player).out = True
     _next_turn(state)
 

@@ -1,0 +1,207 @@
+"""Decision support: what the active player can do now and what it costs; the legal actions of
+the setup and round-end phases; and why an action is refused."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import combinations, permutations
+from typing import Any
+
+from . import moves
+from .actions import (
+    Action,
+    CannotAct,
+    ChooseStartPlayer,
+    EndTurn,
+    FirstCouple,
+    Pick,
+    PlaceBuilding,
+    Placement,
+    PlaceNeutral,
+    SchoolReturn,
+    SecondCouple,
+    StartBuildings,
+    ThirdCouple,
+    parse_action,
+)
+from .errors import HelvetiaError, IllegalAction
+from .game import apply
+from .grid import ring_cells
+from .moves import COIN, TILE, Option
+from .production import chains_by_good
+from .state import (
+    CHARACTERS,
+    COUPLES,
+    DRAFT,
+    NEUTRAL,
+    PLACE,
+    PLAY,
+    SCHOOL,
+    START_BUILDINGS,
+    START_PLAYER,
+    GameState,
+)
+
+
+@dataclass(frozen=True)
+class TurnOptions:
+    """Everything the active player can do at this point of its turn."""
+
+    player: str
+    chosen: str | None
+    """The character chosen this turn, if any."""
+    actions_left: int
+    """Regular actions still to perform with the coins placed."""
+    max_coins: int
+    """Coins that may be put on a character now (0 once one is chosen)."""
+    regular: Mapping[str, tuple[Option, ...]]
+    """By character, the actions a coin buys: before choosing, for every character (so the
+    player sees what each offers); after, for the chosen one while coins remain."""
+    tiles: Mapping[str, tuple[Option, ...]]
+    """By held character tile still usable this turn, its extra action's options."""
+    neutral: tuple[Option, ...]
+    """2 players: what the neutral coin allows instead of the regular action."""
+    can_end_turn: bool
+    can_declare_stuck: bool
+    """No action is possible: the player may declare it and sit out the round."""
+
+    def all(self) -> list[Option]:
+        return ([o for opts in self.regular.values() for o in opts]
+                + [o for opts in self.tiles.values() for o in opts] + list(self.neutral))
+
+
+def _accepted(state: GameState, action: Action) -> bool:
+    try:
+        apply(state, action)
+    except HelvetiaError:
+        return False
+    return True
+
+
+def turn_options(state: GameState) -> TurnOptions:
+    """The active player's options, from the current state (also in the middle of a turn)."""
+    if state.phase != PLAY or state.turn is None or state.active is None:
+        raise IllegalAction("No player has a turn now.", "wrong_phase")
+    colour, turn = state.active, state.turn
+    player = state.player(colour)
+    by_good = chains_by_good(state, colour)
+    regular: dict[str, tuple[Option, ...]] = {}
+    if not turn.neutral:
+        if turn.character is None and player.coins > 0:
+            for ch in CHARACTERS:
+                regular[ch] = tuple(moves.character(state, colour, ch, COIN, player.coins - 1,
+                                                    by_good))
+        elif turn.character is not None and turn.done < turn.coins:
+            regular[turn.character] = tuple(moves.character(state, colour, turn.character, COIN,
+                                                            player.coins, by_good))
+    tiles: dict[str, tuple[Option, ...]] = {}
+    if not state.options.intro and turn.tile is None:
+        between = turn.character is not None and 0 < turn.done < turn.coins
+        for ch in CHARACTERS:
+            if (state.tile_holder[ch] == colour and ch not in state.tiles_used
+                    and not (between and ch != turn.character)):
+                tiles[ch] = tuple(moves.character(state, colour, ch, TILE, player.coins,
+                                                  by_good))
+    neutral: tuple[Option, ...] = ()
+    if turn.character is None and not turn.neutral:
+        neutral = tuple(moves.neutral(state, colour))
+    return TurnOptions(
+        player=colour,
+        chosen=turn.character,
+        actions_left=turn.coins - turn.done,
+        max_coins=player.coins if turn.character is None and not turn.neutral else 0,
+        regular=regular,
+        tiles=tiles,
+        neutral=neutral,
+        can_end_turn=_accepted(state, EndTurn(colour)),
+        can_declare_stuck=_accepted(state, CannotAct(colour)),
+    )
+
+
+def why_not(state: GameState, action: Action | Mapping[str, Any]) -> str | None:
+    """The reason, in words, why an action cannot be applied now; None if it can."""
+    try:
+        apply(state, action if isinstance(action, Action) else parse_action(action))
+    except HelvetiaError as exc:
+        return exc.message
+    return None
+
+
+# --- the phases around the turns ----------------------------------------------------------------
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every legal action of a setup or round-end phase (start player, draft, start buildings,
+    neutral and own placements, couples, school returns). Not for turns (``turn_options``) nor
+    for the table's reveal of new buildings, which the companion is told, not asks."""
+    return [a for a in _candidates(state) if _accepted(state, a)]
+
+
+def _candidates(state: GameState) -> list[Action]:
+    if state.phase == START_PLAYER:
+        return [ChooseStartPlayer(c) for c in state.colours]
+    if state.phase == DRAFT:
+        return _draft(state)
+    if state.phase == START_BUILDINGS:
+        pool = sorted(t for t, n in state.start_pool.items() if n)
+        return [StartBuildings(c, trio) for c in state.queue for trio in combinations(pool, 3)]
+    if state.phase == NEUTRAL:
+        n = state.options.neutral_colour
+        assert n is not None and state.active is not None
+        free = [c for c in ring_cells(1) if c not in state.villages[n].buildings]
+        placed = [a.sex for b in state.villages[n].buildings.values() for a in b.adults]
+        return [PlaceNeutral(state.active, t, cell, sex) for t in sorted(set(state.to_place[n]))
+                for cell in free for sex in ("m", "f") if placed.count(sex) < 2]
+    if state.phase == PLACE:
+        return [PlaceBuilding(c, t, cell) for c in state.colours
+                for t in sorted(set(state.to_place[c])) for cell in ring_cells(1)
+                if cell not in state.villages[c].buildings]
+    if state.phase == COUPLES:
+        return _couples(state)
+    if state.phase == SCHOOL:
+        return _school(state)
+    return []
+
+
+def _draft(state: GameState) -> list[Action]:
+    c = state.queue[0]
+    held = state.to_place[c]
+    free = sorted(t for t, n in state.start_pool.items() if n and t not in held)
+    if free:
+        return [Pick(c, t) for t in free]
+    return [Pick(c, t, take_from=other) for other in state.colours if other != c
+            for t in state.to_place[other] if t not in held]
+
+
+def _couples(state: GameState) -> list[Action]:
+    c = state.queue[0]
+    own = sorted(state.villages[c].buildings, key=lambda x: (x[1], x[0]))
+    if state.couple == 1:
+        return [FirstCouple(c, m, f) for m, f in permutations(own, 2)]
+    if state.couple == 2:
+        return [SecondCouple(c, "m"), SecondCouple(c, "f")]
+    left = state.villages[state.next_colour(c, -1)].buildings
+    return [ThirdCouple(c, "f" if left[cell].adults[0].sex == "m" else "m", cell)
+            for cell in sorted(left, key=lambda x: (x[1], x[0])) if len(left[cell].adults) == 1]
+
+
+def _school(state: GameState) -> list[Action]:
+    c = state.queue[0]
+    men, women = state.school[c]["m"], state.school[c]["f"]
+    village = state.villages[c]
+    free = [cell for cell in sorted(village.buildings, key=lambda x: (x[1], x[0]))
+            if not village.buildings[cell].adults
+            and state.catalogue.building(village.buildings[cell].type).occupied]
+    housed = min(men + women, len(free))  # free buildings are filled first
+    out: list[Action] = []
+    for men_housed in range(max(0, housed - women), min(men, housed) + 1):
+        for men_cells in combinations(free, men_housed):
+            rest = [cell for cell in free if cell not in men_cells]
+            for women_cells in combinations(rest, housed - men_housed):
+                out.append(SchoolReturn(c, (
+                    *(Placement("m", cell) for cell in men_cells),
+                    *(Placement("m", None) for _ in range(men - men_housed)),
+                    *(Placement("f", cell) for cell in women_cells),
+                    *(Placement("f", None) for _ in range(women - len(women_cells))))))
+    return out
