@@ -215,4 +215,5 @@ def run(games: int, players: Sequence[int], seed: int, check_options: bool = Fal
     print(f"violations: {sum(len(r.violations) for r in bad)}")
     for r in bad[:5]:
         print(f"  seed {r.seed} ({r.players} players): {r.violations[0]}")
+    print(f"selfplay: {len(results) - len(bad)} passed, {len(bad)} failed")
     return 1 if bad else 0

@@ -106,6 +106,10 @@ def turn_options(state: GameState) -> TurnOptions:
     neutral: tuple[Option, ...] = ()
     if turn.character is None and not turn.neutral:
         neutral = tuple(moves.neutral(state, colour))
+    # Declaring that nothing is possible can only be accepted when no option is affordable;
+    # only then is it worth asking the rules.
+    something = any(o.affordable for opts in (*regular.values(), *tiles.values(), neutral)
+                    for o in opts)
     return TurnOptions(
         player=colour,
         chosen=turn.character,
@@ -115,7 +119,7 @@ def turn_options(state: GameState) -> TurnOptions:
         tiles=tiles,
         neutral=neutral,
         can_end_turn=_accepted(state, EndTurn(colour)),
-        can_declare_stuck=_accepted(state, CannotAct(colour)),
+        can_declare_stuck=not something and _accepted(state, CannotAct(colour)),
     )
 
 
