@@ -5,6 +5,7 @@ from __future__ import annotations
 import queue
 import random
 import time
+from collections.abc import Iterator
 
 import pytest
 from gpiozero.pins.mock import MockFactory
@@ -19,11 +20,12 @@ PINS = {"red": 17, "blue": 27, "yellow": 22}
 
 
 @pytest.fixture
-def buttons() -> tuple[GpioButtons, MockFactory, queue.Queue[ButtonEvent]]:
+def buttons() -> Iterator[tuple[MockFactory, queue.Queue[ButtonEvent]]]:
+    """Seat buttons on mock pins, with a short hold time: (the pins' factory, the events)."""
     factory = MockFactory()
     events: queue.Queue[ButtonEvent] = queue.Queue()
     b = GpioButtons(PINS, events, pin_factory=factory, hold_time=0.2)
-    yield b, factory, events
+    yield factory, events
     b.close()
     factory.reset()
 
@@ -37,7 +39,7 @@ def drain(events: queue.Queue[ButtonEvent]) -> list[tuple[str, str]]:
 
 
 def test_a_short_press_and_a_hold(buttons) -> None:  # type: ignore[no-untyped-def]
-    b, factory, events = buttons
+    factory, events = buttons
     pin = factory.pin(17)
     pin.drive_low()
     pin.drive_high()
@@ -50,7 +52,7 @@ def test_a_short_press_and_a_hold(buttons) -> None:  # type: ignore[no-untyped-d
 
 
 def test_bounces_and_two_seats_at_once(buttons) -> None:  # type: ignore[no-untyped-def]
-    b, factory, events = buttons
+    factory, events = buttons
     red, blue = factory.pin(17), factory.pin(27)
     red.drive_low()
     blue.drive_low()

@@ -9,8 +9,18 @@ import serial
 
 from companion.engine import GameState
 from companion.hw.adalight import AdalightWriter, encode, find_port
-from companion.hw.leds import (CALM, OFF, PLAYER, START_MARK, WARNING, bars_between,
-                               default_layout, frame, layout_from_data, scale)
+from companion.hw.leds import (
+    CALM,
+    OFF,
+    PLAYER,
+    START_MARK,
+    WARNING,
+    bars_between,
+    default_layout,
+    frame,
+    layout_from_data,
+    scale,
+)
 from tests.fake_controller import FakeController
 from tests.helpers import LEFT, Table, set_up, step
 
@@ -66,7 +76,7 @@ def test_layout_from_config_is_checked() -> None:
     layout = layout_from_data({"count": 30, "seats": [
         {"seat": 0, "quarters": [1, 2, 3, 4], "bar": [5, 20]}]})
     assert layout.seats[0].bar == (5, 20)
-    with pytest.raises(ValueError, match="outside 0..9"):
+    with pytest.raises(ValueError, match=r"outside 0\.\.9"):
         layout_from_data({"count": 10, "seats": [
             {"seat": 0, "quarters": [1, 2, 3, 4], "bar": [5, 20]}]})
     with pytest.raises(ValueError, match="shares LEDs"):
