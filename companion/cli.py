@@ -65,6 +65,16 @@ def _player_counts(text: str) -> tuple[int, ...]:
     return counts
 
 
+def _pins(text: str) -> dict[str, int]:
+    pins = {}
+    for part in text.split(","):
+        seat, _, pin = part.partition("=")
+        if not seat or not pin.isdigit():
+            raise argparse.ArgumentTypeError(f"not a seat=pin pair: {part!r}")
+        pins[seat] = int(pin)
+    return pins
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="helvetia", description="Helvetia Companion.")
     sub = parser.add_subparsers(dest="command")
@@ -78,7 +88,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     sp.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     sp.add_argument("--check-options", action="store_true",
                     help="also apply every option offered, to check that it is accepted")
+    hw = sub.add_parser("hwtest", help="light the LED strip and print button presses")
+    hw.add_argument("--port", default="auto", help="LED controller port (default: auto)")
+    hw.add_argument("--baud", type=int, default=115200)
+    hw.add_argument("--pins", type=_pins, default={"red": 17, "blue": 27, "yellow": 22,
+                                                  "white": 23},
+                    help="seat=BCM pin pairs, e.g. red=17,blue=27 (default: the wiring guide's)")
+    hw.add_argument("--seconds", type=float, default=30.0)
     args = parser.parse_args(argv)
+    if args.command == "hwtest":
+        from .hw.check import run as hwtest
+
+        return hwtest(args.port, args.baud, args.pins, args.seconds)
     if args.command == "replay":
         return replay(args.record, args.catalogue)
     if args.command == "selfplay":

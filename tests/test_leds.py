@@ -135,3 +135,18 @@ def test_a_missing_controller_is_a_status_not_an_error(tmp_path) -> None:  # typ
     assert wait_for(lambda: writer.status.startswith("cannot open"))
     writer.stop()
     assert find_port("/dev/ttyACM0") == "/dev/ttyACM0"
+
+
+def test_hwtest_lights_each_seat_in_turn(capsys) -> None:  # type: ignore[no-untyped-def]
+    from companion.hw.check import run
+
+    controller = FakeController()
+    try:
+        assert run(controller.path, 115200, {"red": 17}, seconds=0.6) == 0
+    finally:
+        controller.unplug()
+    first = controller.frames[0]
+    assert first[0] == PLAYER["red"] and first[25] == OFF  # seat 1 lit, seat 2 not yet
+    assert controller.frames[-1] == [OFF] * 100  # dark again at the end
+    out = capsys.readouterr().out
+    assert f"LEDs: connected to {controller.path}" in out and "buttons: " in out
