@@ -55,6 +55,50 @@ def replay(record: str, catalogue: str | None) -> int:
     return 0
 
 
+def store_command(args: argparse.Namespace) -> int:
+    from .config import ConfigError
+    from .config import load as load_config
+    from .store import Store, StoreError
+
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        return _fail(str(exc))
+    store, notice = Store.open(config.data_dir / "helvetia.db")
+    if notice:
+        print(notice, file=sys.stderr)
+    try:
+        if args.command == "games":
+            for g in store.games():
+                players = ", ".join(p["colour"] for p in g.header["players"])
+                status = ("in play" if g.ended_at is None else
+                          "won by " + ", ".join(g.result["winners"]) if g.result else "ended")
+                print(f"{g.id:4}  {g.started_at}  {players:28}  {g.actions:4} actions  {status}")
+            return 0
+        if args.command == "export":
+            text = "\n".join(store.record_lines(args.game)) + "\n"
+            if args.output:
+                Path(args.output).write_text(text, encoding="utf-8")
+            else:
+                sys.stdout.write(text)
+            return 0
+        try:
+            lines = Path(args.record).read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            return _fail(f"cannot read the record {args.record}: {exc}")
+        try:
+            game_id = store.import_record(lines)
+        except HelvetiaError as exc:
+            print(str(exc), file=sys.stderr)
+            return 2
+        print(f"imported as game {game_id}")
+        return 0
+    except StoreError as exc:
+        return _fail(str(exc))
+    finally:
+        store.close()
+
+
 def _player_counts(text: str) -> tuple[int, ...]:
     try:
         counts = tuple(int(x) for x in text.split(","))
@@ -88,6 +132,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     sp.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     sp.add_argument("--check-options", action="store_true",
                     help="also apply every option offered, to check that it is accepted")
+    for name, text in (("games", "list the stored games"),
+                       ("export", "write a stored game as a record (JSON Lines)"),
+                       ("import", "store a game from a record, after replaying it")):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("--config", help="configuration file (TOML)")
+        if name == "export":
+            p.add_argument("game", type=int, help="the game's number (see 'helvetia games')")
+            p.add_argument("--output", "-o", help="file to write (default: standard output)")
+        if name == "import":
+            p.add_argument("record", help="a game record (JSON Lines)")
     hw = sub.add_parser("hwtest", help="light the LED strip and print button presses")
     hw.add_argument("--port", default="auto", help="LED controller port (default: auto)")
     hw.add_argument("--baud", type=int, default=115200)
@@ -96,6 +150,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="seat=BCM pin pairs, e.g. red=17,blue=27 (default: the wiring guide's)")
     hw.add_argument("--seconds", type=float, default=30.0)
     args = parser.parse_args(argv)
+    if args.command in ("games", "export", "import"):
+        return store_command(args)
     if args.command == "hwtest":
         from .hw.check import run as hwtest
 
