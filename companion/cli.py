@@ -122,6 +122,8 @@ def _pins(text: str) -> dict[str, int]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="helvetia", description="Helvetia Companion.")
     sub = parser.add_subparsers(dest="command")
+    run = sub.add_parser("run", help="start the companion (the default)")
+    run.add_argument("--config", help="configuration file (TOML)")
     rp = sub.add_parser("replay", help="replay a game record and print the resulting state")
     rp.add_argument("record", help="a game record (JSON Lines)")
     rp.add_argument("--catalogue", help="a catalogue file (JSON) overriding the shipped one")
@@ -150,6 +152,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="seat=BCM pin pairs, e.g. red=17,blue=27 (default: the wiring guide's)")
     hw.add_argument("--seconds", type=float, default=30.0)
     args = parser.parse_args(argv)
+    if args.command in (None, "run"):
+        from .display.app import main as run_app
+
+        return run_app(getattr(args, "config", None))
     if args.command in ("games", "export", "import"):
         return store_command(args)
     if args.command == "hwtest":
@@ -162,7 +168,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .selfplay import run
 
         return run(args.games, args.players, args.seed, args.check_options)
-    parser.print_help()
+    parser.print_help()  # pragma: no cover - argparse has handled every other command
     return 2
 
 

@@ -150,3 +150,11 @@ def test_hwtest_lights_each_seat_in_turn(capsys) -> None:  # type: ignore[no-unt
     assert controller.frames[-1] == [OFF] * 100  # dark again at the end
     out = capsys.readouterr().out
     assert f"LEDs: connected to {controller.path}" in out and "buttons: " in out
+
+
+def test_segments_follow_the_seats_a_seat_nobody_plays_stays_dark() -> None:
+    s = set_up(("red", "yellow"), start="red").state  # blue's seat (the 2nd) is empty
+    px = frame(s, default_layout(4), seats=("red", "blue", "yellow", "white"))
+    assert px[0] == PLAYER["red"]
+    assert px[25:50] == [OFF] * 25
+    assert px[50 + 1] == CALM  # yellow's village, on the third segment

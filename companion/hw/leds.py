@@ -107,13 +107,17 @@ def bars_between(old: Mapping[str, int], new: Mapping[str, int],
 
 
 def frame(state: GameState, layout: Layout, *, t: float = 0.0,
-          bars: Mapping[str, float] | None = None) -> list[RGB]:
+          bars: Mapping[str, float] | None = None,
+          seats: Sequence[str] | None = None) -> list[RGB]:
     """The LEDs for a state. ``bars``: VP to show per colour (default: the score track);
-    ``t``: seconds, for the winners' pulse at the game's end."""
+    ``t``: seconds, for the winners' pulse at the game's end; ``seats``: the colour at each
+    segment (default: the players in play order). A seat nobody plays stays dark."""
     pixels: list[RGB] = [OFF] * layout.count
     shown = bars if bars is not None else state.track
     pulse = 0.3 + 0.7 * (0.5 + 0.5 * math.sin(2 * math.pi * t / 1.2))
-    for seg, colour in zip(layout.seats, state.colours, strict=False):
+    for seg, colour in zip(layout.seats, seats or state.colours, strict=False):
+        if colour not in state.colours:
+            continue
         own = PLAYER[colour]
         if state.active == colour:
             pixels[seg.seat] = own

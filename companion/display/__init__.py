@@ -1,0 +1,2 @@
+"""The touchscreen companion (pygame-ce): screens that draw the engine's state and turn taps
+into engine actions."""

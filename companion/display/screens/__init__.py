@@ -1,0 +1,38 @@
+"""The screens, and which one the game's state calls for."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.state import OVER, PLAY, REVEAL, SCHOOL
+from .common import Screen
+from .info import (
+    CostsScreen,
+    GameOverScreen,
+    MarketScreen,
+    RoundScreen,
+    UndoConfirm,
+    VillagesScreen,
+)
+from .setup import NewGameScreen, SetupScreen
+from .turn import TurnScreen
+
+
+def screen_for(app: Any) -> Screen:
+    state = app.state
+    if state is None:
+        return NewGameScreen(app.config.seats)
+    if state.phase == OVER:
+        return GameOverScreen()
+    if state.phase in (SCHOOL, REVEAL) or (state.phase == PLAY and app.summary_pending):
+        return RoundScreen(state)
+    if state.phase == PLAY:
+        return TurnScreen(state)
+    return SetupScreen(state)
+
+
+home_screen = screen_for
+
+__all__ = ["CostsScreen", "GameOverScreen", "MarketScreen", "NewGameScreen", "RoundScreen",
+           "Screen", "SetupScreen", "TurnScreen", "UndoConfirm", "VillagesScreen", "home_screen",
+           "screen_for"]
