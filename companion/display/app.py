@@ -318,7 +318,8 @@ class App:
         take the seat buttons' events, redraw if anything changed."""
         animating = self.animating()
         wait_ms = int(1000 / FPS) if animating else int(timeout * 1000)
-        e = pygame.event.wait(wait_ms)
+        # wait(0) would wait for ever: a zero timeout polls instead.
+        e = pygame.event.wait(wait_ms) if wait_ms > 0 else pygame.event.poll()
         if e.type != pygame.NOEVENT:
             self.handle(e)
             for more in pygame.event.get():
