@@ -14,10 +14,10 @@ import pytest
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from companion.config import Buttons, Config, Leds  # noqa: E402
-from companion.display.app import App  # noqa: E402
-from companion.display.screens import GameOverScreen  # noqa: E402
-from tests.ui_driver import Driver  # noqa: E402
+from companion.config import Buttons, Config, Leds
+from companion.display.app import App
+from companion.display.screens import GameOverScreen
+from tests.ui_driver import Driver
 
 DATA = Path(__file__).parent / "data"
 

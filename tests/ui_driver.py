@@ -44,8 +44,8 @@ class Driver:
 
     def tap(self, id_: str) -> None:
         found = [w for w in self._widgets() if w.id == id_]
-        assert found, f"no widget {id_!r} on {type(self.app.overlay or self.app.screen).__name__}: " \
-                      f"{self.ids()}"
+        screen = type(self.app.overlay or self.app.screen).__name__
+        assert found, f"no widget {id_!r} on {screen}: {self.ids()}"
         w = found[-1]
         assert w.enabled, f"widget {id_!r} is disabled"
         x, y = self.app.to_window(w.rect.center)
@@ -107,6 +107,7 @@ class Driver:
                 self.tap("cannot_act")
                 i += 1
             elif a.type == "reveal":
+                self.tap("reveal:start")
                 for t in a.buildings:  # type: ignore[attr-defined]
                     self.tap(f"reveal:{t}")
                 self.tap("reveal:done")

@@ -12,16 +12,17 @@ from ..engine.state import Adult
 from .i18n import _, building, colour
 from .ui import BUTTON, BUTTON_EDGE, GRID, INK, MUTED, PANEL, PLAYER, SELECTED, text
 
-CELL_W, CELL_H = 92, 64
+CELL_W, CELL_H = 124, 84
 
 
-def cell_rects(state: GameState, village: str, area: pygame.Rect) -> dict[Cell, pygame.Rect]:
-    """Screen rectangles of the cells shown: every built cell and the innermost open ring."""
+def _grid(state: GameState, village: str, area: pygame.Rect) -> dict[Cell, pygame.Rect]:
+    """Screen rectangles of every cell shown, the two centre cells included: every built
+    cell and the innermost open ring."""
     buildings = state.villages[village].buildings
     rings = max([open_ring(buildings)] + [max(-x, x - 1, abs(y)) for x, y in buildings])
-    cells = {c for n in range(1, rings + 1) for c in ring_cells(n)}
-    xs = [x for x, _ in cells] + [0, 1]
-    ys = [y for _, y in cells] + [0]
+    cells = {c for n in range(1, rings + 1) for c in ring_cells(n)} | {(0, 0), (1, 0)}
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
     cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
     w = min(CELL_W, area.width // cols)
     h = min(CELL_H, area.height // rows)
@@ -29,6 +30,11 @@ def cell_rects(state: GameState, village: str, area: pygame.Rect) -> dict[Cell, 
     top = area.centery - (rows * h) // 2
     return {(x, y): pygame.Rect(left + (x - min(xs)) * w, top + (y - min(ys)) * h, w - 4, h - 4)
             for x, y in cells}
+
+
+def cell_rects(state: GameState, village: str, area: pygame.Rect) -> dict[Cell, pygame.Rect]:
+    """The tappable cells: the grid without the centre."""
+    return {c: r for c, r in _grid(state, village, area).items() if c not in ((0, 0), (1, 0))}
 
 
 def _figure(surface: pygame.Surface, a: Adult | tuple[str, str], pos: tuple[int, int],
@@ -52,6 +58,7 @@ def _figure(surface: pygame.Surface, a: Adult | tuple[str, str], pos: tuple[int,
 
 def draw_village(surface: pygame.Surface, state: GameState, village: str, area: pygame.Rect,
                  highlight: set[Cell] | None = None) -> dict[Cell, pygame.Rect]:
+    grid = _grid(state, village, area)
     rects = cell_rects(state, village, area)
     v = state.villages[village]
     cat = state.catalogue
@@ -65,19 +72,18 @@ def draw_village(surface: pygame.Surface, state: GameState, village: str, area: 
         pygame.draw.rect(surface, SELECTED if highlight and (x, y) in highlight else BUTTON, r,
                          border_radius=6)
         pygame.draw.rect(surface, BUTTON_EDGE, r, 2, border_radius=6)
-        text(surface, building(cat, b.type), (r.left + 4, r.top + 2), 14 if r.width < 80 else 16,
+        text(surface, building(cat, b.type), (r.left + 4, r.top + 2), 20 if r.width >= 100 else 16,
              INK, width=r.width - 8)
         for i, a in enumerate(b.adults):
             _figure(surface, a, (r.left + 16 + i * 26, r.bottom - 18))
         for i, ch in enumerate(b.children):
             _figure(surface, ch, (r.left + 66 + i * 12, r.bottom - 10), small=True)
     # The centre itself: two cells wide.
-    c = rects.get((0, 0)) or pygame.Rect(0, 0, 0, 0)
-    centre_rect = c.union(rects.get((1, 0), c))
+    centre_rect = grid[(0, 0)].union(grid[(1, 0)])
     pygame.draw.rect(surface, (214, 224, 200), centre_rect, border_radius=8)
     pygame.draw.rect(surface, BUTTON_EDGE, centre_rect, 2, border_radius=8)
     label = _("neutral") if v.neutral else colour(village)
-    text(surface, label, (centre_rect.left + 6, centre_rect.top + 2), 16, MUTED)
+    text(surface, label, (centre_rect.left + 6, centre_rect.top + 2), 20, MUTED)
     x = centre_rect.left + 14
     for sex in ("m", "f"):
         for _i in range(min(v.centre[sex], 6)):

@@ -48,7 +48,8 @@ def title_bar(s: pygame.Surface, title: str, who: str | None = None) -> None:
         pygame.draw.rect(s, PLAYER[who], (0, 0, 8, TOP - 4))
         badge(s, who, (x + 22, TOP // 2 - 2), 20)
         x += 52
-    text(s, title, (x, TOP // 2 - 2), HUGE if who else TITLE, INK, "midleft", width=420 - x)
+    # Left of the round number and the buttons (from x = 300 on).
+    text(s, title, (x, TOP // 2 - 2), HUGE if who else TITLE, INK, "midleft", width=300 - x)
 
 
 def nav(app: Any, back: bool = False) -> list[Widget]:
@@ -61,9 +62,10 @@ def nav(app: Any, back: bool = False) -> list[Widget]:
              ("market", _("Market"), lambda: app.show(MarketScreen())),
              ("undo", _("Undo"), lambda: setattr(app, "overlay", UndoConfirm())),
              ("costs", _("Costs"), lambda: app.show(CostsScreen()))]
-    out, x = [], W - 8
+    out, x = [], W - 4
+    widths = {"villages": 118, "market": 100, "undo": 80, "costs": 88}
     for id_, label, fn in reversed(items):
-        w = 96 if id_ != "undo" else 80
+        w = widths[id_]
         x -= w
         out.append(button(id_, (x, 4, w - 4, 48), label, fn,
                           enabled=id_ != "undo" or bool(app.session and app.session.game.actions)))

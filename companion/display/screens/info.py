@@ -25,8 +25,8 @@ SOURCES = {"start_player": N_("start"), "deliveries": N_("cubes"), "goods_tiles"
 
 def score_table(s: pygame.Surface, state: GameState, before: dict[str, int], y: int) -> int:
     """Each player's VP, the change since the last round, and where they come from."""
-    heads = [(8, _("Player")), (185, _("VP")), (235, _("change"))]
-    heads += [(305 + i * 70, _(SOURCES[k])) for i, k in enumerate(BREAKDOWN)]
+    heads = [(8, _("Player")), (170, _("VP")), (218, "+/-")]
+    heads += [(276 + i * 74, _(SOURCES[k])) for i, k in enumerate(BREAKDOWN)]
     for x, h in heads:
         text(s, h, (x, y), 20, MUTED)
     y += 28
@@ -35,11 +35,11 @@ def score_table(s: pygame.Surface, state: GameState, before: dict[str, int], y: 
         vp = state.track.get(p.colour, 0)
         badge(s, p.colour, (24, y + 14), 14)
         text(s, p.name, (44, y + 2), 20, INK, width=136)
-        text(s, str(vp), (185, y + 2), 20)
+        text(s, str(vp), (170, y + 2), 20)
         if before:
-            text(s, f"{vp - before.get(p.colour, 0):+d}", (235, y + 2), 20, MUTED)
+            text(s, f"{vp - before.get(p.colour, 0):+d}", (218, y + 2), 20, MUTED)
         for i, k in enumerate(BREAKDOWN):
-            text(s, str(parts[k]), (305 + i * 70, y + 2), 20)
+            text(s, str(parts[k]), (276 + i * 74, y + 2), 20)
         y += 34
     return y
 
@@ -50,6 +50,7 @@ class RoundScreen(Screen):
 
     def __init__(self, state: GameState) -> None:
         self.picked: list[str] = []
+        self.picking = False
         self.form = setup_form(legal_actions(state)) if state.phase == SCHOOL else None
 
     def layout(self, app: Any) -> list[Widget]:
@@ -64,20 +65,24 @@ class RoundScreen(Screen):
                                   (8 + (i % 2) * 396, y0 + 36 + (i // 2) * 56, 388, 52),
                                   self.placement_label(state, v),
                                   lambda v=v: self.school(app, v)))
+        elif state.phase == REVEAL and not self.picking:
+            out.append(button("reveal:start", (W - 330, 410, 322, 56),
+                              _("Enter the new buildings"),
+                              lambda: setattr(self, "picking", True), style="primary"))
         elif state.phase == REVEAL:
             from2, from3 = reveal_counts(state)
             stack = state.stacks["2"] if len(self.picked) < from2 else state.stacks["3"]
             left = Counter(stack) - Counter(self.picked)
             types = [t for t in state.catalogue.buildings if left.get(t)]
             for i, t in enumerate(types):
-                out.append(button(f"reveal:{t}", (8 + (i % 4) * 198, y0 + 36 + (i // 4) * 50,
-                                                  192, 48),
+                out.append(button(f"reveal:{t}", (8 + (i % 4) * 198, TOP + 70 + (i // 4) * 54,
+                                                  192, 50),
                                   f"{building(state.catalogue, t)} ({left[t]})",
                                   lambda t=t: self.picked.append(t),
                                   enabled=len(self.picked) < from2 + from3))
-            out.append(button("reveal:clear", (W - 360, 420, 170, 52), _("Start again"),
+            out.append(button("reveal:clear", (8, 410, 190, 56), _("Start again"),
                               self.picked.clear))
-            out.append(button("reveal:done", (W - 180, 420, 172, 52), _("Done"),
+            out.append(button("reveal:done", (W - 200, 410, 192, 56), _("Done"),
                               lambda: app.apply(Reveal(tuple(self.picked))),
                               enabled=len(self.picked) == from2 + from3, style="primary"))
         else:
@@ -111,6 +116,12 @@ class RoundScreen(Screen):
         state = app.state
         ended = state.round if state.phase in (SCHOOL, REVEAL) else state.round - 1
         title_bar(s, _("Round {n} is over").format(n=ended))
+        if state.phase == REVEAL and self.picking:
+            from2, from3 = reveal_counts(state)
+            picked = ", ".join(building(state.catalogue, t) for t in self.picked) or "-"
+            paragraph(s, _("Draw {n} new buildings from the stacks and tap each one.").format(
+                n=from2 + from3) + " " + picked, pygame.Rect(8, TOP + 4, W - 16, 60), 20)
+            return
         before = app.round_before
         moved = []
         if before is not None:
@@ -130,11 +141,7 @@ class RoundScreen(Screen):
         if state.phase == SCHOOL:
             text(s, _("Where do {who}'s villagers from the school go?").format(
                 who=colour(state.queue[0])), (8, y0), 20)
-        elif state.phase == REVEAL:
-            from2, from3 = reveal_counts(state)
-            picked = ", ".join(building(state.catalogue, t) for t in self.picked) or "–"  # noqa: RUF001
-            text(s, _("Draw {n} new buildings and tap each one: {picked}").format(
-                n=from2 + from3, picked=picked), (8, y0), 20, INK, width=W - 16)
+
 
 
 class GameOverScreen(Screen):
@@ -173,7 +180,7 @@ class VillagesScreen(Screen):
         state = app.state
         out = nav(app, back=True)
         for i, v in enumerate(state.villages):
-            out.append(button(f"village:{v}", (8 + i * 130, TOP, 124, 48),
+            out.append(button(f"village:{v}", (8 + i * 160, TOP, 154, 48),
                               colour(v) if not state.villages[v].neutral else _("neutral"),
                               lambda v=v: setattr(self, "village", v), colour=v,
                               selected=v == (self.village or state.colours[0])))

@@ -277,7 +277,7 @@ class TurnScreen(Screen):
     def draw(self, app: Any, s: pygame.Surface) -> None:
         state = app.state
         title_bar(s, who_text(state.active), state.active)
-        text(s, _("Round {n}").format(n=state.round), (LEFT_W - 6, TOP - 30), 20, MUTED,
+        text(s, _("Round {n}").format(n=state.round), (W - 392, TOP // 2 - 2), 20, MUTED,
              "midright")
         players_panel(s, state, pygame.Rect(8, TOP + 4, LEFT_W - 8, 220))
         steps_panel(s, app.steps, pygame.Rect(8, TOP + 230, LEFT_W - 8, 480 - TOP - 240))
