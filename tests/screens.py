@@ -19,9 +19,16 @@ from tests.ui_driver import Driver
 DATA = Path(__file__).parent / "data"
 
 
+TARGETS: list[tuple[str, str, int, int]] = []
+"""Every tappable widget drawn: (screen, id, width, height)."""
+
+
 def save(app: App, path: Path) -> Path:
     app.draw()
     pygame.image.save(app.surface, str(path))
+    screen = type(app.overlay or app.screen).__name__
+    TARGETS.extend((screen, w.id, w.rect.width, w.rect.height) for w in app.widgets
+                   if w.on_tap is not None)
     return path
 
 

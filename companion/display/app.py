@@ -31,7 +31,7 @@ from ..store import Store, StoreError
 from . import i18n
 from .describe import table_steps
 from .i18n import _
-from .ui import BACKGROUND, WARNING_BG, WARNING_INK, H, W, Widget, paragraph
+from .ui import BACKGROUND, WARNING_BG, WARNING_INK, H, W, Widget, paragraph, reset_fonts
 
 FPS = 30
 ANIMATION = 1.5  # seconds of the round-end VP bars
@@ -46,6 +46,7 @@ class App:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # no sound: never open audio
         pygame.display.init()
         pygame.font.init()
+        reset_fonts()
         self.driver = pygame.display.get_driver()
         d = config.display
         self.rotation = d.rotation

@@ -36,6 +36,11 @@ PLAYER_INK = {"red": (255, 255, 255), "blue": (255, 255, 255), "yellow": (34, 34
 _fonts: dict[int, pygame.font.Font] = {}
 
 
+def reset_fonts() -> None:
+    """Fonts die with ``pygame.quit()``: a new start loads them again."""
+    _fonts.clear()
+
+
 def font(size: int) -> pygame.font.Font:
     """The bundled font (freesansbold), whose pixel height is its size."""
     if size not in _fonts:
