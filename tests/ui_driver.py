@@ -27,6 +27,8 @@ class Driver:
         self.app = app
         self.taps = 0
         self.presses = 0
+        self.log: list[str] = []
+        """The id of every widget tapped, in order."""
 
     # --- a person's means ------------------------------------------------------------------
 
@@ -55,6 +57,7 @@ class Driver:
                                                  touch_id=1, finger_id=0, pressure=1.0))
         self.app.step(0)
         self.taps += 1
+        self.log.append(id_)
 
     def seat(self, seat: str, kind: str = "press") -> None:
         self.app.events.put(ButtonEvent(seat, kind, time.monotonic()))

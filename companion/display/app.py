@@ -35,6 +35,18 @@ from .ui import BACKGROUND, WARNING_BG, WARNING_INK, H, W, Widget, paragraph, re
 
 FPS = 30
 ANIMATION = 1.5  # seconds of the round-end VP bars
+IDLE_WAIT = 1.0  # seconds the loop sleeps with nothing to do (the watchdog asks for far less)
+WAKE = pygame.event.custom_type()
+NATIVE_WAIT = {"x11", "wayland", "windows", "cocoa"}
+
+
+class WakingQueue(queue.Queue[ButtonEvent]):
+    """The seat buttons' events: putting one (from gpiozero's threads) also wakes the loop."""
+
+    def put(self, item: ButtonEvent, block: bool = True, timeout: float | None = None) -> None:
+        super().put(item, block, timeout)
+        if pygame.display.get_init():
+            pygame.event.post(pygame.event.Event(WAKE))
 
 
 class App:
@@ -67,7 +79,7 @@ class App:
         self.round_before: GameState | None = None
         self.summary_pending = False
 
-        self.events: queue.Queue[ButtonEvent] = queue.Queue()
+        self.events: queue.Queue[ButtonEvent] = WakingQueue()
         self.keyboard: KeyboardButtons | None = None
         self.gpio: GpioButtons | None = None
         self._start_buttons()
@@ -192,6 +204,7 @@ class App:
 
     def new_game(self) -> None:
         self.session = None
+        self.anim_start = None
         self.steps = []
         self.summary_pending = False
         self.after_change()
@@ -314,17 +327,13 @@ class App:
             rect = pygame.Rect(int(i * w), H - 6, max(int(w) - 1, 1), 6)
             pygame.draw.rect(s, rgb if rgb != (0, 0, 0) else (60, 60, 60), rect)
 
-    def step(self, timeout: float = 0.25) -> None:
+    def step(self, timeout: float = IDLE_WAIT) -> None:
         """One turn of the loop: wait for an event (or a frame while animating), handle it,
         take the seat buttons' events, redraw if anything changed."""
         animating = self.animating()
-        wait_ms = int(1000 / FPS) if animating else int(timeout * 1000)
-        # wait(0) would wait for ever: a zero timeout polls instead.
-        e = pygame.event.wait(wait_ms) if wait_ms > 0 else pygame.event.poll()
-        if e.type != pygame.NOEVENT:
+        wait = 1 / FPS if animating else timeout
+        for e in self._wait(wait):
             self.handle(e)
-            for more in pygame.event.get():
-                self.handle(more)
         while True:
             try:
                 self.button_event(self.events.get_nowait())
@@ -337,6 +346,22 @@ class App:
             self.draw()
             self.watchdog.ready()  # the first frame is on the screen
         self.watchdog.tick()
+
+    def _wait(self, seconds: float) -> list[pygame.event.Event]:
+        """The events within ``seconds`` (none: at once). Where SDL cannot sleep until an event
+        comes (it polls every millisecond on the dummy and KMSDRM drivers), sleep in short
+        slices instead: touch answers within 20 ms, and idle costs next to nothing."""
+        if seconds <= 0:
+            return pygame.event.get()
+        if self.driver in NATIVE_WAIT:
+            e = pygame.event.wait(int(seconds * 1000))
+            return [] if e.type == pygame.NOEVENT else [e, *pygame.event.get()]
+        end = time.monotonic() + seconds
+        while True:
+            events = pygame.event.get()
+            if events or not self.events.empty() or time.monotonic() >= end:
+                return events
+            time.sleep(0.02)
 
     def run(self) -> int:
         while self.running:
