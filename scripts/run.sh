@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs the companion. Until the touchscreen app exists: replays the sample game and prints it.
+# Runs the companion: full screen on a Raspberry Pi, a window on a desktop (keys 1-4 are the
+# seat buttons, the LEDs are drawn along the bottom). Other arguments go to `helvetia`.
 source "$(dirname "$0")/env.sh"
 if [ "$#" -eq 0 ]; then
-  set -- replay examples/sample-game.jsonl
+  set -- run
 fi
 exec helvetia "$@"

@@ -290,11 +290,18 @@ class App:
     def draw(self) -> None:
         s = self.surface
         s.fill(BACKGROUND)
-        screen = self.overlay or self.screen
-        self.widgets = screen.layout(self)
-        screen.draw(self, s)
+        self.widgets = self.screen.layout(self)
+        self.screen.draw(self, s)
         for w in self.widgets:
             w.draw(s)
+        if self.overlay is not None:  # over the screen, which stays visible but dimmed
+            veil = pygame.Surface((W, H), pygame.SRCALPHA)
+            veil.fill((0, 0, 0, 110))
+            s.blit(veil, (0, 0))
+            self.widgets = self.overlay.layout(self)
+            self.overlay.draw(self, s)
+            for w in self.widgets:
+                w.draw(s)
         if self.banner:
             r = pygame.Rect(200, 412, 590, 60)
             pygame.draw.rect(s, WARNING_BG, r, border_radius=8)

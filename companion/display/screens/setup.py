@@ -24,6 +24,8 @@ from ..ui import MUTED, W, Widget, button, paragraph, text
 from ..village_view import draw_village
 from .common import RIGHT_W, RIGHT_X, TOP, Screen, nav, players_panel, title_bar, value_key
 
+CHOICES_Y = 186  # below an instruction of up to four lines and its question
+
 
 class NewGameScreen(Screen):
     """Who plays (the seats' colours, counter-clockwise) and with which options."""
@@ -155,12 +157,12 @@ class SetupScreen(Screen):
             return out
         name, values = step
         if name == "player" and state.phase == START_PLAYER:
-            out.append(button("random", (RIGHT_X, 140, RIGHT_W, 56), _("Draw at random"),
+            out.append(button("random", (RIGHT_X, CHOICES_Y, RIGHT_W, 56), _("Draw at random"),
                               lambda: self.choose(app, name, random.choice(values)),
                               style="primary"))
         if _is_cell(values):
             village = self.village(state)
-            area = pygame.Rect(RIGHT_X, 140, RIGHT_W, 330)
+            area = pygame.Rect(RIGHT_X, CHOICES_Y, RIGHT_W, 470 - CHOICES_Y)
             rects = _cell_rects(state, village, area)
             for v in values:
                 out.append(Widget(f"value:{name}:{value_key(v)}", rects[v], "",
@@ -168,9 +170,9 @@ class SetupScreen(Screen):
             return out
         for i, v in enumerate(values):
             col, row = i % 2, i // 2
-            y0 = 210 if state.phase == START_PLAYER else 140
+            y0 = 240 if state.phase == START_PLAYER else CHOICES_Y
             out.append(button(f"value:{name}:{value_key(v)}",
-                              (RIGHT_X + col * 268, y0 + row * 58, 260, 52),
+                              (RIGHT_X + col * 268, y0 + row * 54, 260, 50),
                               self.label(state, name, v), lambda v=v: self.choose(app, name, v),
                               colour=v if name in ("player", "take_from") else None))
         return out
@@ -209,17 +211,18 @@ class SetupScreen(Screen):
         title_bar(s, _("Setting up"), who if state.phase not in (START_PLAYER, PLACE,
                                                                   START_BUILDINGS) else None)
         players_panel(s, state, pygame.Rect(8, TOP + 4, 240, 230))
-        paragraph(s, instruction(state, who), pygame.Rect(RIGHT_X, TOP + 6, RIGHT_W, 76), 20)
+        paragraph(s, instruction(state, who), pygame.Rect(RIGHT_X, TOP + 6, RIGHT_W, 90), 20)
         if self.letter_for is not None:
             text(s, _("Which letter is on the back of {who}'s village centre?").format(
                 who=colour(self.letter_for.player)), (RIGHT_X, 160), 20)
             return
         step = self.form.next_field()
         if step and _is_cell(step[1]):
-            draw_village(s, state, self.village(state), pygame.Rect(RIGHT_X, 140, RIGHT_W, 330),
+            draw_village(s, state, self.village(state),
+                         pygame.Rect(RIGHT_X, CHOICES_Y, RIGHT_W, 470 - CHOICES_Y),
                          highlight=set(step[1]))
         elif step:
-            text(s, self.prompt(step[0]), (RIGHT_X, 112), 20, MUTED)
+            text(s, self.prompt(step[0]), (RIGHT_X, CHOICES_Y - 28), 20, MUTED)
 
     def prompt(self, name: str) -> str:
         return {"player": _("Who?"), "building": _("Which building?"),
