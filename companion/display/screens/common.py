@@ -109,3 +109,16 @@ def steps_panel(s: pygame.Surface, steps: list[str], rect: pygame.Rect) -> None:
 
 def who_text(c: str) -> str:
     return _("{colour}'s turn").format(colour=colour(c))
+
+
+def goods_buttons(catalogue: Any, cost: dict[str, int], left: int, top: int, width: int
+                  ) -> list[Widget]:
+    """A cost read off a tile: one button a good, each tap adds one; 4 in a row."""
+    from ..i18n import good
+
+    w = width // 4
+    return [button(f"good:{g}", (left + (i % 4) * w, top + (i // 4) * 56, w - 4, 52),
+                   f"{good(catalogue, g)} {cost.get(g, 0) or ''}",
+                   lambda g=g: cost.__setitem__(g, cost.get(g, 0) + 1),
+                   selected=cost.get(g, 0) > 0)
+            for i, g in enumerate(catalogue.goods)]

@@ -16,7 +16,7 @@ from ..forms import setup_form
 from ..i18n import N_, _, building, character, colour, good
 from ..ui import INK, MUTED, PANEL, TITLE, W, Widget, badge, button, paragraph, text
 from ..village_view import draw_village
-from .common import TOP, Screen, nav, title_bar, value_key
+from .common import TOP, Screen, goods_buttons, nav, title_bar, value_key
 
 SOURCES = {"start_player": N_("start"), "deliveries": N_("cubes"), "goods_tiles": N_("goods"),
            "character_tiles": N_("tiles"), "vp_buildings": N_("bldgs"),
@@ -249,12 +249,7 @@ class CostsScreen(Screen):
         out = nav(app, back=True)
         cat = load_catalogue()
         if self.editing:
-            for i, g in enumerate(cat.goods):
-                n = self.cost.get(g, 0)
-                out.append(button(f"good:{g}", (8 + (i % 4) * 196, TOP + 60 + (i // 4) * 56, 190,
-                                                52), f"{good(cat, g)} {n or ''}",
-                                  lambda g=g: self.cost.__setitem__(g, self.cost.get(g, 0) + 1),
-                                  selected=n > 0))
+            out += goods_buttons(cat, self.cost, 8, TOP + 60, 784)
             out.append(button("cost:clear", (8, 400, 190, 52), _("Clear"), self.cost.clear))
             out.append(button("cost:done", (W - 200, 400, 192, 52), _("Save"),
                               lambda: self.save(app), enabled=bool(self.cost), style="primary"))

@@ -20,7 +20,7 @@ from ...engine import (
 )
 from ...engine.actions import CannotAct
 from ..forms import CELL, GOODS, Form, option_form, with_cost
-from ..i18n import _, character, good, initial
+from ..i18n import _, character, initial
 from ..ui import MUTED, SMALL, WARNING_INK, W, Widget, button, paragraph, text
 from ..village_view import cell_rects, draw_village
 from .common import (
@@ -29,6 +29,7 @@ from .common import (
     RIGHT_X,
     TOP,
     Screen,
+    goods_buttons,
     nav,
     players_panel,
     steps_panel,
@@ -231,14 +232,7 @@ class TurnScreen(Screen):
                                   style="invisible"))
             return out
         if f.kind == GOODS:
-            cat = state.catalogue
-            for i, g in enumerate(cat.goods):
-                col, row = i % 4, i // 4
-                n = self.cost.get(g, 0)
-                out.append(button(f"good:{g}", (RIGHT_X + col * 133, TOP + 70 + row * 56, 129,
-                                                52), f"{good(cat, g)} {n or ''}",
-                                  lambda g=g: self.cost.__setitem__(g, self.cost.get(g, 0) + 1),
-                                  selected=n > 0))
+            out += goods_buttons(state.catalogue, self.cost, RIGHT_X, TOP + 70, 532)
             out.append(button("cost:clear", (RIGHT_X, TOP + 300, 170, 52), _("Clear"),
                               self.cost.clear))
             out.append(button("cost:done", (RIGHT_X + 180, TOP + 300, 170, 52), _("Done"),
