@@ -3,6 +3,7 @@ the app's start with a damaged store; a real kill and restart."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -124,4 +125,15 @@ def test_killed_mid_game_the_app_starts_again_where_it_was(tmp_path: Path) -> No
     assert isinstance(app.screen, TurnScreen)
     Driver(app).play(LINES)  # and it plays on to the end
     assert app.state is not None and app.state.game_over
+    app.close()
+
+
+def test_a_stored_game_that_no_longer_replays_is_kept_and_said(tmp_path: Path) -> None:
+    store, _ = Store.open(tmp_path / "helvetia.db")
+    game_id = store.new_game(json.loads(LINES[0]))
+    store.append(game_id, 1, '{"type": "end_turn", "player": "red"}')  # not legal at setup
+    store.close()
+    app = App(config(tmp_path))
+    assert app.session is None and app.banner and "does not replay" in app.banner
+    assert type(app.screen).__name__ == "NewGameScreen"
     app.close()

@@ -68,11 +68,14 @@ class App:
         self.window = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
         pygame.display.set_caption("Helvetia Companion")
         self.surface = pygame.Surface((W, H))
-        self.started = clock()
 
         self.store, notice = Store.open(store_path or config.data_dir / "helvetia.db")
         self.banner: str | None = notice
-        self.session: Session | None = Session.resume(self.store)
+        self.session: Session | None = None
+        try:
+            self.session = Session.resume(self.store)
+        except StoreError as exc:  # kept in the store; the table can still start a new game
+            self.banner = str(exc)
         self.steps: list[str] = []
         self.last_track: dict[str, int] = dict(self.session.state.track) if self.session else {}
         self.anim_start: float | None = None
