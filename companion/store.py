@@ -224,10 +224,6 @@ class Store:
                                 "learned_at=excluded.learned_at",
                                 (t, json.dumps(dict(cost)), _now(self.clock)))
 
-    def forget_cost(self, type_id: str) -> None:
-        with self._tx():
-            self.db.execute("DELETE FROM costs WHERE type=?", (type_id,))
-
     def costs(self) -> dict[str, dict[str, int]]:
         return {t: json.loads(c) for t, c in self.db.execute("SELECT type, cost FROM costs")}
 

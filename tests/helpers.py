@@ -12,7 +12,6 @@ from companion.engine import (
     Game,
     GameState,
     IllegalAction,
-    Step,
     apply,
     header_line,
     parse_action,
@@ -143,10 +142,6 @@ class Table:
 
 def step(village: str, cell: tuple[int, int], good: str) -> dict[str, Any]:
     return {"village": village, "cell": list(cell), "good": good}
-
-
-def steps(*s: Step) -> list[dict[str, Any]]:
-    return [{"village": x.village, "cell": list(x.cell), "good": x.good} for x in s]
 
 
 def sleep_all(s: GameState, colour: str) -> None:

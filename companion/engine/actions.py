@@ -6,6 +6,7 @@ format); ``action_to_json`` writes the canonical form back, which ``parse_action
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
@@ -331,8 +332,6 @@ def _placements(v: Any, name: str) -> tuple[Placement, ...]:
 
 
 def json_text(v: Any) -> str:
-    import json
-
     return json.dumps(v, ensure_ascii=False)
 
 

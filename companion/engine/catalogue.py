@@ -83,9 +83,6 @@ class Catalogue:
         except KeyError:
             raise CatalogueError(f"unknown building type {type_id!r}") from None
 
-    def producers(self, good_id: str) -> list[str]:
-        return [b.id for b in self.buildings.values() if b.output == good_id]
-
 
 def make_cost(goods: Mapping[str, int]) -> Cost:
     return tuple(sorted((g, n) for g, n in goods.items() if n))

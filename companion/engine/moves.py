@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from .actions import Action, Birth, Build, Chain, Deliver, Marry, NeutralBuild, NeutralMarry, Wake
 from .catalogue import cost_text
 from .grid import QUARTER_NAMES, QUARTERS, Cell, cell_text, in_quarter, open_ring, ring_cells
-from .production import ChainsByGood, chains_by_good, find_payment, village_text
+from .production import ChainsByGood, chains_by_good, find_payment, village_order, village_text
 from .state import SEX_NAMES, GameState, Village, colour_name
 
 COIN, TILE, NEUTRAL = "coin", "tile", "neutral"
@@ -39,10 +39,6 @@ class Option:
     choices: tuple[str, ...] = ()
     """What the player may pick instead of the default: dowry coins, or sexes."""
     text: str = ""
-
-
-def village_order(state: GameState, colour: str) -> list[str]:
-    return state.order_from(colour) + [c for c in state.villages if c not in state.colours]
 
 
 def first_free_cell(village: Village) -> Cell:

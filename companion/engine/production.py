@@ -105,12 +105,17 @@ class Post:
     type: BuildingType
 
 
+def village_order(state: GameState, colour: str) -> list[str]:
+    """The villages as a player sees them: its own, then the others in play order, the neutral
+    village last."""
+    return state.order_from(colour) + [c for c in state.villages if c not in state.colours]
+
+
 def awake_posts(state: GameState, player: str) -> list[Post]:
     """The player's working places, in a fixed order: its own village first, then the others in
     play order (the neutral village last), each row by row (y, then x)."""
-    order = state.order_from(player) + [c for c in state.villages if c not in state.colours]
     posts = []
-    for colour in order:
+    for colour in village_order(state, player):
         buildings = state.villages[colour].buildings
         for cell in sorted(buildings, key=lambda c: (c[1], c[0])):
             if any(a.colour == player and a.awake for a in buildings[cell].adults):

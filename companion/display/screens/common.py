@@ -9,7 +9,7 @@ import pygame
 from ...engine import GameState
 from ...engine.actions import Placement
 from ...engine.state import CHARACTERS
-from ..i18n import _, colour
+from ..i18n import _, character, colour
 from ..ui import HUGE, INK, MUTED, PANEL, PLAYER, TITLE, W, Widget, badge, button, paragraph, text
 
 TOP = 60
@@ -85,7 +85,7 @@ def players_panel(s: pygame.Surface, state: GameState, rect: pygame.Rect) -> Non
         text(s, _("{n} coins").format(n=coins), (row.left + 42, row.top + 27), 20, MUTED)
         vp = state.track.get(p.colour, 0)
         text(s, _("{vp} VP").format(vp=vp), (row.right - 6, row.top + 4), 20, INK, "topright")
-        tiles = "".join(_(ch.replace("_", " ").title())[0] for ch in CHARACTERS
+        tiles = "".join(character(ch)[0] for ch in CHARACTERS
                         if state.tile_holder.get(ch) == p.colour)
         if state.start_player == p.colour:
             tiles = _("start") + " " + tiles

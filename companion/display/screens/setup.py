@@ -21,7 +21,7 @@ from ...engine.state import (
 from ..forms import setup_form, with_letter
 from ..i18n import _, building, colour
 from ..ui import MUTED, W, Widget, button, paragraph, text
-from ..village_view import draw_village
+from ..village_view import cell_rects, draw_village
 from .common import RIGHT_W, RIGHT_X, TOP, Screen, nav, players_panel, title_bar, value_key
 
 CHOICES_Y = 186  # below an instruction of up to four lines and its question
@@ -163,7 +163,7 @@ class SetupScreen(Screen):
         if _is_cell(values):
             village = self.village(state)
             area = pygame.Rect(RIGHT_X, CHOICES_Y, RIGHT_W, 470 - CHOICES_Y)
-            rects = _cell_rects(state, village, area)
+            rects = cell_rects(state, village, area)
             for v in values:
                 out.append(Widget(f"value:{name}:{value_key(v)}", rects[v], "",
                                   lambda v=v: self.choose(app, name, v), style="invisible"))
@@ -234,9 +234,3 @@ class SetupScreen(Screen):
 def _is_cell(values: list[Any]) -> bool:
     return bool(values) and all(isinstance(v, tuple) and len(v) == 2
                                 and all(isinstance(i, int) for i in v) for v in values)
-
-
-def _cell_rects(state: GameState, village: str, area: pygame.Rect) -> dict[Any, pygame.Rect]:
-    from ..village_view import cell_rects
-
-    return cell_rects(state, village, area)
