@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-from .engine import Game, HelvetiaError, summary
+from .engine import Game, HelvetiaError, MalformedAction, summary
+from .engine.record import LINE_BREAKS, MAX_RECORD, loads_line, split_record
 
 
 class _InputError(Exception):
@@ -17,12 +18,35 @@ class _InputError(Exception):
 
 
 def _read_json_file(path: str, what: str) -> Any:
+    text = _read_text(path, what)
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        return loads_line(text.strip())
+    except MalformedAction as exc:
+        raise _InputError(f"the {what} {path} is not valid: {exc}") from None
+
+
+def _read_text(path: str, what: str) -> str:
+    """A text file, bounded in size, as UTF-8."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_RECORD * 4 + 1)
     except OSError as exc:
         raise _InputError(f"cannot read the {what} {path}: {exc.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise _InputError(f"the {what} {path} is not valid JSON: {exc}") from None
+    if len(data) > MAX_RECORD * 4:
+        raise _InputError(f"the {what} {path} is too large")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _InputError(f"the {what} {path} is not UTF-8 text (byte {exc.start + 1})") \
+            from None
+
+
+def _read_record(path: str) -> list[str]:
+    text = _read_text(path, "record")
+    try:
+        return split_record(text)
+    except MalformedAction as exc:
+        raise _InputError(f"the record {path}: {exc}") from None
 
 
 def _fail(message: str) -> int:
@@ -30,28 +54,23 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _out(text: str) -> None:
+    sys.stdout.write(text)
+    sys.stdout.flush()
+
+
 def replay(record: str, catalogue: str | None) -> int:
     try:
         overrides = [_read_json_file(catalogue, "catalogue")] if catalogue else []
+        lines = _read_record(record)
     except _InputError as exc:
         return _fail(str(exc))
-    try:
-        lines = Path(record).read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        return _fail(f"cannot read the record {record}: {exc.strerror}")
-    except UnicodeDecodeError:
-        return _fail(f"the record {record} is not UTF-8 text")
     try:
         game = Game.from_record(lines, *overrides)
     except HelvetiaError as exc:
         print(str(exc), file=sys.stderr)
         return 2
-    text = json.dumps(summary(game.state), ensure_ascii=False, indent=2)
-    try:
-        sys.stdout.write(text + "\n")
-        sys.stdout.flush()
-    except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
-        sys.stderr.close()
+    _out(json.dumps(summary(game.state), ensure_ascii=False, indent=2) + "\n")
     return 0
 
 
@@ -64,39 +83,65 @@ def store_command(args: argparse.Namespace) -> int:
         config = load_config(args.config)
     except ConfigError as exc:
         return _fail(str(exc))
-    store, notice = Store.open(config.data_dir / "helvetia.db")
+    if args.command == "import":
+        try:
+            lines = _read_record(args.record)
+        except _InputError as exc:
+            return _fail(str(exc))
+    try:
+        store, notice = Store.open(config.data_dir / "helvetia.db")
+    except StoreError as exc:
+        return _fail(str(exc))
     if notice:
-        print(notice, file=sys.stderr)
+        print(f"helvetia: {notice}", file=sys.stderr)
     try:
         if args.command == "games":
             for g in store.games():
-                players = ", ".join(p["colour"] for p in g.header["players"])
-                status = ("in play" if g.ended_at is None else
-                          "won by " + ", ".join(g.result["winners"]) if g.result else "ended")
-                print(f"{g.id:4}  {g.started_at}  {players:28}  {g.actions:4} actions  {status}")
+                players = ", ".join(str(p.get("colour")) for p in g.header["players"]
+                                    if isinstance(p, dict))
+                result = g.result or {}
+                status = ("in play" if g.ended_at is None else "abandoned"
+                          if result.get("abandoned") else "won by " + ", ".join(
+                              map(str, result.get("winners") or ["nobody"])))
+                _out(f"{g.id:4}  {g.started_at}  {players:28}  {g.actions:4} actions  "
+                     f"{status}\n")
             return 0
         if args.command == "export":
-            text = "\n".join(store.record_lines(args.game)) + "\n"
+            # Every line break inside a line escaped, also in lines stored by older versions.
+            text = "".join(line.translate(LINE_BREAKS) + "\n"
+                           for line in store.record_lines(args.game))
             if args.output:
-                Path(args.output).write_text(text, encoding="utf-8")
+                try:
+                    with open(args.output, "w", encoding="utf-8") as f:
+                        f.write(text)
+                except OSError as exc:
+                    return _fail(f"cannot write {args.output}: {exc.strerror}")
             else:
-                sys.stdout.write(text)
+                _out(text)
             return 0
-        try:
-            lines = Path(args.record).read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
-            return _fail(f"cannot read the record {args.record}: {exc}")
         try:
             game_id = store.import_record(lines)
         except HelvetiaError as exc:
             print(str(exc), file=sys.stderr)
             return 2
-        print(f"imported as game {game_id}")
+        _out(f"imported as game {game_id}\n")
         return 0
     except StoreError as exc:
         return _fail(str(exc))
     finally:
         store.close()
+
+
+def _game_number(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text[:20]) < 2**62:
+        raise argparse.ArgumentTypeError(f"not a game number: {text[:30]!r}")
+    return int(text)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        """A wrong command line: one line, exit status 2."""
+        self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
 
 
 def _player_counts(text: str) -> tuple[int, ...]:
@@ -120,8 +165,8 @@ def _pins(text: str) -> dict[str, int]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="helvetia", description="Helvetia Companion.")
-    sub = parser.add_subparsers(dest="command")
+    parser = _Parser(prog="helvetia", description="Helvetia Companion.")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     run = sub.add_parser("run", help="start the companion (the default)")
     run.add_argument("--config", help="configuration file (TOML)")
     rp = sub.add_parser("replay", help="replay a game record and print the resulting state")
@@ -134,24 +179,44 @@ def main(argv: Sequence[str] | None = None) -> int:
     sp.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     sp.add_argument("--check-options", action="store_true",
                     help="also apply every option offered, to check that it is accepted")
+    sp.add_argument("--adversarial", action="store_true",
+                    help="play every other game like a hurried table (any coin count, tiles "
+                         "before or after, Builder-tile builds buying with every coin, costs "
+                         "read off the tiles when asked)")
     for name, text in (("games", "list the stored games"),
                        ("export", "write a stored game as a record (JSON Lines)"),
                        ("import", "store a game from a record, after replaying it")):
         p = sub.add_parser(name, help=text)
         p.add_argument("--config", help="configuration file (TOML)")
         if name == "export":
-            p.add_argument("game", type=int, help="the game's number (see 'helvetia games')")
+            p.add_argument("game", type=_game_number,
+                           help="the game's number (see 'helvetia games')")
             p.add_argument("--output", "-o", help="file to write (default: standard output)")
         if name == "import":
             p.add_argument("record", help="a game record (JSON Lines)")
     hw = sub.add_parser("hwtest", help="light the LED strip and print button presses")
     hw.add_argument("--port", default="auto", help="LED controller port (default: auto)")
-    hw.add_argument("--baud", type=int, default=115200)
+    hw.add_argument("--baud", type=int, default=115200,
+                    choices=(115200, 230400, 460800, 500000, 576000, 921600, 1000000, 1500000))
+    hw.add_argument("--dtr-rts", choices=("high", "low"), default="high",
+                    help="DTR/RTS while the port is open (hardware/wiring.md; default: high)")
     hw.add_argument("--pins", type=_pins, default={"red": 17, "blue": 27, "yellow": 22,
                                                   "white": 23},
                     help="seat=BCM pin pairs, e.g. red=17,blue=27 (default: the wiring guide's)")
     hw.add_argument("--seconds", type=float, default=30.0)
     args = parser.parse_args(argv)
+    try:
+        return _dispatch(parser, args)
+    except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except OSError as exc:  # e.g. standard output onto a full disk
+        return _fail(f"{exc.strerror or exc}")
+    except KeyboardInterrupt:
+        return 130
+
+
+def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command in (None, "run"):
         from .display.app import main as run_app
 
@@ -161,13 +226,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "hwtest":
         from .hw.check import run as hwtest
 
-        return hwtest(args.port, args.baud, args.pins, args.seconds)
+        return hwtest(args.port, args.baud, args.pins, args.seconds, dtr_rts=args.dtr_rts)
     if args.command == "replay":
         return replay(args.record, args.catalogue)
     if args.command == "selfplay":
         from .selfplay import run
 
-        return run(args.games, args.players, args.seed, args.check_options)
+        return run(args.games, args.players, args.seed, args.check_options, args.adversarial)
     parser.print_help()  # pragma: no cover - argparse has handled every other command
     return 2
 

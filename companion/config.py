@@ -15,13 +15,23 @@ from pathlib import Path
 from typing import Any
 
 from .engine.state import COLOURS
-from .hw.leds import Layout, default_layout, layout_from_data
+from .hw.adalight import BAUDS, DTR_RTS
+from .hw.leds import Layout, default_layout, layout_from_data, shown
 
-LANGUAGES = ("en", "de")
+LANGUAGES = ("en", "de", "fr", "it", "es")  # as companion/display/i18n.LANGUAGES
 BACKENDS = {"buttons": ("auto", "gpio", "keyboard", "none"),
             "leds": ("auto", "serial", "simulated", "none")}
 DEFAULT_PINS = {"red": 17, "blue": 27, "yellow": 22, "white": 23}
 GPIO_PINS = range(2, 28)
+RESERVED_PINS = {
+    2: "I2C's data line (SDA), with a fixed 1.8 kOhm pull-up on the board",
+    3: "I2C's clock line (SCL), with a fixed 1.8 kOhm pull-up on the board",
+    14: "the serial console's transmit line (TXD), driven by the UART when it is on",
+    15: "the serial console's receive line (RXD): a press sends the console a break",
+}
+"""Pins the Pi uses for something else: a button there is allowed, with a warning."""
+MAX_FILE = 1 << 20
+"""A configuration file is a few hundred bytes; a larger one is a mistake (or /dev/zero)."""
 
 
 class ConfigError(ValueError):
@@ -43,6 +53,8 @@ class Leds:
     port: str = "auto"
     baud: int = 115200
     layout: Layout = field(default_factory=default_layout)
+    dtr_rts: str = "high"
+    """The serial lines DTR and RTS while the port is open (``hw.adalight.DTR_RTS``)."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +77,8 @@ class Config:
     display: Display = field(default_factory=Display)
     source: Path | None = None
     """The file it was read from, if any."""
+    warnings: tuple[str, ...] = ()
+    """Settings that work but may not do what the builder wants, each naming its key."""
 
 
 def default_data_dir(env: Mapping[str, str]) -> Path:
@@ -97,11 +111,21 @@ def load(explicit: str | None = None, env: Mapping[str, str] | None = None) -> C
     if path is None:
         return Config(data_dir=default_data_dir(env))
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        with path.open("rb") as f:
+            raw = f.read(MAX_FILE + 1)
     except OSError as exc:
         raise ConfigError(f"cannot read the configuration {path}: {exc.strerror}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path} is not valid TOML: {exc}") from None
+    if len(raw) > MAX_FILE:
+        raise ConfigError(f"{path} is larger than a configuration can be ({MAX_FILE} bytes)")
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path} is not valid TOML: it is not UTF-8 text") from None
+    except ValueError as exc:  # TOMLDecodeError, or a number too long for Python to read
+        why = "a number in it is far too long" if "integer string" in str(exc) else exc
+        raise ConfigError(f"{path} is not valid TOML: {str(why)[:200]}") from None
+    except RecursionError:
+        raise ConfigError(f"{path} is not valid TOML: nested too deeply") from None
     return parse(data, env, path)
 
 
@@ -113,46 +137,74 @@ def _table(data: Mapping[str, Any], key: str, known: set[str]) -> Mapping[str, A
     value = data.get(key, {})
     if not isinstance(value, Mapping):
         raise _fail(key, "must be a table")
-    unknown = set(value) - known
+    unknown = sorted(map(str, set(value) - known))
     if unknown:
-        raise _fail(f"{key}.{sorted(unknown)[0]}", "is not a setting")
+        raise _fail(f"{key}.{unknown[0]}", "is not a setting")
     return value
 
 
 def _int(value: Any, key: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise _fail(key, f"must be a whole number from {low} to {high}, not {value!r}")
+    """A whole number in range: not a float (``90.0``), not a boolean (``false`` is no 0)."""
+    if type(value) is not int or not low <= value <= high:
+        raise _fail(key, f"must be a whole number from {low} to {high}, not {shown(value)}")
     return value
 
 
 def _number(value: Any, key: str, low: float, high: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-        raise _fail(key, f"must be a number from {low} to {high}, not {value!r}")
+    if type(value) not in (int, float) or not low <= value <= high:
+        raise _fail(key, f"must be a number from {low} to {high}, not {shown(value)}")
     return float(value)
 
 
 def _choice(value: Any, key: str, allowed: tuple[str, ...]) -> str:
-    if value not in allowed:
-        raise _fail(key, f"must be one of {', '.join(map(repr, allowed))}, not {value!r}")
-    return str(value)
+    if not isinstance(value, str) or value not in allowed:
+        raise _fail(key, f"must be one of {', '.join(map(repr, allowed))}, not {shown(value)}")
+    return value
+
+
+def _text(value: Any, key: str, what: str) -> str:
+    if not isinstance(value, str) or not value or len(value) > 4096 \
+            or any(ord(c) < 32 or ord(c) == 127 for c in value):
+        raise _fail(key, f"must be {what}, not {shown(value)}")
+    return value
+
+
+def device_path(value: Any) -> str:
+    """``leds.port``: "auto" or a device under /dev. Never a pyserial URL (``socket://``,
+    ``rfc2217://``, ``loop://``...): the port is opened as a file, and a configuration
+    must not make the table open network connections."""
+    what = '"auto" or a serial device such as /dev/ttyUSB0 or /dev/serial/by-id/...'
+    port = _text(value, "leds.port", what)
+    if port != "auto" and (not port.startswith("/dev/") or "://" in port
+                           or "/../" in port + "/"):
+        raise _fail("leds.port", f"must be {what}, not {shown(port)}")
+    return port
+
+
+def pin_warnings(pins: Mapping[str, int], key: str = "buttons.pins") -> list[str]:
+    """A warning for each button on a pin the Pi uses for something else."""
+    return [f"{key}.{seat} = {pin}: GPIO{pin} is {RESERVED_PINS[pin]}; the button may "
+            f"misbehave or disturb it. Choose a free pin (hardware/wiring.md), or turn "
+            f"{'I2C' if pin in (2, 3) else 'the serial console'} off in raspi-config."
+            for seat, pin in pins.items() if pin in RESERVED_PINS]
 
 
 def parse(data: Mapping[str, Any], env: Mapping[str, str], source: Path | None = None
           ) -> Config:
-    unknown = set(data) - {"language", "data_dir", "seats", "buttons", "leds", "display"}
+    unknown = sorted(map(str, set(data) - {"language", "data_dir", "seats", "buttons", "leds",
+                                           "display"}))
     if unknown:
-        raise _fail(sorted(unknown)[0], "is not a setting")
+        raise _fail(unknown[0], "is not a setting")
     language = _choice(data.get("language", "en"), "language", LANGUAGES)
     data_dir = default_data_dir(env)
     if "data_dir" in data:
-        if not isinstance(data["data_dir"], str) or not data["data_dir"]:
-            raise _fail("data_dir", "must be a directory path")
-        data_dir = Path(data["data_dir"]).expanduser()
+        data_dir = Path(_text(data["data_dir"], "data_dir", "a directory path")).expanduser()
 
     seats_t = _table(data, "seats", {"colours"})
     seats = seats_t.get("colours", list(COLOURS))
     if (not isinstance(seats, list) or not 2 <= len(seats) <= 4
-            or any(c not in COLOURS for c in seats) or len(set(seats)) != len(seats)):
+            or any(not isinstance(c, str) or c not in COLOURS for c in seats)
+            or len(set(seats)) != len(seats)):
         raise _fail("seats.colours", f"must list 2 to 4 different colours of {', '.join(COLOURS)}")
 
     b = _table(data, "buttons", {"backend", "pins", "next_pin", "hold_time", "bounce_time"})
@@ -175,19 +227,20 @@ def parse(data: Mapping[str, Any], env: Mapping[str, str], source: Path | None =
         pins=pins, next_pin=next_pin,
         hold_time=_number(b.get("hold_time", 1.5), "buttons.hold_time", 0.5, 5.0),
         bounce_time=_number(b.get("bounce_time", 0.03), "buttons.bounce_time", 0.02, 0.05))
+    warnings = pin_warnings(pins)
+    if next_pin is not None:
+        warnings += [w.replace("buttons.pins.next", "buttons.next_pin")
+                     for w in pin_warnings({"next": next_pin})]
 
-    led = _table(data, "leds", {"backend", "port", "baud", "layout"})
-    port = led.get("port", "auto")
-    if not isinstance(port, str) or not port:
-        raise _fail("leds.port", "must be \"auto\" or a serial port such as /dev/ttyUSB0")
+    led = _table(data, "leds", {"backend", "port", "baud", "layout", "dtr_rts"})
+    port = device_path(led.get("port", "auto"))
     baud = led.get("baud", 115200)
-    if baud not in (9600, 19200, 38400, 57600, 115200, 230400, 460800, 500000, 921600,
-                    1000000, 2000000):
-        raise _fail("leds.baud", f"must be a standard serial speed such as 115200, not {baud!r}")
+    if type(baud) is not int or baud not in BAUDS:
+        raise _fail("leds.baud", f"must be one of WLED's serial speeds, "
+                    f"{', '.join(map(str, BAUDS))}, not {shown(baud)}")
+    dtr_rts = _choice(led.get("dtr_rts", "high"), "leds.dtr_rts", DTR_RTS)
     layout = default_layout(len(seats))
     if "layout" in led:
-        if not isinstance(led["layout"], Mapping):
-            raise _fail("leds.layout", "must be a table with 'count' and 'seats'")
         try:
             layout = layout_from_data(led["layout"])
         except ValueError as exc:
@@ -195,16 +248,17 @@ def parse(data: Mapping[str, Any], env: Mapping[str, str], source: Path | None =
         if len(layout.seats) < len(seats):
             raise _fail("leds.layout.seats", f"needs a segment for each of the {len(seats)} seats")
     leds = Leds(_choice(led.get("backend", "auto"), "leds.backend", BACKENDS["leds"]), port,
-                baud, layout)
+                baud, layout, dtr_rts)
 
     d = _table(data, "display", {"width", "height", "rotation", "fullscreen"})
     rotation = d.get("rotation", 0)
-    if rotation not in (0, 90, 180, 270):
-        raise _fail("display.rotation", f"must be 0, 90, 180 or 270, not {rotation!r}")
+    if type(rotation) is not int or rotation not in (0, 90, 180, 270):
+        raise _fail("display.rotation", f"must be 0, 90, 180 or 270, not {shown(rotation)}")
     fullscreen = d.get("fullscreen", "auto")
-    if fullscreen not in (True, False, "auto"):
+    if not isinstance(fullscreen, bool) and fullscreen != "auto":
         raise _fail("display.fullscreen", "must be true, false or \"auto\"")
     display = Display(_int(d.get("width", 800), "display.width", 320, 7680),
                       _int(d.get("height", 480), "display.height", 240, 4320), rotation,
-                      None if fullscreen == "auto" else bool(fullscreen))
-    return Config(language, data_dir, tuple(seats), buttons, leds, display, source)
+                      None if fullscreen == "auto" else fullscreen)
+    return Config(language, data_dir, tuple(seats), buttons, leds, display, source,
+                  tuple(warnings))

@@ -34,5 +34,5 @@ def button_decision(state: GameState, event: ButtonEvent) -> Decision:
     action = EndTurn(seat)
     reason = why_not(state, action)
     if reason is not None:
-        return Decision(message=reason)
+        return Decision(message=str(reason))  # English; the engine's Message is ``reason``
     return Decision(action=action)

@@ -1,8 +1,16 @@
 """Seeded random self-play: whole games of random legal moves taken only from the options
-calls, with every invariant checked after every action.
+calls, with every invariant checked after every action, liveness included (whoever is to act
+always has a legal action).
+
+Two styles of play. The default plays like a careful table: coins it can use, every building's
+cost known from the header. ``adversarial`` plays like a hurried one: any coin count up to the
+coins held (the ones that cannot buy an action go back to the hand), a character tile before or
+after the regular actions, Builder-tile builds that buy with every coin, the neutral coin, and
+building costs that are only read off the tile (``TileCost``) when a build or a "cannot act"
+asks for them.
 
 Building costs not known to the catalogue are drawn from the seed and written into each game's
-header as test data; they are never real costs.
+header (or kept for ``TileCost``) as test data; they are never real costs.
 """
 
 from __future__ import annotations
@@ -11,26 +19,32 @@ import random
 import statistics
 import traceback
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .engine import (
     Action,
+    Build,
+    CannotAct,
     Choose,
     EndTurn,
     Game,
     GameState,
+    HelvetiaError,
     Option,
     Reveal,
+    TileCost,
+    TurnOptions,
     apply,
     header_line,
     legal_actions,
     load_catalogue,
     summary,
     turn_options,
+    why_not,
 )
-from .engine.actions import CannotAct
-from .engine.invariants import check
+from .engine.catalogue import BUYABLE
+from .engine.invariants import check, liveness
 from .engine.round_end import reveal_counts
 from .engine.state import COLOURS, OVER, PLAY, REVEAL
 
@@ -38,9 +52,9 @@ MAX_ACTIONS = 5000
 SIMPLE = ("wood", "brick", "stone", "grain", "water", "ore")
 
 
-def test_costs(rng: random.Random, seed: int) -> dict[str, Any]:
-    """A catalogue override with a drawn cost for every type whose cost is unknown."""
-    buildings: dict[str, Any] = {}
+def drawn_costs(rng: random.Random) -> dict[str, dict[str, int]]:
+    """A drawn cost for every type whose cost the catalogue does not know (test data)."""
+    out: dict[str, dict[str, int]] = {}
     for t, bt in load_catalogue().buildings.items():
         if bt.cost is not None or bt.stacks["start"]:
             continue
@@ -48,8 +62,16 @@ def test_costs(rng: random.Random, seed: int) -> dict[str, Any]:
         for _ in range(rng.randint(1, 3)):
             g = rng.choice(("wood", "brick", "stone")) if rng.random() < 0.8 else rng.choice(SIMPLE)
             goods[g] = goods.get(g, 0) + 1
-        buildings[t] = {"cost": goods, "cost_confidence": f"test data (self-play seed {seed})"}
-    return {"buildings": buildings}
+        out[t] = goods
+    return out
+
+
+def test_costs(rng: random.Random, seed: int, costs: dict[str, dict[str, int]] | None = None
+               ) -> dict[str, Any]:
+    """A catalogue override with the drawn costs, marked as test data."""
+    costs = drawn_costs(rng) if costs is None else costs
+    return {"buildings": {t: {"cost": c, "cost_confidence": f"test data (self-play seed {seed})"}
+                          for t, c in costs.items()}}
 
 
 @dataclass
@@ -59,6 +81,51 @@ class Result:
     actions: int = 0
     rounds: int = 0
     violations: list[str] = field(default_factory=list)
+    passes: int = 0
+    costs_read: int = 0
+    returned: int = 0
+    round_ends_by_passing: int = 0
+
+
+_MEMO: dict[int, tuple[GameState, TurnOptions]] = {}
+
+
+def options(state: GameState) -> TurnOptions:
+    """``turn_options`` of a state, remembered: the bot and the liveness check ask about the
+    same state (states never change after ``apply``)."""
+    hit = _MEMO.get(id(state))
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    if len(_MEMO) > 64:
+        _MEMO.clear()
+    opts = turn_options(state)
+    _MEMO[id(state)] = (state, opts)
+    return opts
+
+
+class CheckedGame(Game):
+    """A game that checks every invariant, liveness included, after every accepted action."""
+
+    violations: list[str]
+    returned: int = 0
+    """Coins that went back to the hand, unable to buy an action of the chosen character."""
+
+    round_ends_by_passing: int = 0
+
+    def apply(self, action: Action | Any) -> GameState:
+        before = self.state.turn
+        was = (self.state.phase, self.state.round)
+        new = super().apply(action)
+        if isinstance(action, CannotAct) and (new.phase, new.round) != was:
+            self.round_ends_by_passing += 1
+        if not hasattr(self, "violations"):
+            self.violations = []
+        if before is not None and new.turn is not None and before.player == new.turn.player:
+            self.returned += max(0, before.coins - new.turn.coins)
+        opts = options(new) if new.phase == PLAY else None
+        self.violations += [f"after {self.actions[-1].type}: {p}"
+                            for p in check(new) + liveness(new, opts)]
+        return new
 
 
 def affordable(by_character: dict[str, tuple[Option, ...]] | Any) -> dict[str, list[Option]]:
@@ -70,9 +137,13 @@ def affordable(by_character: dict[str, tuple[Option, ...]] | Any) -> dict[str, l
 class Player:
     """Random legal play from ``turn_options`` and ``legal_actions`` only."""
 
-    def __init__(self, rng: random.Random, check_options: bool) -> None:
+    def __init__(self, rng: random.Random, check_options: bool, adversarial: bool = False,
+                 secret: dict[str, dict[str, int]] | None = None) -> None:
         self.rng = rng
         self.check_options = check_options
+        self.adversarial = adversarial
+        self.secret = secret or {}
+        """Costs printed on the tiles that the header does not give: read off when asked."""
 
     def options_check(self, state: GameState, options: list[Option]) -> list[str]:
         """Every affordable option must be accepted by ``apply``."""
@@ -85,14 +156,18 @@ class Player:
                 if o.via == "coin" and state.turn and state.turn.character is None:
                     s = apply(s, Choose(o.action.player, o.character, 1))  # type: ignore[attr-defined]
                 apply(s, o.action)
-            except Exception as exc:
+            except HelvetiaError as exc:
                 bad.append(f"option refused: {o.text}: {exc}")
         return bad
 
+    # --- a careful table ---------------------------------------------------------------------
+
     def turn(self, game: Game) -> list[str]:
         """Plays the active player's whole turn; returns violations."""
-        opts = turn_options(game.state)
+        opts = options(game.state)
         findings = self.options_check(game.state, opts.all()) if self.check_options else []
+        if self.adversarial:
+            return findings + self.hurried_turn(game)
         tiles = affordable(opts.tiles)
         tile_first = bool(tiles) and self.rng.random() < 0.3
         if tile_first:
@@ -101,15 +176,15 @@ class Player:
                 game.undo()  # nothing is possible after it: the table takes the tile back
                 tile_first = False
         if not tile_first and not self.main_action(game):
-            if turn_options(game.state).can_declare_stuck:
+            if options(game.state).can_declare_stuck:
                 game.apply(CannotAct(opts.player))
                 return findings
             return [*findings, f"{opts.player} has no option but cannot declare it"]
-        opts = turn_options(game.state)
+        opts = options(game.state)
         tiles = affordable(opts.tiles)
         if not tile_first and tiles and self.rng.random() < 0.5:
             self.use_tile(game, tiles)
-            opts = turn_options(game.state)
+            opts = options(game.state)
         if not opts.can_end_turn:
             return [*findings, f"{opts.player} cannot end its turn after {game.actions[-3:]}"]
         game.apply(EndTurn(opts.player))
@@ -117,7 +192,7 @@ class Player:
 
     def main_action(self, game: Game) -> bool:
         """The turn's regular action, or the neutral coin instead; False if neither can be."""
-        opts = turn_options(game.state)
+        opts = options(game.state)
         if opts.can_end_turn:  # the Builder tile spent every coin
             return True
         usable = affordable(opts.regular)
@@ -141,19 +216,127 @@ class Player:
         colour = usable[ch][0].action.player  # type: ignore[attr-defined]
         coins = game.state.player(colour).coins
         for n in range(min(coins, rng.randint(1, 3)), 0, -1):
+            if why_not(game.state, Choose(colour, ch, n)) is not None:
+                continue  # too few coins left to buy the goods
             game.apply(Choose(colour, ch, n))
             done = 1
             for _ in range(n):
-                left = affordable(turn_options(game.state).regular).get(ch)
+                left = affordable(options(game.state).regular).get(ch)
                 if not left:
                     break
                 game.apply(rng.choice(left).action)
                 done += 1
-            if done == n + 1:
+            if done == n + 1 and game.state.turn and game.state.turn.coins == n:
                 return
             for _ in range(done):
                 game.undo()
         raise AssertionError(f"no {ch} action for {colour} after all")
+
+    # --- a hurried table ---------------------------------------------------------------------
+
+    def read_cost(self, game: Game, building: str) -> None:
+        """The table reads the cost off the tile."""
+        colour = game.state.active
+        assert colour is not None
+        game.apply(TileCost(colour, building, tuple(sorted(self.secret[building].items()))))
+
+    def all_in(self, state: GameState, option: Option) -> Option:
+        """A Builder-tile build that buys every buyable good of the cost with coins, when the
+        player can pay for it: the coins go onto the Builder (§7)."""
+        action = option.action
+        if not isinstance(action, Build) or option.via != "tile":
+            return option
+        cost = state.known_cost(action.building)
+        if cost is None or any(g not in BUYABLE for g, _ in cost):
+            return option
+        coins = sum(n for _, n in cost)
+        if coins > state.player(action.player).coins:
+            return option
+        bought = replace(action, pay=(), buy=cost)
+        if why_not(state, bought) is not None:
+            return option
+        return replace(option, action=bought, coins=coins)
+
+    def hurried_tile(self, game: Game) -> None:
+        opts = options(game.state)
+        tiles = affordable(opts.tiles)
+        if not tiles:
+            return
+        ch = self.rng.choice(sorted(tiles))
+        option = self.rng.choice(tiles[ch])
+        if self.rng.random() < 0.5:
+            option = self.all_in(game.state, option)
+        game.apply(option.action)
+
+    def hurried_turn(self, game: Game) -> list[str]:
+        rng = self.rng
+        colour = game.state.active
+        assert colour is not None
+        if rng.random() < 0.4:
+            self.hurried_tile(game)
+        for _ in range(40):  # a turn is a handful of actions; this only bounds a broken engine
+            opts = options(game.state)
+            if opts.chosen is None and not (game.state.turn and game.state.turn.neutral):
+                if opts.costs_needed and rng.random() < 0.5:
+                    self.read_cost(game, rng.choice(opts.costs_needed))
+                    continue
+                if opts.neutral and rng.random() < 0.2:
+                    game.apply(rng.choice(opts.neutral).action)
+                    continue
+                if self.hurried_choose(game, opts):
+                    continue
+                if opts.can_end_turn:
+                    break
+                if opts.neutral:
+                    game.apply(rng.choice(opts.neutral).action)
+                    continue
+                if opts.stuck_reason is not None and opts.stuck_reason.code == "cost_first":
+                    self.read_cost(game, opts.stuck_reason.params["building"])
+                    continue
+                if opts.can_declare_stuck:
+                    game.apply(CannotAct(colour))
+                    return []
+                return [f"{colour} has no option, cannot end and cannot declare it: "
+                        f"{opts.stuck_reason}"]
+            if opts.actions_left > 0:
+                usable = affordable(opts.regular).get(opts.chosen or "", [])
+                if opts.costs_needed and (not usable or rng.random() < 0.3):
+                    self.read_cost(game, rng.choice(opts.costs_needed))
+                    continue
+                if not usable:
+                    return [f"{colour}: {opts.actions_left} coin(s) on the {opts.chosen} "
+                            f"with no action and not returned"]
+                game.apply(rng.choice(usable).action)
+                continue
+            break
+        opts = options(game.state)
+        if opts.tiles and rng.random() < 0.5:
+            self.hurried_tile(game)
+            opts = options(game.state)
+        if opts.can_end_turn:
+            game.apply(EndTurn(colour))
+            return []
+        if opts.can_declare_stuck:
+            game.apply(CannotAct(colour))
+            return []
+        return [f"{colour} cannot end its turn after {game.actions[-3:]}"]
+
+    def hurried_choose(self, game: Game, opts: Any) -> bool:
+        """Coins on a character that has something to do, any count up to the coins held."""
+        rng = self.rng
+        state = game.state
+        colour = opts.player
+        chars = [ch for ch, os in opts.regular.items() if any(o.affordable or o.needs_cost
+                                                              for o in os)]
+        if not chars:
+            return False
+        ch = rng.choice(sorted(chars))
+        held = state.player(colour).coins
+        for n in sorted(range(1, held + 1), key=lambda _: rng.random()):
+            if why_not(state, Choose(colour, ch, n)) is None:
+                game.apply(Choose(colour, ch, n))
+                return True
+        return False
 
     def reveal(self, state: GameState) -> Reveal:
         """The table's draw: random tiles from stack 2, then stack 3."""
@@ -163,14 +346,22 @@ class Player:
         return Reveal(tuple(self.rng.sample(stack2, from2) + self.rng.sample(stack3, from3)))
 
 
-def play(players: int, seed: int, check_options: bool = False) -> tuple[Game, Result]:
+def play(players: int, seed: int, check_options: bool = False,
+         adversarial: bool = False) -> tuple[Game, Result]:
     rng = random.Random(seed)
     colours = rng.sample(COLOURS, players)
-    header = header_line(((c, c.capitalize()) for c in colours),
-                         setup=rng.choice(("draft", "simplified")), intro=rng.random() < 0.2,
-                         catalogue=test_costs(rng, seed))
-    game = Game(header)
-    bot = Player(rng, check_options)
+    setup = rng.choice(("draft", "simplified"))
+    intro = rng.random() < 0.2
+    costs = drawn_costs(rng)
+    secret: dict[str, dict[str, int]] = {}
+    if adversarial:  # some costs only on the tiles, read off when asked
+        secret = {t: c for t, c in costs.items() if rng.random() < 0.5}
+        costs = {t: c for t, c in costs.items() if t not in secret}
+    header = header_line(((c, c.capitalize()) for c in colours), setup=setup, intro=intro,
+                         catalogue=test_costs(rng, seed, costs))
+    game = CheckedGame(header)
+    game.violations = []
+    bot = Player(rng, check_options, adversarial, secret)
     result = Result(seed, players)
     try:
         while game.state.phase != OVER:
@@ -178,6 +369,7 @@ def play(players: int, seed: int, check_options: bool = False) -> tuple[Game, Re
                 result.violations.append(f"no end after {MAX_ACTIONS} actions")
                 break
             state = game.state
+            done = len(game.actions)
             if state.phase == PLAY:
                 result.violations += bot.turn(game)
             elif state.phase == REVEAL:
@@ -188,9 +380,10 @@ def play(players: int, seed: int, check_options: bool = False) -> tuple[Game, Re
                     result.violations.append(f"no legal action in phase {state.phase}")
                     break
                 game.apply(rng.choice(list(actions)))
-            result.violations += [f"after {game.actions[-1].type}: {p}"
-                                  for p in check(game.state)]
-            if result.violations:
+            result.violations += game.violations
+            if result.violations or len(game.actions) == done:
+                if not result.violations:
+                    result.violations.append(f"no action taken in phase {state.phase}")
                 break
         again = Game.from_record(game.record_lines())
         if summary(again.state) != summary(game.state):
@@ -199,19 +392,33 @@ def play(players: int, seed: int, check_options: bool = False) -> tuple[Game, Re
         result.violations.append(traceback.format_exc())
     result.actions = len(game.actions)
     result.rounds = game.state.round
+    result.passes = sum(1 for a in game.actions if isinstance(a, CannotAct))
+    result.costs_read = sum(1 for a in game.actions if isinstance(a, TileCost))
+    result.returned = game.returned
+    result.round_ends_by_passing = game.round_ends_by_passing
     return game, result
 
 
-def run(games: int, players: Sequence[int], seed: int, check_options: bool = False) -> int:
-    """Plays the games and prints the figures; returns the exit status."""
-    results = [play(players[i % len(players)], seed + i, check_options)[1] for i in range(games)]
+def run(games: int, players: Sequence[int], seed: int, check_options: bool = False,
+        adversarial: bool = False) -> int:
+    """Plays the games and prints the figures; returns the exit status. With ``adversarial``,
+    every other game is played hurriedly."""
+    results = [play(players[i % len(players)], seed + i, check_options,
+                    adversarial and i % 2 == 1)[1] for i in range(games)]
     rounds = [r.rounds for r in results]
     bad = [r for r in results if r.violations]
+    hurried = sum(1 for i in range(games) if adversarial and i % 2 == 1)
     print(f"games: {len(results)} ({', '.join(f'{p} players' for p in players)})")
+    if adversarial:
+        print(f"adversarial games: {hurried}")
     print(f"actions: {sum(r.actions for r in results)}"
           f" (per game median {statistics.median(r.actions for r in results):.0f})")
     print(f"rounds per game: min {min(rounds)}, median {statistics.median(rounds):.0f},"
           f" max {max(rounds)}")
+    print(f"passes (cannot act): {sum(r.passes for r in results)}, rounds ended by passing: "
+          f"{sum(r.round_ends_by_passing for r in results)}, costs read off tiles: "
+          f"{sum(r.costs_read for r in results)}, coins returned unused: "
+          f"{sum(r.returned for r in results)}")
     print(f"violations: {sum(len(r.violations) for r in bad)}")
     for r in bad[:5]:
         print(f"  seed {r.seed} ({r.players} players): {r.violations[0]}")

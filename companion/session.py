@@ -1,42 +1,106 @@
-"""A game at the table: the engine's record and the store kept in step, action by action."""
+"""A game at the table: the engine's record and the store kept in step, event by event.
+
+Each table event (an action with everything it implies, an undo, a new game) is one commit of
+the store. The commit goes through a *runner*: by default it runs right there; the app gives a
+``Saver``, which runs it on a thread of its own while the screen shows "saving" and the watchdog
+is pinged, so that a slow SD card never freezes the table. Either way the event is done only
+when the commit has returned; if it fails, nothing of it is done and ``StoreError`` says why.
+"""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
-from typing import Any
+import logging
+import threading
+import time
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
-from .engine import Action, Build, Game, GameState, action_to_json, parse_action
+from .engine import Action, Game, GameState, parse_action
+from .engine.actions import action_to_json
 from .engine.catalogue import merge
-from .store import Store, StoreError, result_of
+from .engine.game import dumps
+from .store import Store, StoreError, reason, result_of
+
+T = TypeVar("T")
+Runner = Callable[[Callable[[], T]], T]
+log = logging.getLogger(__name__)
+
+
+def inline(fn: Callable[[], T]) -> T:
+    """Run the commit here and now (the CLI, tests)."""
+    return fn()
+
+
+class Saver:
+    """Runs each commit on a thread of its own; meanwhile ``waiting(seconds_so_far)`` is called
+    on the caller's thread about every ``tick`` seconds (to draw "saving" and ping the
+    watchdog). Returns (or raises) what the commit did, once it has finished."""
+
+    def __init__(self, waiting: Callable[[float], None], tick: float = 0.05) -> None:
+        self.waiting = waiting
+        self.tick = tick
+        self.busy = False
+
+    def __call__(self, fn: Callable[[], T]) -> T:
+        done = threading.Event()
+        box: dict[str, Any] = {}
+
+        def work() -> None:
+            try:
+                box["value"] = fn()
+            except BaseException as exc:  # handed to the caller's thread
+                box["error"] = exc
+            finally:
+                done.set()
+
+        start = time.monotonic()
+        self.busy = True
+        try:
+            threading.Thread(target=work, name="helvetia-save", daemon=True).start()
+            while not done.wait(self.tick):
+                self.waiting(time.monotonic() - start)
+        finally:
+            self.busy = False
+        if "error" in box:
+            raise box["error"]
+        return box["value"]  # type: ignore[no-any-return]
 
 
 class Session:
-    """Apply checks an action with the rules, commits it, and only then is it done: a refused
-    action changes nothing, and a store that fails takes the action back."""
+    """Apply checks an action with the rules, commits it with everything it implies, and only
+    then is it done: a refused action changes nothing, and a store that fails takes it back."""
 
-    def __init__(self, store: Store, game_id: int, game: Game) -> None:
+    def __init__(self, store: Store, game_id: int, game: Game,
+                 runner: Runner[Any] = inline) -> None:
         self.store = store
         self.game_id = game_id
         self.game = game
+        self.runner = runner
 
     @classmethod
-    def start(cls, store: Store, header: Mapping[str, Any]) -> Session:
-        """A new game; the costs learned on this device go into its header."""
+    def start(cls, store: Store, header: Mapping[str, Any],
+              runner: Runner[Any] = inline) -> Session:
+        """A new game; the costs learned on this device go into its header. ``StoreError`` if
+        it cannot be saved (then there is no new game)."""
         header = dict(header)
         learned = store.catalogue_overrides()
         if learned:
             header["catalogue"] = merge(learned, header.get("catalogue", {}))
         game = Game(header)
-        return cls(store, store.new_game(game.header), game)
+        try:
+            game_id = runner(lambda: store.new_game(game.header))
+        except Exception as exc:
+            raise StoreError(f"The new game could not be saved ({reason(exc)}); it was not "
+                             f"started.") from exc
+        return cls(store, game_id, game, runner)
 
     @classmethod
-    def resume(cls, store: Store) -> Session | None:
+    def resume(cls, store: Store, runner: Runner[Any] = inline) -> Session | None:
         """The unfinished game, rebuilt by replaying what was stored; None if there is none."""
         game_id = store.unfinished()
         if game_id is None:
             return None
-        return cls(store, game_id, store.load(game_id))
+        return cls(store, game_id, store.load(game_id), runner)
 
     @property
     def state(self) -> GameState:
@@ -45,19 +109,29 @@ class Session:
     def apply(self, action: Action | Mapping[str, Any]) -> GameState:
         if not isinstance(action, Action):
             action = parse_action(action)
+        before = self.game.state
         state = self.game.apply(action)  # refused here: nothing stored, nothing changed
         seq = len(self.game.actions)
+        line = dumps(action_to_json(action))
+        costs = {t: dict(c) for t, c in state.learned_costs.items()  # read off a tile
+                 if before.learned_costs.get(t) != c}
+        result = result_of(self.game) if state.game_over else None
+        round_end = state.round != before.round or state.game_over
+
+        def commit() -> None:
+            self.store.commit_action(self.game_id, seq, line, costs=costs, result=result)
+            if round_end:  # a second copy; the commit above is safe whatever happens here
+                try:
+                    self.store.round_end()
+                except Exception:
+                    log.exception("round-end checkpoint or backup failed")
+
         try:
-            self.store.append(self.game_id, seq, json.dumps(action_to_json(action),
-                                                            ensure_ascii=False))
+            self.runner(commit)
         except Exception as exc:
             self.game.undo()
-            raise StoreError(f"The action could not be saved ({exc}); it was not done.") \
-                from exc
-        if isinstance(action, Build) and action.cost is not None:
-            self.store.learn_costs({action.building: dict(action.cost)})
-        if state.game_over:
-            self.store.finish(self.game_id, result_of(self.game))
+            raise StoreError(f"The action could not be saved ({reason(exc)}); it was not "
+                             f"done.") from exc
         return state
 
     def undo(self) -> Action:
@@ -65,12 +139,26 @@ class Session:
         was_over = self.state.game_over
         action = self.game.undo()
         try:
-            self.store.remove_last(self.game_id, seq)
+            self.runner(lambda: self.store.commit_undo(self.game_id, seq, unfinish=was_over))
         except Exception as exc:
             self.game.apply(action)
-            raise StoreError(f"The undo could not be saved ({exc}); nothing was undone.") \
-                from exc
-        if was_over:
-            self.store.unfinish(self.game_id)
+            raise StoreError(f"The undo could not be saved ({reason(exc)}); nothing was "
+                             f"undone.") from exc
         return action
 
+    def idle(self) -> None:
+        """Nothing happening at the table: let the store checkpoint (best effort)."""
+        try:
+            self.runner(self.store.idle)
+        except Exception:
+            log.exception("idle checkpoint failed")
+
+    def abandon(self) -> None:
+        """Leave the game unfinished for good: kept in the store, marked abandoned."""
+        result = {"abandoned": True, "winners": [], "tie_break": None,
+                  "scores": dict(self.state.track)}
+        try:
+            self.runner(lambda: self.store.finish(self.game_id, result))
+        except Exception as exc:
+            raise StoreError(f"The game could not be set aside ({reason(exc)}); it goes "
+                             f"on.") from exc

@@ -1,13 +1,31 @@
 # Sourced by the run and test scripts: a project virtual environment in .venv, created and
-# brought up to date with pyproject.toml when needed.
+# brought up to date with pyproject.toml (and the translations, compiled on install) when needed.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 venv="$root/.venv"
 stamp="$venv/.installed"
-if [ ! -x "$venv/bin/python" ]; then
-  python3 -m venv "$venv"
+
+need() {  # a prerequisite of a fresh machine that is missing: say which and how to get it
+  echo "helvetia: $1" >&2
+  exit 1
+}
+
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -m pip --version >/dev/null 2>&1; then
+  command -v python3 >/dev/null ||
+    need "python3 is not installed (Debian/Ubuntu/Raspberry Pi OS: sudo apt install python3 python3-venv)"
+  python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' ||
+    need "Python 3.11 or newer is needed, python3 is $(python3 -V 2>&1 | cut -d' ' -f2)"
+  # Debian and Ubuntu ship venv's pip bootstrap (ensurepip) in a package of its own.
+  python3 -c 'import ensurepip, venv; ensurepip.version()' >/dev/null 2>&1 ||
+    need "python3 cannot create virtual environments: install python3-venv (sudo apt install python3-venv)"
+  rm -rf "$venv"  # a half-made one from an earlier failed try
+  python3 -m venv "$venv" || { rm -rf "$venv"; need "could not create $venv"; }
 fi
-if [ ! -f "$stamp" ] || [ "$root/pyproject.toml" -nt "$stamp" ]; then
+# Reinstall when the project's metadata or a translation changed: the editable install is what
+# compiles the .po catalogues into the .mo the app reads (setup.py).
+if [ ! -f "$stamp" ] || [ -n "$(find "$root/pyproject.toml" "$root/setup.py" \
+    "$root/companion/display/locale" -type f -newer "$stamp" \
+    \( -name '*.po' -o -name pyproject.toml -o -name setup.py \) | head -n 1)" ]; then
   "$venv/bin/python" -m pip install --quiet --upgrade pip
   "$venv/bin/python" -m pip install --quiet -e "$root[dev]"
   touch "$stamp"

@@ -1,4 +1,9 @@
-"""A fake LED controller: reads Adalight frames from the master side of a pty."""
+"""A fake LED controller: WLED's parser (tests/wled_parser.py) on the master side of a pty.
+
+The parser outlives the cable: ``unplug`` closes the pty (what was written and not yet read
+is lost, as on a real cable), ``plug`` opens a new one under a new path, and the parser goes
+on from the state the last byte left it in, as a WLED board with its own power supply does.
+"""
 
 from __future__ import annotations
 
@@ -6,18 +11,38 @@ import os
 import select
 import threading
 
+from tests.wled_parser import RGB, WledParser
+
 
 class FakeController:
-    """Decodes every frame written to the pty's slave side; ``unplug`` closes the master."""
+    def __init__(self, baud: int = 115200) -> None:
+        self.parser = WledParser(baud)
+        self.received = bytearray()
+        """Every byte the controller read, over all connections."""
+        self.cut_at: int | None = None
+        """Stop reading once ``received`` holds this many bytes (the rest stays in the cable
+        until an unplug drops it): a frame cut in the middle."""
+        self.changed = threading.Condition()
+        self.path = ""
+        self._thread: threading.Thread | None = None
+        self.plug()
 
-    def __init__(self) -> None:
+    @property
+    def frames(self) -> list[list[RGB]]:
+        return self.parser.frames
+
+    @property
+    def errors(self) -> list[str]:
+        """What went wrong on the link: commands taken from our bytes, noise after a baud
+        change."""
+        return [f"command 0x{c:02X}" for c in self.parser.commands] + \
+            ([f"{self.parser.noise} bytes of noise"] if self.parser.noise else [])
+
+    def plug(self) -> None:
         self.master, self._slave = os.openpty()
         # Held open, as a plugged-in device's end is: with no slave open, reading the master
         # fails (EIO).
         self.path = os.ttyname(self._slave)
-        self.frames: list[list[tuple[int, int, int]]] = []
-        self.errors: list[str] = []
-        self._buffer = b""
         self._stop = False
         self._thread = threading.Thread(target=self._read, daemon=True)
         self._thread.start()
@@ -25,33 +50,32 @@ class FakeController:
     def _read(self) -> None:
         while not self._stop:
             try:
-                ready, _, _ = select.select([self.master], [], [], 0.05)
-                if ready:
-                    self._buffer += os.read(self.master, 4096)
-                    self._decode()
+                ready, _, _ = select.select([self.master], [], [], 0.02)
+                if not ready:
+                    continue
+                limit = 4096
+                if self.cut_at is not None:
+                    limit = min(limit, self.cut_at - len(self.received))
+                    if limit <= 0:
+                        with self.changed:
+                            self.changed.wait(0.02)
+                        continue
+                data = os.read(self.master, limit)
             except OSError:
                 return
+            with self.changed:
+                self.received += data
+                self.parser.feed(data)
+                self.changed.notify_all()
 
-    def _decode(self) -> None:
-        while True:
-            start = self._buffer.find(b"Ada")
-            if start < 0 or len(self._buffer) < start + 6:
-                return
-            hi, lo, check = self._buffer[start + 3:start + 6]
-            if hi ^ lo ^ 0x55 != check:
-                self.errors.append("bad checksum")
-                self._buffer = self._buffer[start + 3:]
-                continue
-            count = (hi << 8 | lo) + 1
-            end = start + 6 + 3 * count
-            if len(self._buffer) < end:
-                return
-            body = self._buffer[start + 6:end]
-            self.frames.append([tuple(body[i:i + 3]) for i in range(0, len(body), 3)])
-            self._buffer = self._buffer[end:]
+    def wait_for(self, condition, seconds: float = 20.0) -> bool:  # type: ignore[no-untyped-def]
+        """Wait until ``condition()`` holds (checked whenever bytes arrive)."""
+        with self.changed:
+            return self.changed.wait_for(condition, timeout=seconds)
 
     def unplug(self) -> None:
         self._stop = True
-        self._thread.join(timeout=2)
+        if self._thread is not None:
+            self._thread.join(timeout=5)
         os.close(self.master)
         os.close(self._slave)

@@ -43,7 +43,7 @@ from companion.engine import (
     header_line,
 )
 from companion.engine.grid import QUARTERS, in_quarter, open_ring, ring_cells
-from companion.engine.production import awake_posts, chains
+from companion.engine.production import chains
 
 DATA = Path(__file__).parent / "data"
 TEST_COSTS: dict[str, Any] = json.loads((DATA / "test-costs.json").read_text())
@@ -172,7 +172,7 @@ class Bot:
                 out.append(Build(c, t, rng.choice(ring_free), pay.pay, pay.buy,
                                  None if s.known_cost(t) else cost, mover, tile))
         elif ch == "carter":
-            options = [ch_ for ch_, _ in chains(s, awake_posts(s, c))
+            options = [ch_ for ch_, _ in chains(s, c)
                        if ch_[-1].good not in p.delivered]
             options.sort(key=lambda x: (-s.catalogue.goods[x[-1].good].level, len(x)))
             out += [Deliver(c, x, tile) for x in options[:3]]

@@ -1,5 +1,11 @@
 """Renders every screen at 800 x 480 under SDL's dummy driver, into PNG files: the app's
-screens at points of a recorded game, reached through the UI."""
+screens at points of a recorded game, reached through the UI.
+
+``python -m tests.screenshots`` (or ``python -m tests.screens [DIR] [--language LANG]``)
+re-makes ``docs/screenshots/``. Every text drawn meanwhile is checked: the text-fit reports
+and the contrast of every text against its background are in ``ui.REPORTS`` and
+``ui.CONTRAST`` afterwards.
+"""
 
 from __future__ import annotations
 
@@ -17,6 +23,7 @@ from companion.display.app import App
 from tests.ui_driver import Driver
 
 DATA = Path(__file__).parent / "data"
+DOCS = Path(__file__).parent.parent / "docs" / "screenshots"
 
 
 TARGETS: list[tuple[str, str, int, int]] = []
@@ -41,51 +48,96 @@ def render_all(out: Path, data: Path, language: str = "en") -> dict[str, Path]:
     app = App(config)
     d = Driver(app)
     shots: dict[str, Path] = {}
-    shots["new-game"] = save(app, out / "new-game.png")
+
+    def shot(name: str) -> None:
+        shots[name] = save(app, out / f"{name}.png")
+
+    shot("new-game")
+    driver, app.driver = app.driver, "x11"  # as on a desktop: the first start names the keys
+    app.keys_hint()
+    shot("keys-hint")
+    d.tap("hint:ok")
+    app.driver = driver
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                         unicode="\x1b", scancode=41))
+    app.step(0)
+    shot("quit")
+    d.tap("quit:no")
     d.new_game(json.loads(lines[0]))
     d.play(lines, stop=3)
-    shots["setup-neutral"] = save(app, out / "setup-neutral.png")
+    shot("setup-neutral")
     d.play(lines, stop=14)
-    shots["setup-couples"] = save(app, out / "setup-couples.png")
+    shot("setup-couples")
+    d.tap("steps:show")
+    shot("setup-steps")  # what the last answer asks of the table
+    d.tap("steps:close")
     d.play(lines, stop=19)  # the setup is done: Red's first turn
-    shots["turn"] = save(app, out / "turn.png")
+    shot("turn-setup-steps")  # the first turn opens on the setup's last steps (the dowry)
+    d.go_on("character:")
+    shot("turn")
     d.tap("character:builder")
-    shots["turn-options"] = save(app, out / "turn-options.png")
+    shot("turn-options")
     d.tap("option:0")
-    shots["turn-confirm"] = save(app, out / "turn-confirm.png")
+    shot("turn-confirm")
     if d.has("field:cell"):
         d.tap("field:cell")
-        shots["turn-cell"] = save(app, out / "turn-cell.png")
+        shot("turn-cell")
     app.after_change()
-    d.play(lines, stop=22)
-    shots["turn-after"] = save(app, out / "turn-after.png")
+    d.play(lines, stop=21)
+    shot("turn-one-action")  # the table steps of a one-action turn
     d.play(lines, stop=39)
-    shots["round-school"] = save(app, out / "round-end.png")
+    shot("round-school")
     d.play(lines, stop=40)
-    shots["round-reveal"] = save(app, out / "round-reveal.png")
+    shot("round-reveal")
+    d.tap("round:scores")
+    shot("round-scores")
+    d.tap("reveal:start")
+    shot("round-new-buildings")
     d.tap("villages")
-    shots["villages"] = save(app, out / "villages.png")
+    shot("villages")
     d.tap("back")
     d.tap("market")
-    shots["market"] = save(app, out / "market.png")
+    shot("market")
     d.tap("back")
     d.tap("costs")
-    shots["costs"] = save(app, out / "costs.png")
+    shot("costs")
     d.tap("back")
     d.tap("undo")
-    shots["undo"] = save(app, out / "undo.png")
+    shot("undo")
     d.tap("undo:no")
+    d.play(lines, stop=47)  # Blue's turn: build with bought goods, then the tile's wake
+    shot("turn-steps")
+    d.play(lines, stop=49)  # Blue put 2 coins on the Night Watchman
+    d.tap("continue")
+    shot("turn-wake")  # the quarter to wake, picked on the picture
+    d.play(lines, stop=52)
+    shot("round-end")  # the whole round end, step by step
     d.play(lines)
-    shots["game-over"] = save(app, out / "game-over.png")
+    shot("game-over")
     app.close()
     return shots
 
 
-if __name__ == "__main__":
-    import sys
+def main(argv: list[str] | None = None) -> int:
+    import argparse
     import tempfile
 
-    target = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
+    from companion.display import ui
+
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("out", nargs="?", default=str(DOCS))
+    parser.add_argument("--language", default="en")
+    args = parser.parse_args(argv)
+    ui.clear_reports()
     with tempfile.TemporaryDirectory() as tmp:
-        for name, path in render_all(target, Path(tmp)).items():
+        for name, path in render_all(Path(args.out), Path(tmp), args.language).items():
             print(name, path)
+    for r in ui.REPORTS:
+        print(f"does not fit: {r.screen}: {r.text!r} in {r.box[0]}x{r.box[1]}")
+    for screen, s, fg, bg, ratio in ui.contrast_misses():
+        print(f"contrast {ratio:.2f}: {screen}: {s!r} {fg} on {bg}")
+    return 1 if ui.REPORTS or ui.contrast_misses() else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

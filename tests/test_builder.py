@@ -44,7 +44,7 @@ def test_butcher_refusals() -> None:
     assert "not grain" in t.refused("not_buyable", "build", **base, pay=pay, buy={"grain": 1})
     assert t.refused("wrong_cost", "build", **base, pay=pay, buy={"brick": 1},
                      cost={"brick": 1, "stone": 1}).startswith("The Butcher costs 2 brick")
-    assert "has 3" in t.refused("not_enough_coins", "build", **base, buy={"brick": 4})
+    assert "has 3" in t.refused("cannot_afford", "build", **base, buy={"brick": 4})
     t.refused("type_owned", "build", player="yellow", building="stonemason", cell=[1, -1])
     t.refused("wrong_ring", "build", **{**base, "cell": [0, -2]}, pay=pay, buy={"brick": 1})
     t.refused("cell_taken", "build", **{**base, "cell": list(TOP)}, pay=pay, buy={"brick": 1})
@@ -53,8 +53,8 @@ def test_butcher_refusals() -> None:
     t.refused("worker_asleep", "build", **base, buy={"brick": 1},
               pay=[[step("yellow", TOP, "stone")], [step("yellow", LEFT, "brick")],
                    [step("yellow", LEFT, "brick")]])
-    assert t.refused("no_mover", "build", **{**base, "mover": "f"}, pay=pay,
-                     buy={"brick": 1}) == "No woman waits in Yellow's centre."
+    assert t.refused("no_mover_sex", "build", **{**base, "mover": "f"}, pay=pay,
+                     buy={"brick": 1}) == "No woman waits in the centre of Yellow's village."
 
 
 def test_a_whole_building_bought_with_coins() -> None:

@@ -9,15 +9,17 @@ THREE = ("red", "blue", "yellow")
 def test_a_couple_has_one_child_per_turn() -> None:
     # After setup Red's Brickyard (TOP) holds Red's man and Blue's woman: a couple.
     t = Table(set_up(THREE, start="red").state)
-    t.do("choose", player="red", character="midwife", coins=2)
+    t.edit(lambda s: s.tile_holder.update(midwife="red"))
+    t.do("choose", player="red", character="midwife", coins=1)
     t.do("birth", player="red", cell=list(TOP), sex="f")
     s = t.state
     assert s.villages["red"].buildings[TOP].children == [("red", "f")]
     assert s.player("red").supply == {"m": 5, "f": 4}
-    assert t.refused("child_this_turn", "birth", player="red", cell=list(TOP), sex="m") == \
-        "The couple on the Brickyard has had its child this turn."
-    t.refused("no_couple", "birth", player="red", cell=[-1, 0], sex="m")
-    t.refused("no_building", "birth", player="red", cell=[4, 4], sex="m")
+    assert t.refused("child_this_turn", "birth", player="red", cell=list(TOP), sex="m",
+                     tile=True) == \
+        "The couple on the Brickyard (0, -1) has had its child this turn."
+    t.refused("no_couple", "birth", player="red", cell=[-1, 0], sex="m", tile=True)
+    t.refused("no_building", "birth", player="red", cell=[4, 4], sex="m", tile=True)
 
 
 def test_a_child_comes_from_the_supply() -> None:

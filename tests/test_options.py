@@ -125,8 +125,13 @@ def test_neutral_coin_options() -> None:
 def test_why_not() -> None:
     t = Table(set_up(FOUR, start="red").state)
     assert why_not(t.state, Choose("red", "carter", 1)) is None
-    assert why_not(t.state, Choose("blue", "carter", 1)) == "It is Red's turn, not Blue's."
-    assert why_not(t.state, {"type": "choose"}) == "'choose' needs the field 'player'"
-    assert why_not(t.state, {"type": "wake", "player": "red", "village": "red",
-                             "quarter": "top_left"}) == \
+    reason = why_not(t.state, Choose("blue", "carter", 1))
+    assert reason is not None and reason.code == "not_your_turn"
+    assert dict(reason.params) == {"active": "red", "player": "blue"}
+    assert str(reason) == "It is Red's turn, not Blue's."
+    malformed = why_not(t.state, {"type": "choose"})
+    assert malformed is not None and malformed.code == "malformed"
+    assert malformed.params["name"] == "'choose' needs the field 'player'"
+    assert str(why_not(t.state, {"type": "wake", "player": "red", "village": "red",
+                                 "quarter": "top_left"})) == \
         "Red has not chosen a character yet: put coins on the Night Watchman first."

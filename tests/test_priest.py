@@ -40,11 +40,11 @@ def test_marriage_refusals() -> None:
     t.do("choose", player="white", character="priest", coins=1)
     m = {"player": "white", "sex": "m", "source": "school", "village": "blue", "dowry": "white"}
     assert t.refused("same_sex", "marry", **m, cell=list(TOP)) == \
-        "The villager on the Grain farm at (0, -1) in Blue's village is a man too: a marriage " \
+        "The villager on the Grain farm (0, -1) in Blue's village is a man too: a marriage " \
         "needs the other sex."
-    t.refused("no_partner", "marry", **m, cell=[-1, -1])  # a couple lives there already
+    t.refused("couple_there", "marry", **m, cell=[-1, -1])  # a couple lives there already
     t.refused("own_village", "marry", **{**m, "village": "white"}, cell=list(LEFT))
     t.refused("no_villager", "marry", **{**m, "source": "centre"}, cell=list(LEFT))
     t.refused("dowry_needed", "marry", **{**m, "dowry": None}, cell=list(LEFT))
-    t.refused("no_dowry", "marry", **{**m, "dowry": "yellow"}, cell=list(LEFT))
+    t.refused("no_dowry_colour", "marry", **{**m, "dowry": "yellow"}, cell=list(LEFT))
     t.refused("no_building", "marry", **m, cell=[3, 3])

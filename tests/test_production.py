@@ -33,14 +33,14 @@ def test_stone_exchanged_to_grain_on_a_marketplace_to_bake_bread() -> None:
 def test_chain_refusals() -> None:
     t = white_with_bakehouse()
     t.do("choose", player="white", character="carter", coins=1)
-    assert t.refused("missing_input", "deliver", player="white",
+    assert t.refused("wrong_input", "deliver", player="white",
                      chain=[step("white", TOP, "stone"), step("white", (1, -1), "bread")]) == \
         "A Bakehouse needs grain produced first in the same action, not stone."
     t.refused("exchange_first", "deliver", player="white",
               chain=[step("white", (2, -1), "grain"), step("white", (1, -1), "bread")])
     t.refused("wrong_exchange", "deliver", player="white",
               chain=[step("white", TOP, "stone"), step("white", (2, -1), "bread")])
-    t.refused("same_exchange", "deliver", player="white",
+    t.refused("good_twice", "deliver", player="white",
               chain=[step("white", TOP, "stone"), step("white", (2, -1), "stone")])
     t.refused("wrong_good", "deliver", player="white", chain=[step("white", TOP, "wood")])
     t.refused("no_input_taken", "deliver", player="white",
@@ -51,7 +51,7 @@ def test_chain_refusals() -> None:
     # Only the acting player's own villagers work; White married into Yellow's village, not Red's.
     assert t.refused("no_worker", "deliver", player="white",
                      chain=[step("red", TOP, "brick")]) == \
-        "White has no villager on the Brickyard at (0, -1) in Red's village."
+        "White has no villager on the Brickyard (0, -1) in Red's village."
     t.do("deliver", player="white", chain=[step("yellow", TOP, "stone")])
 
 
@@ -80,4 +80,4 @@ def test_an_asleep_villager_cannot_produce() -> None:
     t.do("deliver", player="red", chain=[step("red", CORNER, "water")])
     assert t.refused("worker_asleep", "deliver", player="red",
                      chain=[step("red", CORNER, "water")]) == \
-        "Red's villager on the Well at (-1, -1) in Red's village is asleep."
+        "Red's villager on the Well (-1, -1) in Red's village is asleep."

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import re
 import shutil
 import socket
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.sdnotify import Watchdog, notify
+from tests import sandbox
 
 UNIT = Path(__file__).resolve().parent.parent / "systemd" / "helvetia.service"
 needs_systemd = pytest.mark.skipif(shutil.which("systemd-analyze") is None,
@@ -44,7 +46,7 @@ def test_the_unit_asks_for_what_the_app_needs() -> None:
     text = UNIT.read_text()
     for line in ("Type=notify", "Restart=always", "StateDirectory=helvetia",
                  "SupplementaryGroups=gpio dialout video input render",
-                 "Environment=SDL_VIDEODRIVER=kmsdrm", "RestrictAddressFamilies=AF_UNIX",
+                 "Environment=SDL_VIDEODRIVER=kmsdrm",
                  "DeviceAllow=char-gpiochip rw", "DeviceAllow=char-ttyUSB rw",
                  "DeviceAllow=char-ttyACM rw", "DeviceAllow=char-drm rw",
                  "DeviceAllow=char-input rw", "NoNewPrivileges=yes", "ProtectSystem=strict",
@@ -52,6 +54,94 @@ def test_the_unit_asks_for_what_the_app_needs() -> None:
         assert line in text.splitlines(), line
     assert re.search(r"^WatchdogSec=\d+", text, re.M)
     assert re.search(r"^StartLimitBurst=\d+", text, re.M)
+
+
+# Every socket family the unit allows, and why the app (through SDL, libudev, systemd) needs
+# it. A family missing from the unit breaks that feature on the Pi; one missing from this table
+# is exposure without a reason.
+NEEDED_FAMILIES = {
+    "AF_UNIX": "systemd's notify socket: READY=1 after the first frame, the watchdog pings "
+               "(companion/sdnotify.py)",
+    "AF_NETLINK": "touch: SDL's evdev input, KMSDRM's only input, starts with a udev monitor "
+                  "(SDL_UDEV_Init: udev_monitor_new_from_netlink, a NETLINK_KOBJECT_UEVENT "
+                  "socket); without it SDL_EVDEV_Init gives up and opens no input device",
+}
+# Families nothing in the app makes: refused, so a compromise cannot reach a network.
+REFUSED_FAMILIES = {"AF_INET": "no network", "AF_INET6": "no network",
+                    "AF_PACKET": "no raw network access", "AF_BLUETOOTH": "no radio"}
+
+
+def test_each_socket_family_of_the_unit_has_its_reason() -> None:
+    settings = sandbox.unit_settings(UNIT)
+    families = sandbox.address_families(settings)
+    assert sorted(families) == sorted(NEEDED_FAMILIES), families
+    assert not set(families) & set(REFUSED_FAMILIES)
+    # The reason is written next to the setting, where a reader of the unit looks.
+    comments = UNIT.read_text().split("RestrictAddressFamilies=")[0].rsplit("\n\n", 1)[-1]
+    for family in families:
+        assert f"# {family}:" in comments, family
+
+
+def test_udev_events_reach_the_service() -> None:
+    # PrivateNetwork=yes would put the service in a network namespace of its own, where
+    # systemd-udevd's device events never arrive (systemd.exec(5)): SDL would not see a
+    # touchscreen that appears after the start.
+    settings = sandbox.unit_settings(UNIT)
+    assert settings.get("PrivateNetwork", ["no"])[-1] in ("no", "false", "0")
+    assert settings.get("IPAddressDeny") == ["any"]
+
+
+SDL_INPUT = """
+import os, socket
+os.environ["SDL_VIDEODRIVER"] = "evdev"  # the dummy display with SDL's evdev input: KMSDRM's
+import pygame                            # input path, without a display device
+from tests.sandbox import uevent_sockets
+try:
+    socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    print("AF_INET allowed")
+except OSError as exc:
+    print("AF_INET", exc.errno)
+pygame.display.init()
+print(pygame.display.get_driver(), uevent_sockets())
+"""
+
+
+@pytest.mark.skipif(sandbox.supported() is not None, reason=str(sandbox.supported()))
+@pytest.mark.parametrize("families", ["unit", "AF_UNIX"])
+def test_sdl_gets_its_udev_monitor_under_the_units_families(families: str,
+                                                             tmp_path: Path) -> None:
+    """SDL's input under the unit's sandbox (its address families as a seccomp filter, its
+    user, read-only system, private tmp): with the unit's families SDL holds udev's monitor
+    socket; with AF_UNIX alone (the unit before) it does not, and touch would be dead."""
+    unit = UNIT
+    if families != "unit":
+        unit = tmp_path / "helvetia.service"
+        unit.write_text(re.sub(r"^RestrictAddressFamilies=.*$",
+                               f"RestrictAddressFamilies={families}", UNIT.read_text(),
+                               flags=re.M))
+    root = UNIT.parent.parent
+    cmd = sandbox.command(unit, ["env", f"PYTHONPATH={root}", sys.executable, "-c", SDL_INPUT],
+                          keep=[Path(sys.prefix), root])
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    *_, inet, last = done.stdout.strip().splitlines()
+    assert inet == f"AF_INET {errno.EAFNOSUPPORT}"  # no network, by the same filter
+    driver, groups = last.split(" ", 1)
+    assert driver == "evdev"
+    assert groups == ("['00000002']" if families == "unit" else "[]"), done.stdout
+
+
+def test_the_readmes_install_gives_the_unit_what_it_asks_for() -> None:
+    readme = (UNIT.parent.parent / "README.md").read_text()
+    install = readme.split("## Install on a Raspberry Pi")[1].split("\n## ")[0]
+    groups = sandbox.unit_settings(UNIT)["SupplementaryGroups"][0].split()
+    assert f"--groups {','.join(groups)} helvetia" in install
+    assert "/opt/helvetia/venv/bin/helvetia run" in UNIT.read_text()
+    assert "python3 -m venv --system-site-packages /opt/helvetia/venv" in install
+    # KMSDRM's EGL on GBM (Mesa), lgpio for gpiozero, the venv.
+    for package in ("libgbm1", "libegl1", "libgles2", "libdrm2", "libgl1-mesa-dri",
+                    "python3-lgpio", "python3-venv"):
+        assert re.search(rf"apt-get install -y[^`]*\b{re.escape(package)}\b", install), package
 
 
 def test_notify_and_the_watchdog(tmp_path: Path) -> None:

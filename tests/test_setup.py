@@ -37,7 +37,7 @@ def test_three_players_draft_from_ten_buildings() -> None:
     t.do("pick", player="red", building="well")
     t.do("pick", player="yellow", building="well")
     assert t.refused("not_in_pool", "pick", player="blue", building="well") == \
-        "No Well is left to pick."
+        "No Well is left among the start buildings."
     t.refused("not_your_turn", "pick", player="red", building="brickyard")
 
 
@@ -130,7 +130,7 @@ def test_couple_refusals() -> None:
     for c in ("red", "blue", "yellow"):
         t.do("second_couple", player=c, school="m")
     # Red's left neighbour is Yellow: its TOP has a man, LEFT a woman.
-    t.refused("no_partner", "third_couple", player="red", spouse="m", cell=list(TOP))
+    t.refused("same_sex", "third_couple", player="red", spouse="m", cell=list(TOP))
     t.refused("no_building", "third_couple", player="red", spouse="m", cell=[2, 0])
     t.do("third_couple", player="red", spouse="m", cell=list(LEFT))
 
@@ -150,9 +150,47 @@ def test_simplified_setup_and_letters() -> None:
     t.refused("bad_letter", "start_buildings", player="blue",
               buildings=["well", "brickyard", "woodcutter"], letter="F")
     t.do("start_buildings", player="blue", buildings=["well", "grain_farm", "stonemason"])
-    t.refused("not_in_pool", "start_buildings", player="yellow",
-              buildings=["well", "stonemason", "grain_farm"])
+    # The third Well: all 15 lettered tiles are in the box with 3 players too (§6.2).
+    t.do("start_buildings", player="yellow", buildings=["well", "stonemason", "grain_farm"])
     assert t.state.start_player == "blue"  # drawn at random, not by the draft
+
+
+def test_simplified_setup_draws_from_all_fifteen_lettered_tiles() -> None:
+    """§6.2: "All 15 lettered tiles are in the box for this (3 of each type, each letter with
+    3 different types): the 3-player removal of one tile per type belongs to the draft only."
+    Rulebook, Vereinfachte Version: "Jeder Spieler erhält zufällig eine Dorfmitte zugestellt
+    und bekommt von den Gebäudeplättchen die drei Gebäude, die den entsprechenden Buchstaben
+    tragen." The removal is written for the draft (Verteilung der Startgebäude): "Bei 3
+    Spielern wird von jedem der 5 Gebäudetypen eines entfernt"."""
+    for players in (2, 3, 4):
+        g = new_game(FOUR[:players], setup="simplified")
+        assert set(g.state.start_pool.values()) == {3} and len(g.state.start_pool) == 5
+    # Three players whose letters carry three Brickyards.
+    g = new_game(FOUR[:3], setup="simplified")
+    g.apply({"type": "start_player", "player": "red"})
+    t = Table(g.state)
+    t.do("start_buildings", player="red", buildings=["brickyard", "well", "woodcutter"])
+    t.do("start_buildings", player="blue", buildings=["brickyard", "grain_farm", "stonemason"])
+    t.do("start_buildings", player="yellow", buildings=["brickyard", "well", "grain_farm"])
+    assert t.state.phase == "place"
+    assert sorted(t.state.to_place["yellow"]) == ["brickyard", "grain_farm", "well"]
+    # The draft with 3 players still removes one tile per type: 10 start buildings.
+    assert sum(new_game(FOUR[:3]).state.start_pool.values()) == 10
+
+
+def test_two_player_simplified_gives_the_neutral_village_two_of_each_type_in_play() -> None:
+    """§6.2: "With 2 players the neutral village then gets 4 tiles so that exactly 2 of each
+    start type are in play" (Rulebook, Spiel zu zweit: "Das neutrale Dorf erhält die übrigen 4
+    Gebäudeplättchen, so dass von jedem Gebäudetyp genau 2 im Spiel sind.")."""
+    g = new_game(FOUR[:2], setup="simplified")
+    g.apply({"type": "start_player", "player": "red"})
+    t = Table(g.state)
+    t.do("start_buildings", player="red", buildings=["brickyard", "well", "woodcutter"])
+    t.do("start_buildings", player="blue", buildings=["brickyard", "grain_farm", "stonemason"])
+    neutral = t.state.options.neutral_colour
+    assert neutral is not None
+    assert sorted(t.state.to_place[neutral]) == ["grain_farm", "stonemason", "well",
+                                                 "woodcutter"]
 
 
 @pytest.mark.parametrize(("header", "message"), [
@@ -175,13 +213,14 @@ def test_bad_headers_are_refused(header: dict, message: str) -> None:
 
 
 def test_start_buildings_that_leave_others_short_are_refused() -> None:
-    g = new_game(FOUR[:3], setup="simplified")
+    g = new_game(FOUR, setup="simplified")
     g.apply({"type": "start_player", "player": "red"})
     t = Table(g.state)
     t.do("start_buildings", player="red", buildings=["well", "brickyard", "woodcutter"])
-    # Left: 1 well, 1 brickyard, 1 woodcutter, 2 grain farms, 2 stonemasons. If Blue took
-    # well, brickyard and woodcutter too, Yellow would be left with grain farms and stonemasons.
-    assert t.refused("pool_exhausted", "start_buildings", player="blue",
+    t.do("start_buildings", player="blue", buildings=["well", "brickyard", "woodcutter"])
+    # Left: 1 well, 1 brickyard, 1 woodcutter, 3 grain farms, 3 stonemasons. If Yellow took
+    # well, brickyard and woodcutter too, White would be left with grain farms and stonemasons.
+    assert t.refused("pool_exhausted", "start_buildings", player="yellow",
                      buildings=["well", "brickyard", "woodcutter"]).startswith(
         "With these, the players still waiting could not each get 3 different")
-    t.do("start_buildings", player="blue", buildings=["well", "grain_farm", "stonemason"])
+    t.do("start_buildings", player="yellow", buildings=["well", "grain_farm", "stonemason"])

@@ -23,7 +23,7 @@ def test_turns_go_counter_clockwise_with_one_character() -> None:
     assert t.state.active == "red"
     t.refused("not_your_turn", "choose", player="blue", character="carter", coins=1)
     assert t.refused("not_a_player", "choose", player="white", character="carter",
-                     coins=1) == "'white' is not a player in this game."
+                     coins=1) == "White is not a player in this game."
     t.refused("no_coins_placed", "choose", player="red", character="carter", coins=0)
     assert t.refused("not_enough_coins", "choose", player="red", character="carter",
                      coins=5) == "Red has only 4 coins to use this turn."
@@ -111,7 +111,11 @@ def test_the_round_ends_when_one_player_alone_has_coins() -> None:
     assert s.phase == "school" and s.start_player == "yellow"
 
 
-def test_a_player_with_coins_but_no_possible_action_is_out_for_the_round() -> None:
+def test_a_player_with_coins_but_no_possible_action_passes_this_turn_only() -> None:
+    """§7 "Cannot act": "passes this turn only: it keeps its coins and is asked again on its next
+    turn (by then someone may have put a villager to sleep ...)". Rulebook: "Ein Spieler kann
+    nicht freiwillig passen, so lange er noch Münzen hat." (the ruling covers the case it leaves
+    open: coins but no possible action)."""
     t = table()
     msg = t.refused("can_act", "cannot_act", player="red")
     assert msg.startswith("Red can still act: ")
@@ -129,7 +133,11 @@ def test_a_player_with_coins_but_no_possible_action_is_out_for_the_round() -> No
     t.edit(stuck)
     t.do("cannot_act", player="red")
     s = t.state
-    assert s.player("red").out and s.player("red").coins == 4 and s.active == "blue"
+    assert s.player("red").coins == 4 and s.active == "blue" and s.passes == ["red"]
     t.turn("blue", "carter", {"type": "deliver", "chain": [step("blue", TOP, "grain")]})
+    assert t.state.passes == []  # an action in between: the go-round starts again
     t.turn("yellow", "carter", {"type": "deliver", "chain": [step("yellow", TOP, "stone")]})
-    assert t.state.active == "blue"  # Red is skipped for the rest of the round
+    # Red is asked again, and can act now: Blue's and Yellow's workers sleep.
+    assert t.state.active == "red"
+    assert t.refused("can_act", "cannot_act", player="red") == \
+        "Red can still act: the Night Watchman has an action."

@@ -1,25 +1,52 @@
 """Drives the app as a table would: synthetic touches on its widgets and seat-button events.
 
-Given a recorded game, it plays every line through the screens (and checks after each that
-the app's own record has that line): it never calls the engine or the store itself.
+Given a recorded game, it enters every line through the screens and checks after each that
+the app's own record has that line: it never calls the engine or the store to make a move. It
+finds its way by widget ids and by what a widget stands for (``Widget.value``), never by
+positions or labels, so that a restyled screen still plays. A line it finds no way to enter
+raises ``Stuck`` with the screen's widgets.
 """
 
 from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 from typing import Any
 
 import pygame
 
 from companion.display.app import App
-from companion.display.forms import GOODS
-from companion.display.screens import NewGameScreen, RoundScreen, SetupScreen, TurnScreen
 from companion.display.screens.common import value_key
-from companion.engine import Action, Build, Deliver, parse_action
-from companion.hw.events import ButtonEvent
+from companion.display.ui import Widget
+from companion.engine import (
+    Action,
+    Build,
+    Deliver,
+    Reveal,
+    SchoolReturn,
+    StartBuildings,
+    parse_action,
+)
+from companion.hw.events import HOLD, PRESS, ButtonEvent
 
 TURN = {"build", "deliver", "wake", "marry", "birth", "neutral_build", "neutral_marry"}
+NAV = {"villages", "market", "undo", "costs", "back", "banner", "abandon"}
+"""Widgets that look around or go back in time, not forward in the game."""
+CHARACTER = {"build": "builder", "deliver": "carter", "wake": "night_watchman",
+             "marry": "priest", "birth": "midwife"}
+MAX_TAPS = 200
+"""Taps allowed for one line before the driver gives up: a screen that leads in circles."""
+
+
+class Stuck(AssertionError):
+    """The screens offer no way to enter an action."""
+
+    def __init__(self, reason: str, screen: str, widgets: list[str]) -> None:
+        super().__init__(f"{reason} on {screen}: {widgets}")
+        self.reason = reason
+        self.screen = screen
+        self.widgets = widgets
 
 
 class Driver:
@@ -29,27 +56,47 @@ class Driver:
         self.presses = 0
         self.log: list[str] = []
         """The id of every widget tapped, in order."""
+        self.names_entered = False
+        """Whether the new-game screen asked for the players' names (and they were typed)."""
 
     # --- a person's means ------------------------------------------------------------------
 
-    def ids(self) -> list[str]:
+    def widgets(self) -> list[Widget]:
+        """What is on the screen now (drawn first if anything changed)."""
         if self.app.dirty or not self.app.widgets:
             self.app.draw()
-        return [w.id for w in self.app.widgets]
-
-    def has(self, id_: str) -> bool:
-        return any(w.id == id_ and w.enabled for w in self._widgets())
-
-    def _widgets(self) -> list[Any]:
-        self.ids()
         return self.app.widgets
 
+    def ids(self) -> list[str]:
+        return [w.id for w in self.widgets()]
+
+    def listing(self) -> list[str]:
+        """The widgets as a person sees them: id, and '(off)' for a greyed-out one."""
+        return [w.id + ("" if w.enabled and w.on_tap else " (off)") for w in self.widgets()]
+
+    def screen_name(self) -> str:
+        return type(self.app.overlay or self.app.screen).__name__
+
+    def enabled(self, prefix: str = "") -> list[Widget]:
+        return [w for w in self.widgets() if w.enabled and w.on_tap and w.id.startswith(prefix)]
+
+    def has(self, id_: str) -> bool:
+        return any(w.id == id_ for w in self.enabled())
+
+    def stuck(self, reason: str) -> Stuck:
+        return Stuck(reason, self.screen_name(), self.listing())
+
     def tap(self, id_: str) -> None:
-        found = [w for w in self._widgets() if w.id == id_]
-        screen = type(self.app.overlay or self.app.screen).__name__
-        assert found, f"no widget {id_!r} on {screen}: {self.ids()}"
+        found = [w for w in self.widgets() if w.id == id_]
+        if not found:
+            raise self.stuck(f"no widget {id_!r}")
         w = found[-1]
-        assert w.enabled, f"widget {id_!r} is disabled"
+        if not (w.enabled and w.on_tap):
+            raise self.stuck(f"widget {id_!r} is disabled")
+        self.touch(w)
+
+    def touch(self, w: Widget) -> None:
+        """A finger down and up at the widget's centre, through the app's event loop."""
         x, y = self.app.to_window(w.rect.center)
         ww, wh = self.app.window.get_size()
         for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
@@ -57,127 +104,337 @@ class Driver:
                                                  touch_id=1, finger_id=0, pressure=1.0))
         self.app.step(0)
         self.taps += 1
-        self.log.append(id_)
+        self.log.append(w.id)
 
-    def seat(self, seat: str, kind: str = "press") -> None:
+    def touch_at(self, pos: tuple[int, int]) -> None:
+        """A tap anywhere on the logical screen, on a widget or not."""
+        x, y = self.app.to_window(pos)
+        ww, wh = self.app.window.get_size()
+        for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+            pygame.event.post(pygame.event.Event(kind, x=x / ww, y=y / wh, dx=0.0, dy=0.0,
+                                                 touch_id=1, finger_id=0, pressure=1.0))
+        self.app.step(0)
+        self.taps += 1
+
+    def seat(self, seat: str, kind: str = PRESS) -> None:
         self.app.events.put(ButtonEvent(seat, kind, time.monotonic()))
         self.app.step(0)
         self.presses += 1
 
-    # --- playing a record ---------------------------------------------------------------------
+    def hold(self, seat: str) -> None:
+        self.seat(seat, HOLD)
+
+    def done(self) -> list[Action]:
+        return self.app.session.game.actions if self.app.session else []
+
+    # --- a new game ----------------------------------------------------------------------------
 
     def new_game(self, header: dict[str, Any]) -> None:
-        screen = self.app.screen
-        assert isinstance(screen, NewGameScreen)
-        wanted = {p["colour"] for p in header["players"]}
-        for c in screen.seats:
-            if (c in screen.playing) != (c in wanted):
-                self.tap(f"colour:{c}")
-        options = header["options"]
-        self.tap(f"setup:{options['setup']}")
-        if options.get("intro") != screen.intro:
+        """Who plays and with which options, on the new-game screen; the colours must be the
+        first seats of the app's configuration, in the header's order."""
+        wanted = [p["colour"] for p in header["players"]]
+        for w in self.enabled("colour:"):
+            c = w.id.split(":", 1)[1]
+            if w.selected != (c in wanted):
+                self.tap(w.id)
+        options = header.get("options", {})
+        self.tap(f"setup:{options.get('setup', 'draft')}")
+        intro = next((w for w in self.widgets() if w.id == "intro"), None)
+        if intro is None:
+            raise self.stuck("no intro option")
+        if intro.selected != bool(options.get("intro")):
             self.tap("intro")
         if options.get("neutral_colour"):
             self.tap(f"neutral:{options['neutral_colour']}")
+        self.enter_names(header)
         self.tap("start")
+        if self.app.session is None:
+            raise self.stuck("the game did not start")
+
+    def enter_names(self, header: dict[str, Any]) -> None:
+        """Each player's name typed on the new-game screen's keyboard, where it asks for names
+        (``name:<colour>``); a name the keyboard cannot type leaves the names to the colours."""
+        try:
+            from companion.display import i18n
+            from companion.display.screens.keyboard import taps_for
+        except ImportError:
+            return
+        players = [(p["colour"], p.get("name") or "") for p in header["players"]]
+        try:
+            plans = [(c, taps_for(n, i18n.language)) for c, n in players if n]
+        except ValueError:
+            return
+        if not all(self.has(f"name:{c}") for c, _taps in plans):
+            return
+        for c, taps in plans:
+            self.tap(f"name:{c}")
+            if self.has("key:clear"):
+                self.tap("key:clear")
+                if not any(w.selected for w in self.widgets() if w.id == "key:shift"):
+                    self.tap("key:shift")  # taps_for starts from an empty board: capitals
+            for t in taps:
+                self.tap(t)
+            self.tap("name:ok")
+        self.names_entered = bool(plans) and len(plans) == len(players)
+
+    # --- playing a record ---------------------------------------------------------------------
 
     def play(self, lines: list[str], stop: int | None = None) -> None:
-        """Play the record's actions through the UI, up to action number ``stop``."""
-        actions = [parse_action(json.loads(line)) for line in lines[1:]]
+        """Play the record's actions through the UI, up to action number ``stop``. Raises
+        ``Stuck`` (with ``line``, the record's line number) where it finds no way on."""
+        actions = screen_order([parse_action(json.loads(line)) for line in lines[1:]
+                                if line.strip()])
         if self.app.session is None:
             self.new_game(json.loads(lines[0]))
-        i = len(self.app.session.game.actions)  # type: ignore[union-attr]
+        i = len(self.done())
         end = len(actions) if stop is None else stop
         while i < end:
-            done = self.app.session.game.actions  # type: ignore[union-attr]
+            done = self.done()
             if len(done) > i:  # the app took a step with no real choice by itself
-                assert done[i] == actions[i], (i, done[i], actions[i])
+                if same(done[i]) != same(actions[i]):
+                    raise self.at(i, self.stuck(f"the app did {done[i]} by itself"))
                 i += 1
                 continue
             a = actions[i]
-            if isinstance(self.app.screen, RoundScreen) and self.has("continue"):
-                self.tap("continue")
-            if a.type == "choose":
-                self.turn_action(actions[i + 1], coins=a.coins)
-                i += 2
-            elif a.type in TURN:
-                self.turn_action(a, coins=None)
-                i += 1
-            elif a.type == "end_turn":
-                self.seat(a.player)  # type: ignore[attr-defined]
-                i += 1
-            elif a.type == "cannot_act":
-                self.tap("cannot_act")
-                i += 1
-            elif a.type == "reveal":
-                self.tap("reveal:start")
-                for t in a.buildings:  # type: ignore[attr-defined]
-                    self.tap(f"reveal:{t}")
-                self.tap("reveal:done")
-                i += 1
-            else:
-                self.setup_action(a)
-                i += 1
-            done = self.app.session.game.actions  # type: ignore[union-attr]
-            assert done[:i] == actions[:i], (i, self.app.banner, done[-2:], actions[i - 2:i])
+            n = 1
+            try:
+                if a.type == "choose" and i + 1 < len(actions) and actions[i + 1].type in TURN:
+                    n = 2
+                    self.turn_action(actions[i + 1], coins=a.coins)  # type: ignore[attr-defined]
+                else:
+                    self.enter(a)
+            except Stuck as exc:
+                raise self.at(i, exc) from None
+            except Exception as exc:  # the app failed: say where in the record
+                exc.add_note(f"while entering line {i + 2} of the record: {a}")
+                raise
+            done = self.done()
+            if [same(x) for x in done[:i + n]] != [same(x) for x in actions[:i + n]]:
+                raise self.at(i, self.stuck(
+                    f"the app did {done[i:i + n]}, not {actions[i:i + n]} ({self.app.banner})"))
+            if not ways_on(self):
+                raise self.at(i, self.stuck("after it, the screen offers no way on"))
+            i += n
+
+    @staticmethod
+    def at(i: int, exc: Stuck) -> Stuck:
+        exc.line = i + 2  # type: ignore[attr-defined]  # the header is line 1
+        return exc
+
+    def enter(self, a: Action) -> None:
+        """One action that is not a character's action after a choice of coins."""
+        self.clear_overlay()
+        if a.type in TURN:
+            self.turn_action(a, coins=None)
+        elif a.type == "end_turn":
+            self.end_turn(a)
+        elif a.type == "cannot_act":
+            self.to_turn_main()
+            self.tap("cannot_act")
+        elif a.type == "tile_cost":
+            self.tile_cost(a)
+        elif a.type == "reveal":
+            self.reveal(a)
+        else:
+            self.setup_action(a)
+
+    def clear_overlay(self) -> None:
+        for no in ("undo:no", "abandon:no"):
+            if self.app.overlay is not None and self.has(no):
+                self.tap(no)
+
+    def applied(self, start: int) -> bool:
+        return len(self.done()) > start
+
+    def end_turn(self, a: Any) -> None:
+        start = len(self.done())
+        self.to_turn_main()
+        self.seat(a.player)
+        if not self.applied(start) and self.has("end_turn"):
+            self.tap("end_turn")
+        if not self.applied(start):
+            raise self.stuck(f"neither {a.player}'s seat button nor End turn ends the turn "
+                             f"({self.app.banner})")
+
+    def tile_cost(self, a: Any) -> None:
+        """The cost read off a tile on offer, entered from the turn's first view."""
+        self.to_turn_main()
+        self.tap("tile_cost")
+        if not self.enabled("good:"):
+            self.tap(f"tile_cost:{a.building}")
+        for g, n in a.cost:
+            for _ in range(n):
+                self.tap(f"good:{g}")
+        self.tap("cost:done")
+
+    def reveal(self, a: Any) -> None:
+        """The buildings drawn, each tapped once (stack 2's first, as the screen asks)."""
+        self.go_on("reveal:")
+        if self.has("reveal:start"):
+            self.tap("reveal:start")
+        left = list(a.buildings)
+        while left:
+            t = next((t for t in left if self.has(f"reveal:{t}")), None)
+            if t is None:
+                raise self.stuck(f"no way to tap {left} of {a}")
+            self.tap(f"reveal:{t}")
+            left.remove(t)
+        self.tap("reveal:done")
+
+    def go_on(self, prefix: str) -> None:
+        """Past a summary screen ('continue') to where ``prefix`` widgets are."""
+        if not self.enabled(prefix) and self.has("continue"):
+            self.tap("continue")
 
     def setup_action(self, a: Action) -> None:
-        screen = self.app.screen
-        assert isinstance(screen, SetupScreen | RoundScreen), type(screen)
-        form = screen.form
-        assert form is not None
-        while True:
-            step = form.next_field()
-            if step is None:
-                break
-            name, _values = step
-            self.tap(f"value:{name}:{value_key(getattr(a, name))}")
-            if self.app.screen is not screen:
+        """Tap the value of each field the screen asks for, then the letter; a forced answer
+        is confirmed with one tap."""
+        start = len(self.done())
+        for _ in range(MAX_TAPS):
+            if self.applied(start):
                 return
-        if a.type == "start_buildings":
-            self.tap(f"letter:{value_key(a.letter)}")  # type: ignore[attr-defined]
-
-    def turn_action(self, a: Action, coins: int | None) -> None:
-        screen = self.app.screen
-        assert isinstance(screen, TurnScreen), (type(screen), self.app.banner)
-        if a.type.startswith("neutral"):
-            if screen.character is not None:
-                self.tap("back_list")
-            self.tap("neutral")
-        elif screen.character is None:
-            self.tap(f"character:{_character(a)}")
-        options = screen.listed()
-        index = next(n for n, o in enumerate(options) if _same_option(o.action, a))
-        while not self.has(f"option:{index}"):
-            self.tap("page:next")
-        self.tap(f"option:{index}")
-        form = screen.form
-        assert form is not None
-        if a.type == "build" and a.cost is not None and "cost" in [f.name for f in form.fields]:  # type: ignore[attr-defined]
-            for g, n in a.cost:  # type: ignore[attr-defined]
-                for _ in range(n):
-                    self.tap(f"good:{g}")
-            self.tap("cost:done")
-            form = screen.form
-            assert form is not None
-        for f, value in _wanted_fields(form, a):
-            if f.value == value or f.kind == GOODS:
+            ws = self.enabled()
+            confirm = next((w for w in ws if w.id == "confirm"), None)
+            if confirm is not None:
+                if confirm.value != a:
+                    raise self.stuck(f"the only answer offered is {confirm.value}, not {a}")
+                self.touch(confirm)
                 continue
+            w = next((w for w in ws if _answers(w, a)), None)
+            if w is None and isinstance(a, StartBuildings):  # a toggle per building type
+                w = next((x for x in ws if x.id.startswith("three:")
+                          and (x.value in a.buildings) != x.selected), None)
+            for other in ("choices:next", "continue"):
+                if w is None:
+                    w = next((x for x in ws if x.id == other), None)
+            if w is None:
+                raise self.stuck(f"no way to enter {a}")
+            self.touch(w)
+        raise self.stuck(f"{MAX_TAPS} taps did not enter {a}")
+
+    # --- turns -----------------------------------------------------------------------------------
+
+    def to_turn_main(self) -> None:
+        """Back to the turn's first view (characters, End turn) from wherever it is."""
+        self.go_on("character:")
+        for back in ("back_cost", "back_field", "back_form", "back_list"):
+            if self.has(back):
+                self.tap(back)
+
+    def turn_action(self, a: Any, coins: int | None) -> None:
+        start = len(self.done())
+        self.to_turn_main()
+        self.tap("neutral" if a.type.startswith("neutral") else f"character:{CHARACTER[a.type]}")
+        self.pick_option(a)
+        if self.enabled("good:"):
+            self.enter_cost(a)
+        self.fill_fields(a)
+        do = f"do:{coins}" if coins is not None else "do"
+        w = next((w for w in self.widgets() if w.id == do), None)
+        if w is None and coins == 1:
+            w = next((w for w in self.widgets() if w.id == "do"), None)
+        if w is None:
+            raise self.stuck(f"no {do!r} for {a}")
+        if w.value is not None and w.value != a:
+            raise self.stuck(f"the form makes {w.value}, not {a}")
+        if not w.enabled:
+            raise self.stuck(f"{w.id!r} is disabled for {a} ({self.app.banner})")
+        self.touch(w)
+        if not self.applied(start):
+            raise self.stuck(f"{a} was refused: {self.app.banner}")
+
+    def pick_option(self, a: Any) -> None:
+        for _ in range(20):
+            w = next((w for w in self.enabled("option:")
+                      if w.value is not None and _same_option(w.value.action, a)), None)
+            if w is not None:
+                self.touch(w)
+                return
+            if not self.has("page:next"):
+                raise self.stuck(f"no option for {a}")
+            self.tap("page:next")
+        raise self.stuck(f"no option for {a} on 20 pages")
+
+    def enter_cost(self, a: Any) -> None:
+        """The goods read off the tile, tapped as often as the tile shows each."""
+        if not isinstance(a, Build) or a.cost is None:
+            raise self.stuck(f"the screen asks for a cost {a} does not carry")
+        for g, n in a.cost:
+            for _ in range(n):
+                self.tap(f"good:{g}")
+        self.tap("cost:done")
+
+    def fill_fields(self, a: Any) -> None:
+        """Change each field whose preselected value differs from the record's."""
+        for _ in range(MAX_TAPS):
+            fields = [w.value for w in self.widgets() if w.id.startswith("field:")]
+            if any(f is None for f in fields):
+                raise self.stuck("a field widget does not say which field it is")
+            wanted = _wanted_fields(fields, a)
+            wrong = next(((f, v) for f, v in wanted if f.value != v and f.kind != "goods"),
+                         None)
+            if wrong is None:
+                return
+            f, value = wrong
+            key = next((c.key for c in f.choices if c.value == value), None)
+            if key is None:
+                raise self.stuck(f"{value} is not a choice of {f.name}")
             self.tap(f"field:{f.name}")
-            key = next(c.key for c in f.choices if c.value == value)
             if f.kind == "cell":
                 self.tap(f"cell:{key}")
-            else:
-                while not self.has(f"choice:{key}"):
-                    self.tap("choices:next")
-                self.tap(f"choice:{key}")
-        assert form.action() == a, (form.action(), a)
-        self.tap(f"do:{coins}" if coins is not None else "do")
+                continue
+            while not self.has(f"choice:{key}"):
+                if not self.has("choices:next"):
+                    raise self.stuck(f"no choice {key} for {f.name}")
+                self.tap("choices:next")
+            self.tap(f"choice:{key}")
+        raise self.stuck(f"{MAX_TAPS} taps did not set the fields of {a}")
 
 
-def _character(a: Action) -> str:
-    return {"build": "builder", "deliver": "carter", "wake": "night_watchman",
-            "marry": "priest", "birth": "midwife"}[a.type]
+def screen_order(actions: list[Action]) -> list[Action]:
+    """The record's actions in the order the screens enter them: the screens put coins on a
+    character together with its first action, so a cost read off a tile or a character tile's
+    action between the two comes first (the same game either way)."""
+    out = list(actions)
+    for i in range(len(out) - 2):
+        if out[i].type != "choose":
+            continue
+        k = i + 1
+        while k < len(out) and (out[k].type == "tile_cost" or getattr(out[k], "tile", False)):
+            k += 1
+        if k > i + 1 and k < len(out) and out[k].type in TURN:
+            out[i:k] = [*out[i + 1:k], out[i]]
+    return out
+
+
+def same(a: Action) -> Action:
+    """The action as the screens make it: the order of a school return's villagers and of
+    the buildings drawn is no part of what happens."""
+    if isinstance(a, SchoolReturn):
+        return replace(a, placements=tuple(sorted(
+            a.placements, key=lambda p: (p.sex, p.cell is not None, p.cell or (0, 0)))))
+    if isinstance(a, Reveal):
+        return replace(a, buildings=tuple(sorted(a.buildings)))
+    return a
+
+
+def _answers(w: Widget, a: Action) -> bool:
+    """Whether tapping ``w`` gives one of the action's values: 'value:<field>:<key>' widgets
+    (by their value, else their key) and the letter on a village centre's back."""
+    kind, _sep, rest = w.id.partition(":")
+    if kind == "letter":
+        return hasattr(a, "letter") and rest == value_key(a.letter)  # type: ignore[attr-defined]
+    if kind != "value":
+        return False
+    name, _sep, key = rest.partition(":")
+    if name in ("type", "letter") or not hasattr(a, name):
+        return False
+    want = getattr(a, name)
+    if w.value is None:
+        return key == value_key(want)
+    if name == "placements":  # the villagers' order is no part of it
+        return sorted(map(repr, w.value)) == sorted(map(repr, want))
+    return bool(w.value == want)
 
 
 def _same_option(option: Action, a: Action) -> bool:
@@ -199,7 +456,7 @@ def _same_option(option: Action, a: Action) -> bool:
     return bool((o.sex, o.cell) == (x.sex, x.cell))  # neutral_marry
 
 
-def _wanted_fields(form: Any, a: Any) -> list[tuple[Any, Any]]:
+def _wanted_fields(fields: list[Any], a: Any) -> list[tuple[Any, Any]]:
     """Each field of the form with the value the recorded action has in it."""
     out = []
     pay_units: dict[str, list[Any]] = {}
@@ -211,12 +468,70 @@ def _wanted_fields(form: Any, a: Any) -> list[tuple[Any, Any]]:
         # Chains first, then buys, in the order the form lists the good's units.
         for g in pay_units:
             pay_units[g].sort(key=lambda u: u == "buy")
-    for f in form.fields:
+    for f in fields:
         if f.name.startswith("pay:"):
             g = f.name.split(":")[1]
-            out.append((f, pay_units[g].pop(0)))
+            units = pay_units.get(g, [])
+            if units:
+                out.append((f, units.pop(0)))
         elif f.name == "chain" and isinstance(a, Deliver):
             out.append((f, a.chain))
         elif f.name in ("cell", "mover", "dowry", "sex"):
             out.append((f, getattr(a, f.name)))
     return out
+
+
+# --- is there a way on? ------------------------------------------------------------------------
+
+LOOK = {"villages", "market", "costs", "undo", "banner"}
+"""Widgets that only look around (or go back in time): never the way on by themselves."""
+
+
+def ways_on(d: Driver) -> list[str]:
+    """The ways on from the screen as it is: enabled widgets that lead on in the game, and
+    'seat:<colour>' when the active seat's button would end the turn. Empty: stranded.
+
+    A turn's first view must offer a character, the neutral coin, End turn or 'cannot act';
+    when neither End turn nor 'cannot act' is there, one of the options offered must really
+    be possible as preselected (or first ask for the cost read off the tile)."""
+    from companion.controls import button_decision
+    from companion.display.screens import SetupScreen, TurnScreen
+
+    app = d.app
+    ids = [w.id for w in d.enabled() if w.id not in LOOK]
+    screen = app.overlay or app.screen
+    state = app.state
+    seat: list[str] = []
+    if state is not None and state.phase == "play" and state.active is not None and \
+            button_decision(state, ButtonEvent(state.active, PRESS, 0.0)).action is not None:
+        seat = [f"seat:{state.active}"]
+    if isinstance(screen, SetupScreen):
+        ids = [i for i in ids if i.startswith(("value:", "letter:", "confirm", "random",
+                                               "choices:", "three:"))]
+    elif isinstance(screen, TurnScreen) and screen.form is None and screen.character is None \
+            and not screen.neutral and getattr(screen, "reading", None) is None \
+            and getattr(screen, "view", "main") != "steps":  # the turn's first view
+        ids = [i for i in ids if i.startswith(("character:", "neutral", "end_turn",
+                                               "cannot_act"))]
+        if not seat and not any(i in ("end_turn", "cannot_act") for i in ids) \
+                and not any(_doable(state, o) for o in screen.options.all()):
+            return []
+    return ids + seat
+
+
+def _doable(state: Any, option: Any) -> bool:
+    """An option that the form, as preselected, can really do (or that asks for a cost)."""
+    from companion.display.forms import option_form
+    from companion.engine import Choose, HelvetiaError, apply, why_not
+
+    if option.needs_cost:
+        return True
+    if not option.affordable:
+        return False
+    try:
+        action = option_form(state, option).action()
+        if option.via == "coin" and state.turn.character is None:
+            state = apply(state, Choose(state.active, option.character, 1))
+    except (ValueError, KeyError, HelvetiaError):
+        return False
+    return why_not(state, action) is None

@@ -8,6 +8,7 @@ changed, at most 30 frames a second while animating. Everything is drawn on a lo
 
 from __future__ import annotations
 
+import logging
 import os
 import queue
 import time
@@ -19,23 +20,48 @@ import pygame
 
 from ..config import Config
 from ..controls import button_decision
-from ..engine import Action, GameState, HelvetiaError, legal_actions
+from ..engine import (
+    Action,
+    EndTurn,
+    GameState,
+    HelvetiaError,
+    legal_actions,
+    phase_message,
+    why_not,
+)
 from ..engine.state import PLAY, SCHOOL
 from ..hw.adalight import AdalightWriter, find_port
 from ..hw.buttons import GpioButtons, KeyboardButtons
-from ..hw.events import ButtonEvent
-from ..hw.leds import SimulatedStrip, bars_between, frame
+from ..hw.events import NEXT, ButtonEvent
+from ..hw.leds import OFF, SimulatedStrip, bars_between, frame
 from ..sdnotify import Watchdog
-from ..session import Session
-from ..store import Store, StoreError
-from . import i18n
-from .describe import table_steps
+from ..session import Saver, Session
+from ..store import Store, StoreError, StoreTrouble, device_language
+from . import i18n, panel
+from .describe import TableLog
 from .i18n import _
-from .ui import BACKGROUND, WARNING_BG, WARNING_INK, H, W, Widget, paragraph, reset_fonts
+from .ui import (
+    BACKGROUND,
+    WARNING_BG,
+    WARNING_INK,
+    H,
+    W,
+    Widget,
+    badge,
+    paragraph,
+    reset_fonts,
+    set_screen,
+    wrap,
+)
 
 FPS = 30
 ANIMATION = 1.5  # seconds of the round-end VP bars
 IDLE_WAIT = 1.0  # seconds the loop sleeps with nothing to do (the watchdog asks for far less)
+log = logging.getLogger(__name__)
+RETRY = 5.0  # seconds between tries to open a store in trouble
+OPEN_TIMEOUT = 1.0  # seconds to wait for another program's lock at open, then show trouble
+SAVING_AFTER = 0.3  # seconds a commit runs before "Saving..." is shown
+IDLE_CHECKPOINT = 30.0  # seconds without an event before the WAL is checkpointed
 WAKE = pygame.event.custom_type()
 NATIVE_WAIT = {"x11", "wayland", "windows", "cocoa"}
 
@@ -66,17 +92,27 @@ class App:
         fullscreen = d.fullscreen if d.fullscreen is not None else self.driver == "kmsdrm"
         flags = pygame.FULLSCREEN if fullscreen else 0
         self.window = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
+        if self.driver == "kmsdrm":
+            # The Pi's panel (KMSDRM has no windows: always the whole screen) is touched, and
+            # SDL would otherwise draw a mouse cursor in its middle.
+            pygame.mouse.set_visible(False)
         pygame.display.set_caption("Helvetia Companion")
         self.surface = pygame.Surface((W, H))
 
-        self.store, notice = Store.open(store_path or config.data_dir / "helvetia.db")
-        self.banner: str | None = notice
+        self.store_path = store_path or config.data_dir / "helvetia.db"
+        self.store: Store | None = None
+        self.trouble: StoreTrouble | None = None  # the store cannot be used now (STORE)
+        self.retry_at = 0.0
+        self.saver = Saver(self._saving)  # commits off the UI thread (STORE)
+        self.saving_shown = False
+        self.last_event = clock()
+        self.banner: str | None = None
         self.session: Session | None = None
-        try:
-            self.session = Session.resume(self.store)
-        except StoreError as exc:  # kept in the store; the table can still start a new game
-            self.banner = str(exc)
-        self.steps: list[str] = []
+        self.open_store()
+        self.table = TableLog()
+        """The table steps of the turn so far (then of the round end)."""
+        if self.session is not None:  # a restart mid-turn: the turn's table steps (UI-TABLE)
+            self.table.rebuild(self.session.game._states, self.session.game.actions)
         self.last_track: dict[str, int] = dict(self.session.state.track) if self.session else {}
         self.anim_start: float | None = None
         self.round_before: GameState | None = None
@@ -99,7 +135,71 @@ class App:
         self.dirty = True
         self.frames = 0
         self.running = True
-        self.show(home_screen(self))
+        self.show(self._trouble_screen() if self.trouble else home_screen(self))
+        self.update_leds()  # after a restart the strip shows the table at once (HW)
+        self.keys_hint()
+
+    def keys_hint(self) -> None:
+        """On a desktop, the first start names the keys (UI-TABLE): 1-4 the seat buttons,
+        held for undo; Esc asks before quitting. Once per device."""
+        if self.keyboard is None or self.driver in ("dummy", "kmsdrm", "offscreen") or \
+                self.store is None or self.store.setting("keys_hint"):
+            return
+        from .screens.info import KeysHint
+
+        self.overlay = KeysHint()
+        self.dirty = True
+
+    # --- the store (STORE) ------------------------------------------------------------------
+
+    def open_store(self) -> bool:
+        """Open the store and resume its game; on trouble, keep it and say what is wrong."""
+        try:
+            self.store, notice = Store.open(self.store_path, timeout=OPEN_TIMEOUT)
+        except Exception as exc:  # trouble: nothing was moved; shown, and tried again
+            if not isinstance(exc, StoreTrouble):  # unforeseen: still no crash loop at start
+                log.exception("the store could not be opened")
+                exc = StoreTrouble("io", f"{type(exc).__name__}: {exc}")
+            self.store, self.trouble = None, exc
+            self.retry_at = self.clock() + RETRY
+            return False
+        self.trouble = None
+        i18n.use(device_language(self.store) or self.config.language)  # chosen on this device
+        self.banner = i18n.store_text(notice)
+        try:
+            self.session = Session.resume(self.store, runner=self.saver)
+        except Exception as exc:  # kept in the store; the table can still start a new game
+            if not isinstance(exc, StoreError):
+                log.exception("the stored game could not be resumed")
+            self.banner = i18n.error_text(exc)
+        if self.session is not None:
+            i18n.set_players(self.session.state.players)
+        return True
+
+    def retry_store(self) -> None:
+        if self.open_store():
+            self.last_track = dict(self.session.state.track) if self.session else {}
+            self.after_change()
+        self.dirty = True
+
+    def _trouble_screen(self) -> Any:
+        from .screens.trouble import StoreTroubleScreen
+
+        return StoreTroubleScreen()
+
+    def _saving(self, seconds: float) -> None:
+        """While a commit runs on its own thread: keep the window alive (events wait in SDL's
+        queue), show "Saving..." after a moment, and keep pinging the watchdog."""
+        pygame.event.pump()
+        if seconds >= SAVING_AFTER and not self.saving_shown:
+            self.saving_shown = True
+            s = self.surface.copy()  # the last frame, with a note over it
+            r = pygame.Rect(W // 2 - 150, H // 2 - 40, 300, 80)
+            pygame.draw.rect(s, WARNING_BG, r, border_radius=12)
+            pygame.draw.rect(s, WARNING_INK, r, 2, border_radius=12)
+            paragraph(s, _("Saving..."), r.inflate(-24, -24), 28, WARNING_INK)
+            self._present(s)
+        self.watchdog.tick()
 
     # --- hardware ---------------------------------------------------------------------------
 
@@ -129,20 +229,22 @@ class App:
         if backend == "auto":
             backend = "serial" if find_port(leds.port) else "simulated"
         if backend == "serial":
-            self.writer = AdalightWriter(lambda: find_port(leds.port), leds.baud).start()
+            self.writer = AdalightWriter(lambda: find_port(leds.port), leds.baud,
+                                         dtr_rts=leds.dtr_rts).start()
         elif backend == "simulated":
             self.strip = SimulatedStrip(leds.layout.count)
 
     def update_leds(self) -> None:
-        if self.session is None:
-            return
-        state = self.session.state
-        bars = None
-        if self.anim_start is not None:
-            progress = (self.clock() - self.anim_start) / ANIMATION
-            bars = bars_between(self.last_track, state.track, progress)
-        pixels = frame(state, self.config.leds.layout, t=self.clock(), bars=bars,
-                       seats=self.config.seats)
+        if self.session is None:  # no game: the strip dark, not the last game's frame
+            pixels = [OFF] * self.config.leds.layout.count
+        else:
+            state = self.session.state
+            bars = None
+            if self.anim_start is not None:
+                progress = (self.clock() - self.anim_start) / ANIMATION
+                bars = bars_between(self.last_track, state.track, progress)
+            pixels = frame(state, self.config.leds.layout, t=self.clock(), bars=bars,
+                           seats=self.config.seats)
         if self.writer:
             self.writer.show(pixels)
         if self.strip:
@@ -155,8 +257,14 @@ class App:
         return self.session.state if self.session else None
 
     def start_game(self, header: dict[str, Any]) -> None:
-        self.session = Session.start(self.store, header)
-        self.steps = []
+        assert self.store is not None
+        try:
+            self.session = Session.start(self.store, header, runner=self.saver)
+        except (HelvetiaError, StoreError) as exc:  # not saved: no new game (STORE)
+            self.banner = i18n.error_text(exc)
+            self.dirty = True
+            return
+        self.table.clear()
         self.last_track = {}
         self.after_change()
 
@@ -167,11 +275,11 @@ class App:
         try:
             after = self.session.apply(action)
         except (HelvetiaError, StoreError) as exc:
-            self.banner = str(exc)
+            self.banner = i18n.error_text(exc)
             self.dirty = True
             return False
         self.banner = None
-        self.steps = table_steps(before, after)
+        self.table.add(before, action, after)
         if before.phase == PLAY and after.phase != PLAY:
             self.round_before = before  # for the round's summary: tiles and scores moved
         if after.track != before.track or (after.game_over and not before.game_over):
@@ -183,13 +291,18 @@ class App:
 
     def undo(self) -> None:
         assert self.session is not None
+        game = self.session.game
+        taken = (game._states[-2], game.actions[-1], game._states[-1]) if game.actions else None
         try:
             self.session.undo()
         except (HelvetiaError, StoreError) as exc:
-            self.banner = str(exc)
+            self.banner = i18n.error_text(exc)
         else:
             self.banner = None
-            self.steps = []
+            game = self.session.game
+            self.table.rebuild(game._states, game.actions)  # the steps as they were
+            if taken is not None:
+                self.table.took_back(*taken)  # and what the table now takes back (UI-TABLE)
         self.after_change()
 
     def after_change(self) -> None:
@@ -197,6 +310,7 @@ class App:
 
         self.overlay = None
         state = self.state
+        i18n.set_players(state.players if state is not None else ())  # names on every screen
         if state is not None and state.phase == SCHOOL:
             only = legal_actions(state)
             if len(only) == 1:  # no real choice: ask nothing, but record it
@@ -205,10 +319,25 @@ class App:
         self.show(screen_for(self))
         self.update_leds()
 
+    def abandon(self) -> None:
+        """Leave the game unfinished for good (kept in the store, marked abandoned) and open
+        the new-game screen."""
+        session = self.session
+        if session is not None and not session.state.game_over:
+            try:
+                session.abandon()
+            except StoreError as exc:
+                self.banner = i18n.error_text(exc)
+                self.overlay = None
+                self.dirty = True
+                return
+        self.banner = None
+        self.new_game()
+
     def new_game(self) -> None:
         self.session = None
         self.anim_start = None
-        self.steps = []
+        self.table.clear()
         self.summary_pending = False
         self.after_change()
 
@@ -219,34 +348,30 @@ class App:
     # --- input ----------------------------------------------------------------------------------
 
     def to_logical(self, x: float, y: float) -> tuple[int, int]:
-        """Window pixels to logical pixels, undoing the rotation (clockwise, in degrees) and
-        the scaling."""
-        ww, wh = self.window.get_size()
-        u, v = x / ww, y / wh
-        if self.rotation == 90:
-            u, v = v, 1 - u
-        elif self.rotation == 180:
-            u, v = 1 - u, 1 - v
-        elif self.rotation == 270:
-            u, v = 1 - v, u
-        return int(u * W), int(v * H)
+        return panel.to_logical(self.window.get_size(), self.rotation, x, y)
 
     def to_window(self, pos: tuple[int, int]) -> tuple[float, float]:
-        """Logical pixels to window pixels: where a logical point is drawn."""
-        ww, wh = self.window.get_size()
-        u, v = (pos[0] + 0.5) / W, (pos[1] + 0.5) / H
-        if self.rotation == 90:
-            u, v = 1 - v, u
-        elif self.rotation == 180:
-            u, v = 1 - u, 1 - v
-        elif self.rotation == 270:
-            u, v = v, 1 - u
-        return u * ww, v * wh
+        return panel.to_window(self.window.get_size(), self.rotation, pos)
 
     def tap(self, pos: tuple[int, int]) -> None:
+        # The banner lies over the bottom row: a tap on it closes it and still reaches the
+        # widget under it, so "Do it" after a banner acts at the first tap (REVIEW).
+        if self.banner and any(w.id == "banner" and w.rect.collidepoint(pos)
+                               for w in self.widgets):
+            self.banner = None
+            self.dirty = True
         for w in reversed(self.widgets):
+            if w.id == "banner":
+                continue
             if w.rect.collidepoint(pos) and w.enabled and w.on_tap:
-                w.on_tap()
+                try:
+                    w.on_tap()
+                except StoreError as exc:  # e.g. a cost or a setting not saved: said (STORE)
+                    self.banner = i18n.error_text(exc)
+                self.dirty = True
+                return
+            if w.rect.collidepoint(pos) and not w.enabled and w.why_not:
+                self.banner = w.why_not  # a greyed-out choice says why
                 self.dirty = True
                 return
 
@@ -254,6 +379,11 @@ class App:
         if self.session is None:
             return
         decision = button_decision(self.session.state, event)
+        seat = getattr(self.screen, "on_seat", None)
+        if not decision.undo and self.overlay is None and seat is not None \
+                and seat(self, event.seat):
+            self.dirty = True  # the screen's one way on, confirmed by the seat button
+            return
         if decision.undo:
             from .screens import UndoConfirm
 
@@ -262,8 +392,22 @@ class App:
         elif decision.action is not None:
             self.apply(decision.action)
         elif decision.message:
-            self.banner = decision.message
+            self.banner = self._seat_words(event) or decision.message
             self.dirty = True
+
+    def _seat_words(self, event: ButtonEvent) -> str | None:
+        """Why a seat button did nothing, in the table's language, with what is awaited."""
+        assert self.session is not None
+        state = self.session.state
+        if state.phase != PLAY or state.active is None:
+            return _("The seat buttons end turns. Now: {what}.").format(
+                what=i18n.say(phase_message(state)))
+        seat = state.active if event.seat == NEXT else event.seat
+        if seat != state.active:
+            return _("It is {who}'s turn, not {other}'s.").format(
+                who=i18n.name(state.active), other=i18n.name(seat))
+        reason = why_not(state, EndTurn(seat))
+        return None if reason is None else i18n.say(reason)
 
     def handle(self, e: pygame.event.Event) -> None:
         if e.type == pygame.QUIT:
@@ -275,7 +419,14 @@ class App:
             self.tap(self.to_logical(*e.pos))
         elif e.type in (pygame.KEYDOWN, pygame.KEYUP):
             if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE and self.driver != "kmsdrm":
-                self.running = False
+                from .screens.info import QuitConfirm
+
+                # Esc asks first (UI-TABLE); a second Esc on the question quits.
+                if isinstance(self.overlay, QuitConfirm):
+                    self.running = False
+                else:
+                    self.overlay = QuitConfirm()
+                    self.dirty = True
             elif self.keyboard:
                 self.keyboard.key(pygame.key.name(e.key), e.type == pygame.KEYDOWN, self.clock())
         elif e.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED, pygame.VIDEOEXPOSE):
@@ -288,11 +439,14 @@ class App:
             self.anim_start = None
             self.update_leds()
         state = self.state
-        return self.anim_start is not None or bool(state and state.game_over and self.strip)
+        # The winners' pulse animates on either strip, the simulated or the serial one.
+        return self.anim_start is not None or bool(
+            state and state.game_over and (self.strip or self.writer))
 
     def draw(self) -> None:
         s = self.surface
         s.fill(BACKGROUND)
+        set_screen(type(self.screen).__name__)  # names the screen in text-fit reports
         self.widgets = self.screen.layout(self)
         self.screen.draw(self, s)
         for w in self.widgets:
@@ -301,18 +455,34 @@ class App:
             veil = pygame.Surface((W, H), pygame.SRCALPHA)
             veil.fill((0, 0, 0, 110))
             s.blit(veil, (0, 0))
+            set_screen(type(self.overlay).__name__)
             self.widgets = self.overlay.layout(self)
             self.overlay.draw(self, s)
             for w in self.widgets:
                 w.draw(s)
         if self.banner:
-            r = pygame.Rect(200, 412, 590, 60)
+            # As many lines as it takes (a name may be 16 characters, German is long), and the
+            # badge of every player it names beside it.
+            named = [p.colour for p in (self.state.players if self.state else ())
+                     if i18n.name(p.colour) in self.banner]
+            left = 16 + 36 * len(named)
+            lines = min(4, len(wrap(self.banner, 24, 590 - left - 8)))
+            r = pygame.Rect(200, 472 - (14 + 28 * lines), 590, 14 + 28 * lines)
             pygame.draw.rect(s, WARNING_BG, r, border_radius=8)
             pygame.draw.rect(s, WARNING_INK, r, 2, border_radius=8)
-            paragraph(s, self.banner, r.inflate(-16, -10), 20, WARNING_INK)
+            for i, c in enumerate(named):
+                badge(s, c, (r.left + 24 + 36 * i, r.top + 20), 16)
+            paragraph(s, self.banner, pygame.Rect(r.left + left, r.top + 5, r.width - left - 8,
+                                                  r.height - 10), 24, WARNING_INK)
             self.widgets.append(Widget("banner", r, on_tap=self._dismiss, style="invisible"))
         if self.strip:
             self._draw_strip(s)
+        self._present(s)
+        self.frames += 1
+        self.dirty = False
+
+    def _present(self, s: pygame.Surface) -> None:
+        """The logical surface onto the panel: rotated, scaled, shown."""
         out = s
         if self.rotation:
             out = pygame.transform.rotate(s, -self.rotation)
@@ -320,8 +490,6 @@ class App:
             out = pygame.transform.smoothscale(out, self.window.get_size())
         self.window.blit(out, (0, 0))
         pygame.display.flip()
-        self.frames += 1
-        self.dirty = False
 
     def _dismiss(self) -> None:
         self.banner = None
@@ -342,8 +510,20 @@ class App:
         take the seat buttons' events, redraw if anything changed."""
         animating = self.animating()
         wait = 1 / FPS if animating else timeout
-        for e in self._wait(wait):
+        if self.saving_shown:  # the frame under the "Saving..." note is up to date again
+            self.saving_shown = False
+            self.dirty = True
+        events = self._wait(wait)
+        for e in events:
             self.handle(e)
+        if events:
+            self.last_event = self.clock()
+        if self.store is None and self.clock() >= self.retry_at:
+            self.retry_store()  # trouble: try again
+        elif self.session is not None and self.clock() - self.last_event > IDLE_CHECKPOINT \
+                and self.store is not None and self.store.pending_checkpoint:
+            self.session.idle()  # a quiet table: the WAL into the main file
+            self.last_event = self.clock()
         while True:
             try:
                 self.button_event(self.events.get_nowait())
@@ -384,7 +564,8 @@ class App:
             self.writer.stop()
         if self.gpio:
             self.gpio.close()
-        self.store.close()
+        if self.store is not None:
+            self.store.close()
         pygame.quit()
 
 
@@ -397,4 +578,6 @@ def main(config_file: str | None = None) -> int:
     except ConfigError as exc:
         print(f"helvetia: {exc}")
         return 2
+    for warning in config.warnings:  # to the journal; the app runs on (HW)
+        print(f"helvetia: warning: {warning}", flush=True)
     return App(config).run()

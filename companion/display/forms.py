@@ -10,9 +10,9 @@ from typing import Any
 
 from ..engine import Action, Build, Deliver, GameState, Marry, NeutralBuild, Option, StartBuildings
 from ..engine.catalogue import BUYABLE, make_cost
-from ..engine.grid import cell_text, open_ring, ring_cells
+from ..engine.grid import open_ring, ring_cells
 from ..engine.production import chains_by_good, find_payment
-from .i18n import _, building, colour, good
+from .i18n import _, building, colour, good, say, where
 
 CELL = "cell"
 BUTTONS = "buttons"
@@ -35,12 +35,22 @@ class Field:
     kind: str = BUTTONS
     village: str | None = None
     """For cell fields: the village whose grid is shown."""
+    empty: str | None = None
+    """What to say when there is no choice at all (a good nobody can make now)."""
 
     def label(self) -> str:
         for c in self.choices:
             if c.value == self.value:
                 return c.label
+        if not self.choices and self.kind == BUTTONS:
+            return _("cannot be made now")
         return "–" if self.value is None else str(self.value)  # noqa: RUF001
+
+    def why_not(self) -> str | None:
+        """Why there is nothing to choose, said instead of an empty picker."""
+        if self.choices or self.kind != BUTTONS:
+            return None
+        return self.empty or _("There is nothing to choose now.")
 
 
 @dataclass
@@ -74,7 +84,7 @@ class Form:
 def cell_choices(state: GameState, village: str) -> list[Choice]:
     buildings = state.villages[village].buildings
     ring = open_ring(buildings)
-    return [Choice(f"{x},{y}", cell_text((x, y)), (x, y)) for x, y in ring_cells(ring)
+    return [Choice(f"{x},{y}", where((x, y)), (x, y)) for x, y in ring_cells(ring)
             if (x, y) not in buildings]
 
 
@@ -105,18 +115,19 @@ def option_form(state: GameState, option: Option) -> Form:
         if len(option.choices) > 1:
             fs.append(Field("dowry", _("Which dowry coin to take"),
                             [Choice(c, colour(c), c) for c in option.choices], a.dowry))
-        return Form(option.text, fs, lambda v: replace(a, dowry=v.get("dowry", a.dowry)), option)
+        return Form(say(option.message), fs,
+                    lambda v: replace(a, dowry=v.get("dowry", a.dowry)), option)
     if isinstance(a, NeutralBuild):
         fs = [Field("cell", _("Where it goes"), cell_choices(state, _neutral(state)), a.cell,
                     CELL, _neutral(state))]
         if len(option.choices) > 1:
             fs.append(Field("sex", _("Who moves in"), _sex_choices(option.choices), a.sex))
-        return Form(option.text, fs,
+        return Form(say(option.message), fs,
                     lambda v: replace(a, cell=v["cell"], sex=v.get("sex", a.sex)), option)
     if hasattr(a, "sex") and len(option.choices) > 1:  # a birth: the child's sex
-        f = Field("sex", _("Boy or girl"), _sex_choices(option.choices), a.sex)  # type: ignore[attr-defined]
-        return Form(option.text, [f], lambda v: replace(a, sex=v["sex"]), option)
-    return Form(option.text, [], lambda v: a, option)
+        f = Field("sex", _("Boy or girl"), _child_choices(option.choices), a.sex)  # type: ignore[attr-defined]
+        return Form(say(option.message), [f], lambda v: replace(a, sex=v["sex"]), option)
+    return Form(say(option.message), [], lambda v: a, option)
 
 
 def _neutral(state: GameState) -> str:
@@ -126,6 +137,11 @@ def _neutral(state: GameState) -> str:
 
 def _sex_choices(sexes: Sequence[str]) -> list[Choice]:
     names = {"m": _("a man"), "f": _("a woman")}
+    return [Choice(s, names[s], s) for s in sexes]
+
+
+def _child_choices(sexes: Sequence[str]) -> list[Choice]:
+    names = {"m": _("a boy"), "f": _("a girl")}
     return [Choice(s, names[s], s) for s in sexes]
 
 
@@ -158,7 +174,8 @@ def _build_form(state: GameState, option: Option, entered: dict[str, int] | None
         units = [k for k in v if k.startswith("pay:")]
         for k in units:
             if v[k] is None:
-                raise ValueError(_("Choose how to pay the {good}.").format(
+                field_ = next(f for f in fs if f.name == k)
+                raise ValueError(field_.why_not() or _("Choose how to pay the {good}.").format(
                     good=good(cat, k.split(":")[1])))
         bought = [k.split(":")[1] for k in units if v[k] == "buy"]
         return replace(base, cell=v["cell"], pay=tuple(v[k] for k in units if v[k] != "buy"),
@@ -191,7 +208,10 @@ def _payment_fields(state: GameState, a: Build, cost: Any) -> list[Field]:
                 bought.remove(g)
                 default = "buy"
             prompt = _("{good} from").format(good=good(state.catalogue, g))
-            out.append(Field(f"pay:{g}:{k}", prompt, choices, default))
+            empty = _("{good} cannot be made now: no villager of yours can make it (nor what "
+                      "it is made from), and it cannot be bought.").format(
+                good=good(state.catalogue, g))
+            out.append(Field(f"pay:{g}:{k}", prompt, choices, default, empty=empty))
     return out
 
 

@@ -1,21 +1,42 @@
-"""Text through gettext: English in the code, German from ``locale/de`` (the rulebook's own
-terms: Baumeister, Fuhrmann, Nachtwächter, Pfarrer, Hebamme)."""
+"""Every word on the screens, in the players' language.
+
+English is written in the code and marked with ``_`` (shown now), ``N_`` (marked where it is
+defined, translated where shown) or ``ngettext`` (a count). The engine speaks in data:
+``say`` turns one of its messages (a code and its parameters) into a sentence in the current
+language. The translations are ``locale/<lang>/LC_MESSAGES/helvetia.po``, each in the terms of
+that language's rulebook; ``python -m companion.display.catalogues`` brings them up to date.
+"""
 
 from __future__ import annotations
 
 import gettext
+import importlib
+import json
+import re
+import string
+from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 LOCALE = Path(__file__).parent / "locale"
 DOMAIN = "helvetia"
+CATALOGUE_FILE = Path(__file__).parent.parent / "engine" / "data" / "catalogue.json"
+
+LANGUAGES = {"en": "English", "de": "Deutsch", "fr": "Français", "it": "Italiano",
+             "es": "Español"}
+"""Each language offered, named in itself (as the new-game screen shows it)."""
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 language = "en"
+_names: dict[str, str] = {}
 
 
 def use(lang: str) -> None:
     """Switch the language of every text from now on."""
     global _translation, language
+    if lang not in LANGUAGES:
+        raise ValueError(f"no language {lang!r}; there are {', '.join(LANGUAGES)}")
     language = lang
     _translation = gettext.translation(DOMAIN, LOCALE, languages=[lang], fallback=True)
 
@@ -24,36 +45,390 @@ def _(text: str) -> str:
     return _translation.gettext(text)
 
 
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a text for the count ``n`` (the language's own plural rule)."""
+    return _translation.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, text: str) -> str:
+    """A short text whose meaning only its context gives (``"colour initial"``, ``"R"``)."""
+    return _translation.pgettext(context, text)
+
+
 def N_(text: str) -> str:
     """Marks a text for translation where it is defined; ``_`` translates it where shown."""
     return text
 
 
 COLOUR_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "yellow": N_("Yellow"),
-                "white": N_("White")}
+                "white": N_("White"), "neutral": N_("neutral")}
 CHARACTER_NAMES = {"builder": N_("Builder"), "carter": N_("Carter"),
                    "night_watchman": N_("Night Watchman"), "priest": N_("Priest"),
                    "midwife": N_("Midwife")}
+QUARTER_NAMES = {"top_left": N_("top left"), "top_right": N_("top right"),
+                 "bottom_left": N_("bottom left"), "bottom_right": N_("bottom right")}
+SEX_NAMES = {"m": N_("man"), "f": N_("woman")}
+CHILD_NAMES = {"m": N_("boy"), "f": N_("girl")}
 
 
-def colour(c: str) -> str:
+def colour_name(c: str) -> str:
+    """The colour itself in words ("Rot"); for a player, ``colour`` (its name)."""
     return _(COLOUR_NAMES[c])
 
 
 def initial(c: str) -> str:
-    """The colour's initial in the current language: the second cue beside the colour."""
-    return colour(c)[0]
+    """The colour's initial in the current language: the second cue beside the colour. Each
+    language picks letters that differ (French Bleu and Blanc: "Bl" and "Bc")."""
+    initials = {"red": pgettext("colour initial", "R"), "blue": pgettext("colour initial", "B"),
+                "yellow": pgettext("colour initial", "Y"),
+                "white": pgettext("colour initial", "W"),
+                "neutral": pgettext("colour initial", "N")}
+    return initials[c]
+
+
+# --- the players by name -------------------------------------------------------------------
+
+def set_players(players: Iterable[Any]) -> None:
+    """The names of the game's players (anything with ``colour`` and ``name``), from now on
+    shown wherever a player is meant."""
+    _names.clear()
+    _names.update({p.colour: p.name for p in players})
+
+
+def name(c: str) -> str:
+    """A player (or a village) by name: the name entered for it, else its colour's name in the
+    current language. Draw the colour badge beside it wherever the screen can."""
+    n = _names.get(c)
+    if n and n != c.capitalize():  # "Red" is the record's default name, not a chosen one
+        return n
+    return colour_name(c)
+
+
+colour = name
+"""The player of a colour, in words: by name where one was entered (the screens' old
+``colour(c)`` calls show the names this way); the colour's own word is ``colour_name``."""
 
 
 def character(ch: str) -> str:
     return _(CHARACTER_NAMES[ch])
 
 
+def quarter(q: str) -> str:
+    return _(QUARTER_NAMES[q])
+
+
+def sex(s: str) -> str:
+    return _(SEX_NAMES[s])
+
+
+def child(s: str) -> str:
+    """A child by its sex: "boy" or "girl" (the figure it grows into is a man or a woman)."""
+    return _(CHILD_NAMES[s])
+
+
+# --- the catalogue's names -------------------------------------------------------------------
+
+@cache
+def _catalogue_names() -> dict[str, dict[str, dict[str, str]]]:
+    """Names of buildings, goods and branches by id and language, as ``catalogue.json`` gives
+    them (the engine itself needs only the English)."""
+    data = json.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
+    return {kind: {k: dict(v.get("name", {})) for k, v in data.get(kind, {}).items()}
+            for kind in ("buildings", "goods", "branches")}
+
+
+def _named(kind: str, key: str, fallback: str) -> str:
+    names = _catalogue_names()[kind].get(key, {})
+    return names.get(language) or names.get("en") or fallback
+
+
 def building(catalogue: object, type_id: str) -> str:
     b = catalogue.building(type_id)  # type: ignore[attr-defined]
-    return str(b.name_de if language == "de" else b.name)
+    return _named("buildings", type_id, str(b.name))
 
 
 def good(catalogue: object, good_id: str) -> str:
     g = catalogue.goods[good_id]  # type: ignore[attr-defined]
-    return str(g.name_de if language == "de" else g.name)
+    return _named("goods", good_id, str(g.name))
+
+
+def branch(branch_id: str) -> str:
+    return _named("branches", branch_id, branch_id)
+
+
+# --- the engine's messages -------------------------------------------------------------------
+
+COLOURS = frozenset(COLOUR_NAMES)
+MESSAGE_MODULES = ("companion.engine.messages", "companion.engine.table")
+"""Where the engine's message codes live, each module with ``ENGLISH`` (code -> template)
+and ``PARAM_KINDS`` (parameter name -> kind)."""
+
+
+@cache
+def _modules() -> tuple[Any, ...]:
+    out = []
+    for module in MESSAGE_MODULES:
+        try:
+            out.append(importlib.import_module(module))
+        except ModuleNotFoundError as exc:
+            if exc.name != module:  # the module is there but broken: say so
+                raise
+            # not written yet: its codes are then shown in English
+    return tuple(out)
+
+
+def templates() -> dict[str, Any]:
+    """Every message code with its English template: the engine's messages and the table's
+    steps (a template is a text, or (singular, plural) for one with a count ``n``)."""
+    out: dict[str, Any] = {}
+    for mod in _modules():
+        out.update(getattr(mod, "ENGLISH", {}))
+    return out
+
+
+@cache
+def param_kinds() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for mod in _modules():
+        out.update(getattr(mod, "PARAM_KINDS", {}))
+    return out
+
+
+@cache
+def child_codes() -> frozenset[str]:
+    """The messages whose ``sex`` is a child's (the engine's ``CHILD_CODES``): worded "boy" /
+    "girl", not "man" / "woman"."""
+    return frozenset(c for mod in _modules() for c in getattr(mod, "CHILD_CODES", ()))
+
+
+@cache
+def template(code: str) -> Any:
+    return templates().get(code)
+
+
+RING1_WORDS = {(-1, -1): N_("top-left corner"), (0, -1): N_("above the centre, left"),
+               (1, -1): N_("above the centre, right"), (2, -1): N_("top-right corner"),
+               (-1, 0): N_("left of the centre"), (2, 0): N_("right of the centre"),
+               (-1, 1): N_("bottom-left corner"), (0, 1): N_("below the centre, left"),
+               (1, 1): N_("below the centre, right"), (2, 1): N_("bottom-right corner")}
+
+
+def ring(cell: tuple[int, int]) -> int:
+    x, y = cell
+    return max(-x, x - 1, abs(y), 0)
+
+
+def where(cell: tuple[int, int]) -> str:
+    """A cell of a village in words, as the players see it around the village centre (which
+    covers (0, 0) and (1, 0)): "left of the centre", "outer ring, top, 3 from the left".
+    Every cell has its own words."""
+    cell = (int(cell[0]), int(cell[1]))
+    if cell in RING1_WORDS:
+        return _(RING1_WORDS[cell])
+    x, y = cell
+    n = ring(cell)
+    if n == 0:
+        return _("the village centre")
+    ring_name = _("outer ring") if n == 2 else _("ring {n}").format(n=n)
+    corner = {(-n, -n): N_("{ring}, top-left corner"), (n + 1, -n): N_("{ring}, top-right corner"),
+              (-n, n): N_("{ring}, bottom-left corner"),
+              (n + 1, n): N_("{ring}, bottom-right corner")}.get(cell)
+    if corner:
+        return _(corner).format(ring=ring_name)
+    if y == -n:
+        return _("{ring}, top, {k} from the left").format(ring=ring_name, k=x + n)
+    if y == n:
+        return _("{ring}, bottom, {k} from the left").format(ring=ring_name, k=x + n)
+    if x == -n:
+        return _("{ring}, left side, {k} from the top").format(ring=ring_name, k=y + n)
+    return _("{ring}, right side, {k} from the top").format(ring=ring_name, k=y + n)
+
+
+def village(c: str) -> str:
+    """A village by its owner: "Anna's village"; the neutral one is "the neutral village"."""
+    if c == "neutral":
+        return _("the neutral village")
+    return elide(_("{colour}'s village").format(colour=name(c)))
+
+
+def village_title(c: str) -> str:
+    """A village as a title (over its picture): "Village d'Anna", "Neutrales Dorf"; a name
+    keeps its own letters."""
+    s = village(c)
+    if c != "neutral" and s.startswith(name(c)):
+        return s
+    return s[:1].upper() + s[1:]
+
+
+def _guess(value: Any) -> str:
+    """The kind of a parameter the code does not name, told by its value."""
+    if isinstance(value, bool) or not isinstance(value, (str, tuple, list)):
+        return "number" if isinstance(value, int) else "raw"
+    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(i, int) for i in value):
+        return "cell"
+    if isinstance(value, (tuple, list)):
+        return "list"
+    if value in COLOURS:
+        return "colour"
+    if value in CHARACTER_NAMES:
+        return "character"
+    if value in QUARTER_NAMES:
+        return "quarter"
+    if value in SEX_NAMES:
+        return "sex"
+    names = _catalogue_names()
+    return next((k[:-1] for k in ("buildings", "goods") if value in names[k]), "raw")
+
+
+def word(key: str, value: Any) -> str:
+    """One parameter of a message in words, by its kind (named by the engine's
+    ``PARAM_KINDS``, else told by its value)."""
+    kind = param_kinds().get(key) or _guess(value)
+    if value is None:
+        return _("nothing")
+    if kind == "colour":
+        return name(value)
+    if kind == "village":
+        return village(value)
+    if kind == "colours":
+        return ", ".join(name(c) for c in value)
+    if kind == "building":
+        return _named("buildings", value, str(value))
+    if kind == "good":
+        return _named("goods", value, str(value))
+    if kind == "goods":
+        return ", ".join(_named("goods", g, str(g)) for g in value)
+    if kind == "cost":
+        return cost(value)
+    if kind == "buildings":
+        return ", ".join(f"{n} {_named('buildings', b, str(b))}" for b, n in value)
+    if kind == "character":
+        return character(value)
+    if kind == "quarter":
+        return quarter(value)
+    if kind == "cell":
+        return where(value)
+    if kind == "sex":
+        return sex(value)
+    if kind == "sexes":
+        return _("men") if value == "m" else _("women")
+    if kind == "source":
+        return _("village centre") if value == "centre" else _("school")
+    if kind == "phase":
+        return say(value)
+    if kind == "list":
+        return ", ".join(word("", v) for v in value)
+    return str(value)
+
+
+def cost(pairs: Iterable[Any]) -> str:
+    """Goods with their counts, e.g. "2 Ziegel + 1 Stein"; nothing: "nothing"."""
+    parts = [f"{n} {_named('goods', g, g)}" for g, n in pairs]
+    return " + ".join(parts) or _("nothing")
+
+
+def say(message: Any) -> str:
+    """An engine message (``code`` and ``params``) in the current language: gettext on its
+    English template (``ngettext`` by ``n`` where it has a plural), each parameter worded by
+    its kind. A code without a template shows its English rendering."""
+    code = str(getattr(message, "code", ""))
+    params = dict(getattr(message, "params", None) or {})
+    tmpl = template(code)
+    if tmpl is None:
+        return str(message)
+    words = {k: word(k, v) for k, v in params.items()}
+    if code in child_codes() and "sex" in params:
+        words["sex"] = child(params["sex"])
+    if isinstance(tmpl, (tuple, list)):
+        n = params.get("n", 1)
+        text = ngettext(tmpl[0], tmpl[1], n if isinstance(n, int) else 1)
+    else:
+        text = _(tmpl)
+    out = elide(text.format(**words))
+    first = next((f for _, f, _, _ in string.Formatter().parse(text) if f is not None), None)
+    if text.startswith("{") and first and param_kinds().get(first) not in ("colour", "raw"):
+        out = out[:1].upper() + out[1:]  # "Village d'Anna : ...", never a name changed
+    return out
+
+
+def elide(text: str) -> str:
+    """French elides "de" before a name with a vowel: "village d'Anna", "coût d'Étable", not
+    "de Anna" (also in a text put together on the screen: ``ui.draw_text`` calls this)."""
+    if language != "fr" or "e " not in text:
+        return text
+    buildings = (n.get("fr", "") for n in _catalogue_names()["buildings"].values())
+    for n in {*_names.values(), *buildings}:
+        if n[:1].lower() in "aeiouyhéèêâîôû" and n in text:
+            text = re.sub(rf"(?<![\w'\u2019])([Dd])e (?={re.escape(n)})",
+                          lambda m: m.group(1) + "'", text)
+    return text
+
+
+def colours_in(message: Any) -> list[str]:
+    """The colours a message names, in order: the badges to draw beside its text."""
+    out: list[str] = []
+    for v in (getattr(message, "params", None) or {}).values():
+        for x in (v if isinstance(v, (tuple, list)) else (v,)):
+            if isinstance(x, str) and x in COLOURS and x not in out:
+                out.append(x)
+    return out
+
+
+def error_text(exc: BaseException) -> str:
+    """A refusal (an engine error) for the screen: its message worded, else its text."""
+    msg = getattr(exc, "msg", None)
+    if msg is not None and template(msg.code) is not None:
+        return say(msg)
+    return store_text(_(str(exc))) or ""
+
+
+# --- the store's words -----------------------------------------------------------------------
+# The store (no display, no gettext) says what happened in fixed English sentences; these are
+# the same sentences marked for translation. tests/test_i18n.py checks they still match.
+
+STORE_SENTENCES = (
+    N_("The last saves were damaged (kept aside)."),
+    N_("The saved games could not be read (kept aside): the last backup was restored."),
+    N_("The saved games could not be read (kept aside): a new store was started."),
+    N_("The store had lost saves (kept aside): its backup was used."),
+)
+STORE_FAILURES = (
+    N_("The new game could not be saved ({reason}); it was not started."),
+    N_("The action could not be saved ({reason}); it was not done."),
+    N_("The undo could not be saved ({reason}); nothing was undone."),
+    N_("The game could not be set aside ({reason}); it goes on."),
+)
+STORE_REASONS = {
+    "locked": N_("another program is using the saved games; close it (e.g. a 'helvetia' "
+                 "command) and it goes on by itself"),
+    "read_only": N_("the memory card or its folder is read-only; make it writable again"),
+    "full": N_("the memory card is full; make room on it"),
+    "permission": N_("the companion may not write its folder; give the folder back to the "
+                     "companion's user"),
+    "newer": N_("they were saved by a newer companion; update this one"),
+    "io": N_("the memory card does not answer as it should; check the card"),
+}
+
+
+def store_text(text: str | None) -> str | None:
+    """A notice or failure of the store (its English) in the current language; a sentence it
+    does not know stays as it is."""
+    if not text:
+        return text
+    out = text
+    for sentence in STORE_SENTENCES:
+        out = out.replace(sentence, _(sentence))
+    lost = re.search(r"The game goes on with (\d+) action\(s\) fewer than before\.", out)
+    if lost:
+        n = int(lost.group(1))
+        out = out.replace(lost.group(0), ngettext(
+            "The game goes on with {n} action fewer than before.",
+            "The game goes on with {n} actions fewer than before.", n).format(n=n))
+    for english in STORE_FAILURES:
+        head, tail = english.split("{reason}")
+        m = re.fullmatch(re.escape(head) + "(.*)" + re.escape(tail), out)
+        if m:
+            reason = m.group(1)
+            known = reason in STORE_REASONS.values()
+            return _(english).format(reason=_(reason) if known else reason)
+    return out

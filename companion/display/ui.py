@@ -1,37 +1,55 @@
-"""Theme, fonts and widgets. Sizes are for the logical 800 x 480 screen: touch targets at
-least 48 px, body text at least 20 px."""
+"""Theme, fonts, widgets and the one way text reaches the screen.
+
+Sizes are for the logical 800 x 480 screen: touch targets at least 48 px, body text at least
+24 px (readable from a metre on a 7-inch panel), titles larger.
+
+Every text goes through :func:`draw_text`, which knows its box: it wraps, shrinks down to
+``MIN_TEXT`` at most, and reports what still does not fit (:data:`REPORTS`; with
+``HELVETIA_STRICT_TEXT=1`` a report raises :class:`TextDoesNotFit` at once, naming the screen
+and the text). It also notes every text colour against the background it lands on, so a test
+can check the contrast of every screen (:data:`CONTRAST`).
+"""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
 
 import pygame
 
-from .i18n import initial
+from .i18n import elide, initial
 
 W, H = 800, 480
 MIN_TOUCH = 48
 
+Colour = tuple[int, int, int]
+
 BACKGROUND = (241, 236, 222)
 PANEL = (228, 221, 203)
 INK = (34, 34, 34)
-MUTED = (110, 104, 92)
-ACCENT = (64, 104, 64)
+MUTED = (84, 78, 68)
+"""Secondary text: 4.5:1 or better on every surface it is drawn on (disabled buttons too)."""
+ACCENT = (52, 92, 52)
 ACCENT_INK = (255, 255, 255)
 BUTTON = (252, 250, 244)
 BUTTON_EDGE = (150, 142, 124)
 SELECTED = (206, 226, 196)
-DISABLED = (214, 209, 198)
+DISABLED = (222, 218, 208)
 WARNING_BG = (250, 224, 200)
 WARNING_INK = (140, 50, 10)
 GRID = (200, 192, 172)
+HIGHLIGHT = (236, 150, 30)
+"""The cell a table step points at."""
 
 PLAYER = {"red": (196, 42, 42), "blue": (38, 92, 196), "yellow": (232, 184, 36),
           "white": (250, 250, 250)}
 PLAYER_INK = {"red": (255, 255, 255), "blue": (255, 255, 255), "yellow": (34, 34, 34),
               "white": (34, 34, 34)}
+LIGHT = {"yellow", "white"}
+"""Player colours too light to stand on the background alone: drawn with a dark outline."""
 
 _fonts: dict[int, pygame.font.Font] = {}
 
@@ -49,64 +67,334 @@ def font(size: int) -> pygame.font.Font:
     return _fonts[size]
 
 
-BODY = 20
-SMALL = 20
-TITLE = 28
-HUGE = 36
+MIN_TEXT = 24
+"""No text is drawn smaller: the fitting shrinks down to this and no further."""
+BODY = 24
+SMALL = 24
+TITLE = 32
+HUGE = 40
+
+
+# --- the reports -------------------------------------------------------------------------------
+
+
+class TextDoesNotFit(RuntimeError):
+    """A text that does not fit its box even at the smallest size (strict mode)."""
+
+
+@dataclass(frozen=True)
+class TextReport:
+    screen: str
+    text: str
+    box: tuple[int, int]
+    """The box's width and height."""
+    size: int
+    """The size tried last (the smallest allowed)."""
+
+
+REPORTS: list[TextReport] = []
+"""Every text that did not fit, once per screen, text and box."""
+CONTRAST: dict[tuple[str, str, Colour, Colour], float] = {}
+"""(screen, text, text colour, background) -> contrast ratio, of every text drawn."""
+SIZES: dict[int, int] = {}
+"""How many lines were drawn at each size (pixels): the smallest text on any screen."""
+_reported: set[TextReport] = set()
+screen_name = "?"
+"""The screen being drawn, for the reports; the app sets it (:func:`set_screen`)."""
+
+
+def set_screen(name: str) -> None:
+    global screen_name
+    screen_name = name
+
+
+def clear_reports() -> None:
+    REPORTS.clear()
+    _reported.clear()
+    CONTRAST.clear()
+    SIZES.clear()
+
+
+def strict() -> bool:
+    return os.environ.get("HELVETIA_STRICT_TEXT") == "1"
+
+
+KEEP = 20_000
+"""At most this many reports and contrast notes are kept: the appliance runs for days."""
+
+
+def _report(s: str, box: tuple[int, int], size: int) -> None:
+    r = TextReport(screen_name, s, box, size)
+    if r not in _reported and len(REPORTS) < KEEP:
+        _reported.add(r)
+        REPORTS.append(r)
+    if strict():
+        raise TextDoesNotFit(f"{screen_name}: {s[:200]!r} does not fit in {box[0]}x{box[1]} px "
+                             f"even at {size} px")
+
+
+def luminance(c: Colour) -> float:
+    def channel(v: int) -> float:
+        x = v / 255
+        return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
+    return 0.2126 * channel(c[0]) + 0.7152 * channel(c[1]) + 0.0722 * channel(c[2])
+
+
+def contrast(a: Colour, b: Colour) -> float:
+    """The WCAG contrast ratio of two colours, 1 to 21."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def contrast_misses(minimum: float = 4.5) -> list[tuple[str, str, Colour, Colour, float]]:
+    return [(*k, r) for k, r in CONTRAST.items() if r < minimum]
+
+
+def _background(surface: pygame.Surface, rect: pygame.Rect) -> Colour:
+    """The colour the text lands on: the most common of a few points around its box."""
+    r = rect.clip(surface.get_rect())
+    if r.width < 3 or r.height < 3:
+        return BACKGROUND
+    points = [(r.left + 1, r.top + 1), (r.right - 2, r.top + 1), (r.left + 1, r.bottom - 2),
+              (r.right - 2, r.bottom - 2), (r.centerx, r.top + 1), (r.centerx, r.bottom - 2)]
+    seen = [tuple(surface.get_at(p)[:3]) for p in points]
+    return max(seen, key=seen.count)  # type: ignore[return-value]
+
+
+# --- fitting -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fitted:
+    lines: tuple[str, ...]
+    size: int
+    fits: bool
+
+
+def _longest(n: int, fits: Callable[[int], bool]) -> int:
+    """The largest k in 0..n with fits(k), fits being monotone: a binary search."""
+    lo, hi = 0, n
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _wrap(s: str, size: int, width: int, max_lines: int, split: bool = True
+          ) -> tuple[list[str], bool]:
+    """Greedy wrapping, each line found by a binary search on the words (and, with ``split``,
+    on the characters of a word longer than a line; without, such a word does not fit). Stops
+    past ``max_lines``: the flag says whether all of ``s`` was placed."""
+    f = font(size)
+    most = _most_chars(size, width)
+    lines: list[str] = []
+    for para in s.split("\n"):
+        words = para.split(" ")
+        while words:
+            if len(lines) >= max_lines:
+                return lines, False
+            k = _longest(min(len(words), most),
+                         lambda k, ws=words: f.size(" ".join(ws[:k]))[0] <= width)
+            if k == 0 and not split:
+                return lines, False
+            if k == 0:  # one word wider than the line: break it, with a hyphen
+                w = words[0]
+                c = max(1, _longest(min(len(w), most),
+                                    lambda c, w=w: f.size(w[:c] + "-")[0] <= width))
+                c = _syllable_cut(w, c)
+                lines.append(w[:c] + ("-" if w[c - 1].isalpha() and w[c:c + 1].isalpha()
+                                      else ""))
+                words[0] = w[c:]
+                if not words[0]:
+                    words.pop(0)
+                continue
+            lines.append(" ".join(words[:k]).strip())
+            words = words[k:]
+    return lines, True
+
+
+VOWELS = frozenset("aeiouyäöüàâéèêëîïôùûáíóúAEIOUÄÖÜÉ")
+
+
+def _syllable_cut(word: str, c: int) -> int:
+    """Where to break ``word`` that has room for ``c`` characters on the line: before a
+    syllable's first consonant (a vowel follows: "Gemeinde-haus") if there is one not too
+    far back, else at ``c``."""
+    for i in range(c, max(2, c * 2 // 3) - 1, -1):
+        if i < len(word) - 1 and word[i] not in VOWELS and word[i + 1] in VOWELS \
+                and word[i].isalpha() and word[i - 1].isalpha():
+            return i
+    return c
+
+
+def _most_chars(size: int, width: int) -> int:
+    """More characters than any line of ``width`` can hold (none is narrower than a fifth of
+    the size): the binary searches never measure longer strings."""
+    return width * 5 // max(size, 1) + 2
+
+
+def _lines_fit(n: int, size: int, height: int) -> bool:
+    return n <= max(1, (height - font(size).get_height()) // font(size).get_linesize() + 1)
+
+
+@lru_cache(maxsize=8192)
+def fit(s: str, width: int, height: int, size: int = BODY, min_size: int = MIN_TEXT,
+        wrap: bool = True) -> Fitted:
+    """The lines and size of ``s`` in a box: the largest size from ``size`` down to
+    ``min_size`` at which it fits (a binary search on the size), else cut with an ellipsis at
+    ``min_size`` (a binary search on the cut) and ``fits`` False."""
+    width = max(width, 1)
+    min_size = min(min_size, size)
+
+    def attempt(sz: int, split: bool = True) -> tuple[list[str], bool]:
+        room = max(1, (height - font(sz).get_height()) // font(sz).get_linesize() + 1)
+        if height < font(sz).get_height():
+            return [], False
+        if not wrap:
+            room = 1
+        lines, done = _wrap(s, sz, width, room, split)
+        return lines, done and _lines_fit(len(lines), sz, height)
+
+    sizes = list(range(size, min_size - 1, -1))
+    # Whole words first (shrinking rather than breaking a word), then words broken too.
+    for split in (False, True):
+        k = _longest(len(sizes), lambda k, sp=split: k == 0 or not attempt(sizes[k - 1], sp)[1])
+        # sizes[:k] do not fit (fitting is monotone in the size); sizes[k] is the first that
+        # does.
+        if k < len(sizes):
+            lines, _ok = attempt(sizes[k], split)
+            return Fitted(tuple(lines), sizes[k], True)
+    lines, _ok = attempt(min_size)
+    f = font(min_size)
+    if not lines:
+        lines = [""]
+    # The last line takes what is left, cut to fit with an ellipsis.
+    placed = " ".join(lines[:-1])
+    rest = s.replace("\n", " ")[len(placed):].strip() if placed else s.replace("\n", " ")
+    c = _longest(min(len(rest), _most_chars(min_size, width)),
+                 lambda c: f.size(rest[:c] + "…")[0] <= width)
+    lines[-1] = rest[:c].rstrip() + "…"
+    return Fitted(tuple(lines), min_size, False)
+
+
+def draw_text(surface: pygame.Surface, s: str, rect: pygame.Rect | tuple[int, int, int, int],
+              size: int = BODY, colour: Colour = INK, *, min_size: int = MIN_TEXT,
+              wrap: bool = True, align: str = "left", valign: str = "top",
+              bg: Colour | None = None) -> pygame.Rect:
+    """Draw ``s`` inside ``rect``: wrapped, shrunk if need be, reported if it still does not
+    fit. Returns the rectangle the text covers."""
+    rect = pygame.Rect(rect)
+    s = elide(s)  # French "d'Anna" wherever a name follows "de" (UI-LANG)
+    fitted = fit(s, rect.width, rect.height, size, min_size, wrap)
+    if not fitted.fits:
+        _report(s, rect.size, fitted.size)
+    f = font(fitted.size)
+    SIZES[fitted.size] = SIZES.get(fitted.size, 0) + len(fitted.lines)
+    step = f.get_linesize()
+    total = (len(fitted.lines) - 1) * step + f.get_height()
+    y = {"top": rect.top, "middle": rect.centery - total // 2, "bottom": rect.bottom - total}[
+        valign]
+    covered = pygame.Rect(rect.left, y, 0, 0)
+    for line in fitted.lines:
+        img = f.render(line, True, colour)
+        r = img.get_rect(top=y)
+        if align == "center":
+            r.centerx = rect.centerx
+        elif align == "right":
+            r.right = rect.right
+        else:
+            r.left = rect.left
+        if line.strip():
+            under = bg or _background(surface, r)
+            key = (screen_name, line, colour, under)
+            if key not in CONTRAST and len(CONTRAST) < KEEP:
+                CONTRAST[key] = contrast(colour, under)
+        surface.blit(img, r)
+        covered = covered.union(r) if covered.width else r
+        y += step
+    return covered
+
+
+def text_height(s: str, width: int, size: int = BODY) -> int:
+    """The height ``s`` takes wrapped at ``width`` (at ``size``, or smaller if a word is
+    wider than the line)."""
+    f = fit(s, width, 10_000, size)
+    return (len(f.lines) - 1) * font(f.size).get_linesize() + font(f.size).get_height() + 2
 
 
 def text(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int = BODY,
-         colour: tuple[int, int, int] = INK, anchor: str = "topleft",
+         colour: Colour = INK, anchor: str = "topleft",
          width: int | None = None) -> pygame.Rect:
-    """Draw text; with ``width``, shrink it with an ellipsis until it fits."""
-    f = font(size)
-    if width is not None and f.size(s)[0] > width:
-        while s and f.size(s + "…")[0] > width:
-            s = s[:-1]
-        s += "…"
-    img = f.render(s, True, colour)
-    rect = img.get_rect(**{anchor: pos})
-    surface.blit(img, rect)
-    return rect
+    """One line of text at ``pos``; its box runs ``width`` wide (or to the screen's edge) in
+    the anchor's direction. It shrinks to fit, and is reported if it cannot."""
+    size = max(size, MIN_TEXT)  # body text: never below the minimum
+    x, y = pos
+    sw = surface.get_width()
+    horizontal = "left" if anchor.endswith("left") else "right" if anchor.endswith(
+        "right") else "center"
+    if width is None:
+        width = {"left": sw - x, "right": x, "center": 2 * min(x, sw - x)}[horizontal]
+    left = {"left": x, "right": x - width, "center": x - width // 2}[horizontal]
+    line = font(size).get_linesize()
+    top = y if anchor.startswith("top") else y - line if anchor.startswith("bottom") else (
+        y - line // 2)
+    return draw_text(surface, s, pygame.Rect(left, top, width, line), size, colour,
+                     wrap=False, align=horizontal, valign="middle")
 
 
 def wrap(s: str, size: int, width: int) -> list[str]:
-    words, lines, line = s.split(), [], ""
-    for w in words:
-        trial = f"{line} {w}".strip()
-        if font(size).size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = w
-    if line:
-        lines.append(line)
-    return lines
+    return _wrap(s, size, width, 10_000)[0]
 
 
 def paragraph(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int = BODY,
-              colour: tuple[int, int, int] = INK) -> int:
+              colour: Colour = INK) -> int:
     """Wrapped text inside ``rect``; returns the y below it."""
-    y = rect.top
-    for line in wrap(s, size, rect.width):
-        if y + size > rect.bottom:
-            break
-        text(surface, line, (rect.left, y), size, colour)
-        y += font(size).get_linesize()
-    return y
+    return draw_text(surface, s, rect, max(size, MIN_TEXT), colour).bottom
 
 
-def badge(surface: pygame.Surface, colour: str, center: tuple[int, int], radius: int = 14
+def badge(surface: pygame.Surface, colour: str, center: tuple[int, int], radius: int = 16
           ) -> None:
-    """A player's colour with its initial: never colour alone."""
+    """A player's colour with its initial: never colour alone; a dark ring on every colour."""
     pygame.draw.circle(surface, PLAYER[colour], center, radius)
     pygame.draw.circle(surface, INK, center, radius, 2)
-    text(surface, initial(colour), center, max(BODY, radius + 4), PLAYER_INK[colour], "center")
+    r = pygame.Rect(0, 0, radius * 2 - 4, radius * 2 - 4)
+    r.center = center
+    draw_text(surface, initial(colour), r, max(MIN_TEXT, radius + 4), PLAYER_INK[colour],
+              min_size=min(MIN_TEXT, radius), wrap=False, align="center", valign="middle",
+              bg=PLAYER[colour])
+
+
+def coin(surface: pygame.Surface, colour: str, center: tuple[int, int], radius: int = 13
+         ) -> None:
+    """A coin in a player's colour, with its initial (never a colour-only dot)."""
+    pygame.draw.circle(surface, PLAYER[colour], center, radius)
+    pygame.draw.circle(surface, INK, center, radius, 2)
+    pygame.draw.circle(surface, INK, center, radius - 4, 1)
+    r = pygame.Rect(0, 0, radius * 2, radius * 2)
+    r.center = center
+    draw_text(surface, initial(colour), r, max(14, radius + 2), PLAYER_INK[colour],
+              min_size=12, wrap=False, align="center", valign="middle", bg=PLAYER[colour])
+
+
+def player_frame(surface: pygame.Surface, colour: str, rect: pygame.Rect, width: int = 4
+                 ) -> None:
+    """The active player's frame: the colour, with a dark outline where it is light."""
+    pygame.draw.rect(surface, PLAYER[colour], rect, width, border_radius=8)
+    if colour in LIGHT:
+        pygame.draw.rect(surface, INK, rect, 1, border_radius=8)
+        pygame.draw.rect(surface, INK, rect.inflate(-2 * width, -2 * width), 1, border_radius=6)
+
+
+# --- widgets -----------------------------------------------------------------------------------
 
 
 @dataclass
 class Widget:
-    """Something to tap: ``id`` names it for tests and for the record of taps."""
+    """Something to tap: ``id`` names it for tests and for the record of taps. A disabled one
+    with ``why_not`` still answers a tap: with its reason (``on_refused``)."""
 
     id: str
     rect: pygame.Rect
@@ -117,6 +405,12 @@ class Widget:
     colour: str | None = None
     style: str = "button"
     lines: list[str] = field(default_factory=list)
+    why_not: str | None = None
+    """Why it is greyed out: said when it is tapped."""
+    value: Any = None
+    """What the widget stands for (an option, a choice's value), for drivers and tests."""
+    paint: Callable[[pygame.Surface, pygame.Rect], None] | None = None
+    """Draws a picture inside the widget (coins, tiles), after its words."""
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.style == "invisible":
@@ -125,22 +419,33 @@ class Widget:
         if not self.enabled:
             bg = DISABLED
         pygame.draw.rect(surface, bg, self.rect, border_radius=8)
-        pygame.draw.rect(surface, BUTTON_EDGE, self.rect, 2, border_radius=8)
+        pygame.draw.rect(surface, INK if self.selected else BUTTON_EDGE, self.rect,
+                         3 if self.selected else 2, border_radius=8)
         ink = ACCENT_INK if self.style == "primary" and self.enabled else (
             INK if self.enabled else MUTED)
-        x = self.rect.left + 10
+        x = self.rect.left + 8
         if self.colour:
-            badge(surface, self.colour, (x + 14, self.rect.centery), 14)
-            x += 34
+            badge(surface, self.colour, (x + 16, self.rect.centery), 16)
+            x += 38
+        inner = pygame.Rect(x, self.rect.top + 3, self.rect.right - x - 6, self.rect.height - 6)
         if self.lines:
-            y = self.rect.top + 6
-            for i, line in enumerate(self.lines):
-                text(surface, line, (x, y), BODY if i == 0 else SMALL,
-                     ink if i == 0 else MUTED, width=self.rect.right - x - 8)
-                y += font(BODY).get_linesize()
+            lines = [ln for ln in self.lines if ln]
+            need = [text_height(ln, inner.width) for ln in lines]
+            if sum(need) <= inner.height:  # each line its own height, the block centred
+                spare = (inner.height - sum(need)) // (len(lines) + 1)
+                heights = [h + spare for h in need]
+            else:
+                heights = [inner.height // max(len(lines), 1)] * len(lines)
+            y = inner.top + (inner.height - sum(heights)) // 2
+            for i, (line, h) in enumerate(zip(lines, heights, strict=True)):
+                draw_text(surface, line, pygame.Rect(inner.left, y, inner.width, h),
+                          BODY, ink if i == 0 or self.style == "primary" else MUTED,
+                          valign="middle", bg=bg)
+                y += h
         else:
-            text(surface, self.label, (x, self.rect.centery), BODY, ink, "midleft",
-                 width=self.rect.right - x - 8)
+            draw_text(surface, self.label, inner, BODY, ink, valign="middle", bg=bg)
+        if self.paint is not None:
+            self.paint(surface, self.rect)
 
 
 def button(id: str, rect: tuple[int, int, int, int], label: str,

@@ -28,6 +28,7 @@ from .actions import (
                       StartBuildings,
                       Step,
                       ThirdCouple,
+                      TileCost,
                       Wake,
                       action_to_json,
                       parse_action,
@@ -35,7 +36,8 @@ from .actions import (
 from .catalogue import Catalogue
 from .catalogue import load as load_catalogue
 from .errors import CatalogueError, HelvetiaError, IllegalAction, MalformedAction, RecordError
-from .game import Game, apply, header_line, phase_text
+from .game import Game, apply, header_line, phase_message, phase_text
+from .messages import CODES, ENGLISH, Message, english
 from .moves import Option
 from .options import TurnOptions, legal_actions, turn_options, why_not
 from .production import Payment, find_payment
@@ -49,7 +51,8 @@ __all__ = [
     "Choose", "ChooseStartPlayer", "Deliver", "EndTurn", "FirstCouple", "Game", "GameState",
     "HelvetiaError", "IllegalAction", "MalformedAction", "Marry", "NeutralBuild", "NeutralMarry",
     "Payment", "Pick", "PlaceBuilding", "Placement", "PlaceNeutral", "RecordError", "Reveal",
-    "SchoolReturn", "SecondCouple", "StartBuildings", "Step", "ThirdCouple", "Wake",
+    "SchoolReturn", "SecondCouple", "StartBuildings", "Step", "ThirdCouple", "TileCost", "Wake",
+    "CODES", "ENGLISH", "Message", "english", "phase_message",
     "action_to_json", "apply", "breakdown", "decide_winners", "find_payment", "header_line",
     "load_catalogue", "legal_actions", "new_game", "Option", "parse_action", "phase_text",
     "summary", "TurnOptions", "turn_options", "why_not",

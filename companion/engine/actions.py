@@ -204,8 +204,19 @@ class NeutralMarry(Action):
 
 
 @dataclass(frozen=True)
+class TileCost(Action):
+    """The cost printed on a building tile on offer, read off by the table, for a type whose
+    cost is not known yet (asked before a "cannot act" is accepted, or before a build)."""
+
+    type: ClassVar[str] = "tile_cost"
+    player: str
+    building: str
+    cost: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
 class CannotAct(Action):
-    """The player holds coins but no action is possible: out for the rest of the round."""
+    """The player holds coins but no action is possible: it passes this turn only (§7)."""
 
     type: ClassVar[str] = "cannot_act"
     player: str
@@ -248,7 +259,8 @@ ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls
     for cls in (ChooseStartPlayer, Pick, StartBuildings, PlaceNeutral, PlaceBuilding,
                 FirstCouple, SecondCouple, ThirdCouple, Choose, Build, Deliver, Wake, Marry,
-                Birth, NeutralBuild, NeutralMarry, CannotAct, EndTurn, SchoolReturn, Reveal)
+                Birth, NeutralBuild, NeutralMarry, TileCost, CannotAct, EndTurn, SchoolReturn,
+                Reveal)
 }
 
 # --- JSON ----------------------------------------------------------------------------------
@@ -264,9 +276,14 @@ def _str(v: Any, name: str) -> str:
     return v
 
 
+MAX_INT = 1000  # every count and coordinate of a game is far below this
+
+
 def _int(v: Any, name: str) -> int:
-    if not isinstance(v, int) or isinstance(v, bool):
+    if type(v) is not int:
         raise _bad(name, f"must be a whole number, not {json_text(v)}")
+    if not -MAX_INT <= v <= MAX_INT:
+        raise _bad(name, f"must be between {-MAX_INT} and {MAX_INT}")
     return v
 
 
@@ -278,7 +295,7 @@ def _bool(v: Any, name: str) -> bool:
 
 def _cell(v: Any, name: str) -> Cell:
     if (not isinstance(v, list) or len(v) != 2
-            or not all(isinstance(i, int) and not isinstance(i, bool) for i in v)):
+            or not all(type(i) is int and -MAX_INT <= i <= MAX_INT for i in v)):
         raise _bad(name, f"must be a cell [x, y] of two whole numbers, not {json_text(v)}")
     return (v[0], v[1])
 
@@ -332,7 +349,12 @@ def _placements(v: Any, name: str) -> tuple[Placement, ...]:
 
 
 def json_text(v: Any) -> str:
-    return json.dumps(v, ensure_ascii=False)
+    """A value as it reads in a record, shortened for a message (any value: never raises)."""
+    try:
+        text = json.dumps(v, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = f"{type(v).__name__} {repr(v)[:40]}"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _choice(v: Any, name: str, allowed: tuple[str, ...]) -> str:
@@ -382,6 +404,18 @@ def parse_action(obj: Any) -> Action:
             continue
         values[f.name] = _READERS[f.name](obj[f.name], f.name)
     return cls(**values)
+
+
+def validate_action(action: Action) -> None:
+    """A typed action built in code holds what its record line could hold: the same check as
+    ``parse_action`` (via the action's JSON form), so ``Choose("red", "king", 1)``,
+    ``Wake(..., quarter="middle")`` or NaN coins are ``MalformedAction``, never a crash."""
+    try:
+        obj = action_to_json(action)
+    except (TypeError, ValueError, AttributeError, RecursionError):
+        raise MalformedAction(f"not a valid action: {json_text(action)}") from None
+    if parse_action(obj) != action:
+        raise MalformedAction(f"not a valid '{action.type}' action: {json_text(obj)}")
 
 
 def _out(v: Any) -> Any:

@@ -88,10 +88,6 @@ def make_cost(goods: Mapping[str, int]) -> Cost:
     return tuple(sorted((g, n) for g, n in goods.items() if n))
 
 
-def cost_text(cost: Cost, catalogue: Catalogue) -> str:
-    return " + ".join(f"{n} {catalogue.goods[g].name.lower()}" for g, n in cost) or "nothing"
-
-
 def shipped_data() -> dict[str, Any]:
     """The catalogue shipped with the package (read-only package data)."""
     text = resources.files(__package__).joinpath("data/catalogue.json").read_text("utf-8")
@@ -120,14 +116,20 @@ def load(*overrides: Mapping[str, Any]) -> Catalogue:
     return from_data(data)
 
 
+def _in(x: Any, names: Mapping[str, Any]) -> bool:
+    """``x`` is one of ``names`` (any JSON value may come in: a list is not a name)."""
+    return isinstance(x, str) and x in names
+
+
 def _require(cond: bool, where: str, what: str) -> None:
     if not cond:
         raise CatalogueError(f"catalogue {where}: {what}")
 
 
 def _int(value: Any, where: str, minimum: int = 0) -> int:
-    _require(isinstance(value, int) and not isinstance(value, bool) and value >= minimum,
-             where, f"must be a whole number >= {minimum}, not {value!r}")
+    _require(isinstance(value, int) and not isinstance(value, bool)
+             and minimum <= value <= 1000,  # no count of the game comes near (a bound: STORE)
+             where, f"must be a whole number from {minimum} to 1000, not {value!r}")
     return int(value)
 
 
@@ -155,7 +157,7 @@ def from_data(data: Mapping[str, Any]) -> Catalogue:
         goods[gid] = Good(gid, en, de, level, inp)
     for g in goods.values():
         if g.input is not None:
-            _require(g.input in goods, f"goods.{g.id}.input", f"unknown good {g.input!r}")
+            _require(_in(g.input, goods), f"goods.{g.id}.input", f"unknown good {g.input!r}")
             _require(goods[g.input].level == g.level - 1, f"goods.{g.id}.input",
                      "the input must be one level below")
 
@@ -174,11 +176,12 @@ def from_data(data: Mapping[str, Any]) -> Catalogue:
         stacks = {s: _int(stacks_raw.get(s, 0), f"{where}.stacks.{s}") for s in STACKS}
         output = e.get("output") if kind == PRODUCTION else None
         if kind == PRODUCTION:
-            _require(output in goods, f"{where}.output", f"unknown good {output!r}")
+            _require(_in(output, goods), f"{where}.output", f"unknown good {output!r}")
         exchange: frozenset[str] = frozenset()
         if kind == EXCHANGE:
             group = e.get("exchange")
-            _require(isinstance(group, list) and len(group) >= 2 and all(g in goods for g in group),
+            _require(isinstance(group, list) and len(group) >= 2
+                     and all(_in(g, goods) for g in group),
                      f"{where}.exchange", "must list two or more known goods")
             exchange = frozenset(group)
         vp = _int(e.get("vp", 0), f"{where}.vp") if kind == VP else 0
@@ -188,7 +191,7 @@ def from_data(data: Mapping[str, Any]) -> Catalogue:
             _require(isinstance(cost_raw, Mapping) and len(cost_raw) > 0, f"{where}.cost",
                      "must be null or an object of good: count")
             for g, n in cost_raw.items():
-                _require(g in goods, f"{where}.cost", f"unknown good {g!r}")
+                _require(_in(g, goods), f"{where}.cost", f"unknown good {g!r}")
                 _int(n, f"{where}.cost.{g}", 1)
             cost = make_cost(cost_raw)
         confidence = str(e.get("cost_confidence", "unknown" if cost is None else "entered"))
@@ -205,7 +208,7 @@ def from_data(data: Mapping[str, Any]) -> Catalogue:
         _require(isinstance(e, Mapping), where, "must be an object")
         en, _ = _names(e, where)
         bgoods = e.get("goods")
-        _require(isinstance(bgoods, list) and bgoods and all(g in goods for g in bgoods),
+        _require(isinstance(bgoods, list) and bgoods and all(_in(g, goods) for g in bgoods),
                  f"{where}.goods", "must list known goods")
         branches[brid] = Branch(brid, en, frozenset(bgoods), _int(e.get("vp"), f"{where}.vp"),
                                 str(e.get("confidence", "entered")))
@@ -214,6 +217,8 @@ def from_data(data: Mapping[str, Any]) -> Catalogue:
     _require(isinstance(tiles, Mapping) and isinstance(tiles.get("values"), Mapping),
              "goods_tiles.values", "missing or not an object")
     assert isinstance(tiles, Mapping)
+    _require(all(k in ("1", "2", "3") for k in tiles["values"]), "goods_tiles.values",
+             "keys must be the levels \"1\", \"2\", \"3\"")
     by_level = {int(k): _int(v, f"goods_tiles.values.{k}") for k, v in tiles["values"].items()}
     goods_tile_vp = {}
     for g in goods.values():

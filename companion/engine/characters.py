@@ -1,35 +1,71 @@
 """The five characters (digest §9) and the neutral village's two actions (§6.3): what one
-action does. Coins and tiles are the turn's business (``turns.py``)."""
+action does. Coins and tiles are the turn's business (``turns.py``).
+
+One rule, one place: each rule is a predicate (``*_problem``: the refusal as a message, or None)
+or a generator built on it, used both by the action here and by the option search
+(``moves.py``) and the setup (``setup.py``), so that what is offered is what is accepted.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 from .actions import Birth, Build, Deliver, Marry, NeutralBuild, NeutralMarry, Wake
-from .catalogue import BUYABLE, cost_text, make_cost
-from .errors import IllegalAction
-from .grid import QUARTER_NAMES, Cell, cell_text, in_quarter, open_ring, ring
-from .production import building_at, run_chain, village_text
-from .state import SEX_NAMES, Adult, Building, GameState, Village, colour_name
+from .catalogue import BUYABLE, make_cost
+from .errors import IllegalAction, refuse
+from .grid import Cell, in_quarter, open_ring, ring, ring_cells
+from .messages import Message, message
+from .production import by_row, run_chain, vcode
+from .state import SEXES, Adult, Building, GameState, Village
 
 
-def _check_place(state: GameState, village: Village, type_id: str, cell: Cell) -> None:
+def _raise(problem: Message | None) -> None:
+    if problem is not None:
+        raise IllegalAction(problem)
+
+
+# --- building ------------------------------------------------------------------------------
+
+
+def first_free_cell(village: Village) -> Cell:
+    """The first free cell (row by row) of the innermost open ring: the default place."""
+    n = open_ring(village.buildings)
+    return next(c for c in ring_cells(n) if c not in village.buildings)
+
+
+def place_problem(state: GameState, village: Village, type_id: str, cell: Cell) -> Message | None:
     """A building on offer, onto a free cell of the innermost open ring."""
-    name = state.catalogue.building(type_id).name
+    if type_id not in state.catalogue.buildings:
+        return message("unknown_building", name=type_id)
     if state.offer.get(type_id, 0) == 0:
-        raise IllegalAction(f"No {name} is on offer.", "not_on_offer")
+        return message("not_on_offer", building=type_id)
     if cell in village.buildings or ring(cell) == 0:
-        raise IllegalAction(f"{cell_text(cell)} is not free.", "cell_taken")
+        return message("cell_taken", cell=cell)
     n = open_ring(village.buildings)
     if ring(cell) != n:
-        reason = (f"ring {n} still has free cells" if ring(cell) > n
-                  else f"ring {ring(cell)} is full")
-        raise IllegalAction(f"A new building goes on ring {n}: {cell_text(cell)} is on ring "
-                            f"{ring(cell)}, and {reason}.", "wrong_ring")
+        return message("wrong_ring", open=n, cell=cell, ring=ring(cell))
+    return None
+
+
+def buildable_types(state: GameState, player: str) -> Iterator[str]:
+    """The types on offer ``player`` may build (each type once per player), catalogue order."""
+    own = state.own_types(player)
+    return (t for t in state.catalogue.buildings if t in state.offer and t not in own)
+
+
+def build_type_problem(state: GameState, player: str, type_id: str) -> Message | None:
+    if type_id not in state.catalogue.buildings:
+        return message("unknown_building", name=type_id)
+    if type_id in state.own_types(player):
+        return message("type_owned", player=player, building=type_id)
+    if state.offer.get(type_id, 0) == 0:
+        return message("not_on_offer", building=type_id)
+    return None
 
 
 def _place_new(state: GameState, village: Village, type_id: str, cell: Cell) -> Building:
-    _check_place(state, village, type_id, cell)
+    _raise(place_problem(state, village, type_id, cell))
     state.offer[type_id] -= 1
     if state.offer[type_id] == 0:
         del state.offer[type_id]
@@ -38,20 +74,32 @@ def _place_new(state: GameState, village: Village, type_id: str, cell: Cell) -> 
     return b
 
 
-def _move_in(village: Village, b: Building, sex: str | None, colour: str, who: str) -> None:
-    """A villager from the centre moves into a new production or exchange building, awake."""
-    present = [s for s in ("m", "f") if village.centre[s] > 0]
+def movers(village: Village) -> tuple[str, ...]:
+    """The sexes waiting in a village's centre, one of whom moves into a new building."""
+    return tuple(s for s in SEXES if village.centre[s] > 0)
+
+
+def mover_problem(state: GameState, village: Village, sex: str | None) -> Message | None:
+    """Who moves from the centre into a new production or exchange building: someone if anyone
+    waits (the player says which sex when both do)."""
+    present = movers(village)
+    v = vcode(state, village.colour)
     if not present:
-        if sex is not None:
-            raise IllegalAction(f"No villager waits in {who} centre to move in.", "no_mover")
-        return
+        return None if sex is None else message("no_mover", village=v)
     if sex is None:
-        if len(present) > 1:
-            raise IllegalAction(f"Both a man and a woman wait in {who} centre: say which one "
-                                f"moves into the new building.", "mover_needed")
-        sex = present[0]
+        return message("mover_needed", village=v) if len(present) > 1 else None
     if village.centre[sex] == 0:
-        raise IllegalAction(f"No {SEX_NAMES[sex]} waits in {who} centre.", "no_mover")
+        return message("no_mover_sex", sex=sex, village=v)
+    return None
+
+
+def _move_in(state: GameState, village: Village, b: Building, sex: str | None,
+             colour: str) -> None:
+    _raise(mover_problem(state, village, sex))
+    present = movers(village)
+    if not present:
+        return
+    sex = sex or present[0]
     village.centre[sex] -= 1
     b.adults.append(Adult(colour, sex))
 
@@ -59,55 +107,60 @@ def _move_in(village: Village, b: Building, sex: str | None, colour: str, who: s
 def build(state: GameState, a: Build) -> int:
     """Builder: returns the coins spent on bought goods."""
     cat = state.catalogue
-    if a.building not in cat.buildings:
-        raise IllegalAction(f"There is no building type {a.building!r}.", "unknown_building")
+    _raise(build_type_problem(state, a.player, a.building))
     bt = cat.building(a.building)
-    who = colour_name(a.player)
-    if a.building in state.own_types(a.player):
-        raise IllegalAction(f"{who} already has a {bt.name}: each type only once per player.",
-                            "type_owned")
     village = state.villages[a.player]
-    _check_place(state, village, a.building, a.cell)
+    _raise(place_problem(state, village, a.building, a.cell))
     known = state.known_cost(a.building)
     if a.cost is not None:
         given = make_cost(dict(a.cost))
-        for g, _ in given:
-            if g not in cat.goods:
-                raise IllegalAction(f"There is no good called {g!r}.", "unknown_good")
+        _raise(cost_problem(state, a.building, given, check_known=False))
         if known is not None and given != known:
-            raise IllegalAction(f"The {bt.name} costs {cost_text(known, cat)}, not "
-                                f"{cost_text(given, cat)}.", "wrong_cost")
+            raise refuse("wrong_cost", building=a.building, cost=known, given=given)
         cost = given
     elif known is not None:
         cost = known
     else:
-        raise IllegalAction(f"The cost of the {bt.name} is not known yet: enter the goods shown "
-                            f"top left on the tile.", "cost_unknown")
+        raise refuse("cost_unknown", building=a.building)
     bought = Counter(dict(a.buy))
     for g in bought:
         if g not in BUYABLE:
-            name = cat.goods[g].name.lower() if g in cat.goods else repr(g)
-            raise IllegalAction(f"Only wood, brick and stone can be bought, not {name}.",
-                                "not_buyable")
+            raise refuse("not_buyable", good=g)
     player = state.player(a.player)
     coins = sum(bought.values())
     if coins > player.coins:
-        raise IllegalAction(f"{who} needs {coins} coin{'s' if coins != 1 else ''} to buy "
-                            f"{cost_text(make_cost(bought), cat)} but has {player.coins}.",
-                            "not_enough_coins")
+        raise refuse("cannot_afford", player=a.player, n=coins, buy=make_cost(bought),
+                     held=player.coins)
     produced = Counter(run_chain(state, a.player, chain) for chain in a.pay)
     paid = produced + bought
     if paid != Counter(dict(cost)):
-        raise IllegalAction(f"The {bt.name} costs {cost_text(cost, cat)}; this pays "
-                            f"{cost_text(make_cost(paid), cat)}.", "wrong_payment")
+        raise refuse("wrong_payment", building=a.building, cost=cost, paid=make_cost(paid))
     if bt.cost is None:
         state.learned_costs[a.building] = cost
     b = _place_new(state, village, a.building, a.cell)
     if bt.occupied:
-        _move_in(village, b, a.mover, a.player, f"{who}'s")
+        _move_in(state, village, b, a.mover, a.player)
     elif a.mover is not None:
-        raise IllegalAction(f"Nobody moves into a {bt.name}.", "vp_building")
+        raise refuse("vp_building", building=a.building)
     return coins
+
+
+def cost_problem(state: GameState, type_id: str, cost: tuple[tuple[str, int], ...],
+                 check_known: bool = True) -> Message | None:
+    """A cost read off a tile: known goods (at least one: the record format says so); not for a
+    type whose cost is known."""
+    if type_id not in state.catalogue.buildings:
+        return message("unknown_building", name=type_id)
+    for g, _ in cost:
+        if g not in state.catalogue.goods:
+            return message("unknown_good", name=g)
+    known = state.known_cost(type_id)
+    if check_known and known is not None:
+        return message("cost_known", building=type_id, cost=known)
+    return None
+
+
+# --- Carter --------------------------------------------------------------------------------
 
 
 def deliver(state: GameState, a: Deliver) -> None:
@@ -115,10 +168,8 @@ def deliver(state: GameState, a: Deliver) -> None:
     player = state.player(a.player)
     good = run_chain(state, a.player, a.chain)
     cat = state.catalogue
-    name = cat.goods[good].name.lower()
     if good in player.delivered:
-        raise IllegalAction(f"{colour_name(a.player)} has already delivered {name}: each good "
-                            f"once per game.", "delivered_twice")
+        raise refuse("delivered_twice", player=a.player, good=good)
     player.delivered.append(good)
     if cat.goods[good].level > 1 and good not in state.goods_tiles:
         state.goods_tiles[good] = a.player
@@ -128,67 +179,105 @@ def deliver(state: GameState, a: Deliver) -> None:
             state.branch_tiles[branch.id] = a.player
 
 
+# --- Night Watchman ------------------------------------------------------------------------
+
+
+def sleepers(state: GameState, village: str, quarter: str) -> list[Adult]:
+    """Every sleeping villager on the buildings of one quarter of a village."""
+    return [ad for cell, b in state.villages[village].buildings.items()
+            if in_quarter(cell, quarter) for ad in b.adults if not ad.awake]
+
+
+def wake_problem(state: GameState, village: str, quarter: str) -> Message | None:
+    if village not in state.villages:
+        return message("no_village", name=village)
+    if not sleepers(state, village, quarter):
+        return message("no_sleeper", quarter=quarter, village=vcode(state, village))
+    return None
+
+
 def wake(state: GameState, a: Wake) -> None:
     """Night Watchman: every sleeper on the buildings of one quarter of one village wakes."""
-    if a.village not in state.villages:
-        raise IllegalAction(f"There is no {a.village} village in this game.", "no_village")
-    sleepers = [ad for cell, b in state.villages[a.village].buildings.items()
-                if in_quarter(cell, a.quarter) for ad in b.adults if not ad.awake]
-    if not sleepers:
-        raise IllegalAction(f"Nobody sleeps in the {QUARTER_NAMES[a.quarter]} quarter of "
-                            f"{village_text(state, a.village)}.", "no_sleeper")
-    for ad in sleepers:
+    _raise(wake_problem(state, a.village, a.quarter))
+    for ad in sleepers(state, a.village, a.quarter):
         ad.awake = True
 
 
-def _single_partner(state: GameState, village: str, cell: Cell, sex: str) -> Building:
-    bt, b = building_at(state, village, cell)
-    where = f"the {bt.name} at {cell_text(cell)} in {village_text(state, village)}"
-    if not bt.occupied:
-        raise IllegalAction(f"Nobody lives in {where}.", "vp_building")
-    if len(b.adults) != 1:
-        state_text = "is empty" if not b.adults else "has a couple already"
-        raise IllegalAction(f"Marriage needs one single villager: {where} {state_text}.",
-                            "no_partner")
+# --- marriage (Priest, neutral Priest, couple 3 of the setup) --------------------------------
+
+
+def marriage_problem(state: GameState, village: str, cell: Cell, sex: str,
+                     suitor: str) -> Message | None:
+    """Whether a villager of colour ``suitor`` and sex ``sex`` may marry onto the building at
+    ``cell`` of ``village``: a production or exchange building with exactly one adult, of the
+    other sex and another colour."""
+    if village not in state.villages:
+        return message("no_village", name=village)
+    b = state.villages[village].buildings.get(cell)
+    where = {"cell": cell, "village": vcode(state, village)}
+    if b is None:
+        return message("no_building", **where)
+    if not state.catalogue.building(b.type).occupied:
+        return message("vp_building", building=b.type)
+    if not b.adults:
+        return message("building_empty", building=b.type, **where)
+    if len(b.adults) > 1:
+        return message("couple_there", building=b.type, **where)
     if b.adults[0].sex == sex:
-        raise IllegalAction(f"The villager on {where} is a {SEX_NAMES[sex]} too: a marriage "
-                            f"needs the other sex.", "same_sex")
-    return b
+        return message("same_sex", building=b.type, sex=sex, **where)
+    if b.adults[0].colour == suitor:
+        return message("same_player")
+    return None
+
+
+def marriage_cells(state: GameState, village: str, sex: str, suitor: str) -> list[Cell]:
+    """Every cell of ``village`` a ``suitor`` villager of ``sex`` may marry onto, row by row."""
+    buildings = state.villages[village].buildings
+    return [c for c in by_row(buildings) if marriage_problem(state, village, c, sex, suitor)
+            is None]
+
+
+def unbound(state: GameState, player: str, source: str) -> dict[str, int]:
+    """A player's unbound villagers by sex: in its own village centre, or in the school."""
+    return state.villages[player].centre if source == "centre" else state.school[player]
+
+
+def marry_problem(state: GameState, player: str, sex: str, source: str, village: str,
+                  cell: Cell) -> Message | None:
+    """Priest: an own unbound villager into another player's (or the neutral) village."""
+    if unbound(state, player, source)[sex] == 0:
+        return message("no_villager", player=player, sex=sex, source=source)
+    if village == player:
+        return message("own_village", player=player)
+    return marriage_problem(state, village, cell, sex, player)
+
+
+def dowry_coins(state: GameState, player: str, village: str) -> tuple[str, ...]:
+    """The dowry coins a marriage into ``village`` may take (the player's own first)."""
+    return tuple(sorted(state.villages[village].coins, key=lambda c: (c != player, c)))
+
+
+def dowry_problem(state: GameState, player: str, village: str, dowry: str | None) -> Message | None:
+    coins = state.villages[village].coins
+    v = vcode(state, village)
+    if not coins:
+        return None if dowry is None else message("no_dowry", village=v)
+    if dowry is None:
+        return message("dowry_needed", village=v, colours=dowry_coins(state, player, village))
+    if coins.get(dowry, 0) == 0:
+        return message("no_dowry_colour", colour=dowry, village=v)
+    return None
 
 
 def marry(state: GameState, a: Marry) -> None:
     """Priest: an unbound villager marries into another player's (or the neutral) village."""
-    who = colour_name(a.player)
-    if a.source == "centre":
-        pool = state.villages[a.player].centre
-        where = f"{who}'s village centre"
-    else:
-        pool = state.school[a.player]
-        where = "the school"
-    if pool[a.sex] == 0:
-        raise IllegalAction(f"{who} has no {SEX_NAMES[a.sex]} in {where}.", "no_villager")
-    if a.village == a.player:
-        raise IllegalAction(f"{who} can only marry into another village, not its own.",
-                            "own_village")
-    b = _single_partner(state, a.village, a.cell, a.sex)
-    if b.adults[0].colour == a.player:
-        raise IllegalAction("Villagers of the same player cannot marry each other.",
-                            "same_player")
-    pool[a.sex] -= 1
-    b.adults.append(Adult(a.player, a.sex))
-    coins = state.villages[a.village].coins
-    if not coins:
-        if a.dowry is not None:
-            raise IllegalAction(f"No dowry coin lies in {village_text(state, a.village)}.",
-                                "no_dowry")
-        return
+    _raise(marry_problem(state, a.player, a.sex, a.source, a.village, a.cell))
+    _raise(dowry_problem(state, a.player, a.village, a.dowry))
+    unbound(state, a.player, a.source)[a.sex] -= 1
+    state.villages[a.village].buildings[a.cell].adults.append(Adult(a.player, a.sex))
     if a.dowry is None:
-        on_offer = ", ".join(colour_name(c) for c in sorted(coins))
-        raise IllegalAction(f"Take one dowry coin from {village_text(state, a.village)}: "
-                            f"{on_offer}.", "dowry_needed")
-    if coins.get(a.dowry, 0) == 0:
-        raise IllegalAction(f"No {a.dowry} coin lies in {village_text(state, a.village)}.",
-                            "no_dowry")
+        return
+    coins = state.villages[a.village].coins
     coins[a.dowry] -= 1
     if coins[a.dowry] == 0:
         del coins[a.dowry]
@@ -199,40 +288,54 @@ def marry(state: GameState, a: Marry) -> None:
         own[a.dowry] = own.get(a.dowry, 0) + 1
 
 
-def birth(state: GameState, a: Birth, births_this_turn: list[Cell]) -> None:
-    """Midwife: one couple in the player's own village gets one child."""
-    who = colour_name(a.player)
-    b = state.villages[a.player].buildings.get(a.cell)
+# --- Midwife -------------------------------------------------------------------------------
+
+
+def birth_problem(state: GameState, player: str, cell: Cell) -> Message | None:
+    """A couple on a building of the player's own village, with its own villager and a spouse,
+    that has not had a child this turn."""
+    b = state.villages[player].buildings.get(cell)
     if b is None:
-        raise IllegalAction(f"{who} has no building at {cell_text(a.cell)}.", "no_building")
-    name = state.catalogue.building(b.type).name
-    colours = {ad.colour for ad in b.adults}
-    if len(b.adults) != 2 or a.player not in colours:
-        raise IllegalAction(f"No couple lives on {who}'s {name}.", "no_couple")
-    if a.cell in births_this_turn:
-        raise IllegalAction(f"The couple on the {name} has had its child this turn.",
-                            "child_this_turn")
+        return message("no_building", cell=cell, village=player)
+    if len(b.adults) != 2 or all(ad.colour != player for ad in b.adults):
+        return message("no_couple", player=player, building=b.type, cell=cell)
+    born = state.turn.births if state.turn else []
+    if cell in born:
+        return message("child_this_turn", building=b.type, cell=cell)
+    return None
+
+
+def couples(state: GameState, player: str) -> list[Cell]:
+    """The player's couples that may have a child now, row by row."""
+    return [c for c in by_row(state.villages[player].buildings)
+            if birth_problem(state, player, c) is None]
+
+
+def birth(state: GameState, a: Birth) -> None:
+    """Midwife: one couple in the player's own village gets one child."""
+    _raise(birth_problem(state, a.player, a.cell))
     player = state.player(a.player)
     if player.supply[a.sex] == 0:
-        raise IllegalAction(f"{who} has no {SEX_NAMES[a.sex]} left in its supply.", "no_supply")
+        raise refuse("no_supply", player=a.player, sex=a.sex)
     player.supply[a.sex] -= 1
-    b.children.append((a.player, a.sex))
-    births_this_turn.append(a.cell)
+    state.villages[a.player].buildings[a.cell].children.append((a.player, a.sex))
+    assert state.turn is not None
+    state.turn.births.append(a.cell)
+
+
+# --- the neutral coin ----------------------------------------------------------------------
 
 
 def neutral_build(state: GameState, a: NeutralBuild) -> None:
     """Neutral Builder: any building on offer into the neutral village, for free."""
     neutral = state.options.neutral_colour
     assert neutral is not None
-    if a.building not in state.catalogue.buildings:
-        raise IllegalAction(f"There is no building type {a.building!r}.", "unknown_building")
-    bt = state.catalogue.building(a.building)
     village = state.villages[neutral]
     b = _place_new(state, village, a.building, a.cell)
-    if bt.occupied:
-        _move_in(village, b, a.sex, neutral, "the neutral village's")
+    if state.catalogue.building(a.building).occupied:
+        _move_in(state, village, b, a.sex, neutral)
     elif a.sex is not None:
-        raise IllegalAction(f"Nobody moves into a {bt.name}.", "vp_building")
+        raise refuse("vp_building", building=a.building)
 
 
 def neutral_marry(state: GameState, a: NeutralMarry) -> None:
@@ -242,8 +345,7 @@ def neutral_marry(state: GameState, a: NeutralMarry) -> None:
     assert neutral is not None
     centre = state.villages[neutral].centre
     if centre[a.sex] == 0:
-        raise IllegalAction(f"No neutral {SEX_NAMES[a.sex]} waits in the neutral village "
-                            f"centre.", "no_villager")
-    b = _single_partner(state, a.player, a.cell, a.sex)
+        raise refuse("no_neutral_villager", sex=a.sex)
+    _raise(marriage_problem(state, a.player, a.cell, a.sex, neutral))
     centre[a.sex] -= 1
-    b.adults.append(Adult(neutral, a.sex))
+    state.villages[a.player].buildings[a.cell].adults.append(Adult(neutral, a.sex))

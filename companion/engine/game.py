@@ -5,7 +5,6 @@ A game record is JSON Lines: a header line, then one action per line (docs/recor
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -25,14 +24,16 @@ from .actions import (
     ThirdCouple,
     action_to_json,
     parse_action,
+    validate_action,
 )
-from .errors import HelvetiaError, IllegalAction, MalformedAction, RecordError
+from .errors import HelvetiaError, MalformedAction, RecordError, refuse
+from .messages import Message, english
+from .record import MAX_LINES, check_header, dumps_line, loads_line
 from .scoring import award_village_tiles
 from .state import (
     COUPLES,
     DRAFT,
     NEUTRAL,
-    OVER,
     PLACE,
     PLAY,
     REVEAL,
@@ -40,7 +41,6 @@ from .state import (
     START_BUILDINGS,
     START_PLAYER,
     GameState,
-    colour_name,
 )
 
 Handler = Callable[[GameState, Any], None]
@@ -60,35 +60,33 @@ _HANDLERS: dict[type[Action], tuple[str, Handler]] = {
 _HANDLERS.update({cls: (PLAY, fn) for cls, fn in turns.TURN_ACTIONS.items()})
 
 
+def phase_message(state: GameState) -> Message:
+    """What the game is waiting for, as data: "phase.<phase>" with who and which couple."""
+    params: dict[str, Any] = {}
+    if state.phase in (DRAFT, NEUTRAL, COUPLES, PLAY, SCHOOL):
+        params["player"] = state.active
+    if state.phase == COUPLES:
+        params["couple"] = state.couple
+    return Message(f"phase.{state.phase}", params)
+
+
 def phase_text(state: GameState) -> str:
-    """What the game is waiting for, in words."""
-    who = colour_name(state.active) if state.active else ""
-    return {
-        START_PLAYER: "the start player is to be chosen",
-        DRAFT: f"{who} is picking a start building",
-        START_BUILDINGS: "the players are taking their start buildings",
-        NEUTRAL: f"{who} is placing a neutral building",
-        PLACE: "the players are placing their start buildings",
-        COUPLES: f"{who} is placing couple {state.couple}",
-        PLAY: f"it is {who}'s turn",
-        SCHOOL: f"{who}'s villagers are returning from the school",
-        REVEAL: "the new buildings from the stacks are to be entered",
-        OVER: "the game is over",
-    }[state.phase]
+    """What the game is waiting for, in English."""
+    return english(phase_message(state), state.catalogue)
 
 
 def apply(state: GameState, action: Action) -> GameState:
     """The state after ``action``; ``state`` itself never changes. Raises ``IllegalAction``
-    (with a reason code and a sentence for the table) or ``MalformedAction``."""
+    (with a reason code and its parameters) or ``MalformedAction``."""
     if not isinstance(action, Action) or type(action) not in _HANDLERS:
         raise MalformedAction(f"not an action: {action!r}")
+    validate_action(action)
     phase, handler = _HANDLERS[type(action)]
     player = getattr(action, "player", None)
     if player is not None and player not in state.colours:
-        raise IllegalAction(f"{player!r} is not a player in this game.", "not_a_player")
+        raise refuse("not_a_player", player=player)
     if state.phase != phase:
-        raise IllegalAction(f"A '{action.type}' action is not possible now: "
-                            f"{phase_text(state)}.", "wrong_phase")
+        raise refuse("wrong_phase", phase=phase_message(state))
     new = state.clone()
     handler(new, action)
     if new.phase in (PLAY, SCHOOL):
@@ -115,13 +113,14 @@ def header_line(players: Iterable[tuple[str, str]], *, setup: str = "draft",
 
 
 def dumps(obj: Mapping[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False)
+    return dumps_line(obj)
 
 
 class Game:
     """A game as its record: the header, the actions applied, and every state along the way."""
 
     def __init__(self, header: Mapping[str, Any], *overrides: Mapping[str, Any]) -> None:
+        check_header(header)
         self.header: dict[str, Any] = dict(header)
         self._overrides = overrides
         self._states = [setup_rules.new_game(header, *overrides)]
@@ -147,7 +146,7 @@ class Game:
     def undo(self) -> Action:
         """Take back the last action and return it."""
         if not self._actions:
-            raise IllegalAction("There is nothing to undo.", "nothing_to_undo")
+            raise refuse("nothing_to_undo")
         self._states.pop()
         return self._actions.pop()
 
@@ -159,13 +158,12 @@ class Game:
         """Replay a record. ``RecordError`` names the first line that is malformed or illegal."""
         game: Game | None = None
         for number, raw in enumerate(lines, start=1):
+            if number > MAX_LINES:
+                raise RecordError(number, f"too many lines (at most {MAX_LINES})", "malformed")
             if not raw.strip():
                 continue
             try:
-                obj = json.loads(raw)
-            except json.JSONDecodeError as exc:
-                raise RecordError(number, f"not valid JSON ({exc.msg})", "malformed") from None
-            try:
+                obj = loads_line(raw)
                 if game is None:
                     game = cls(obj, *overrides)
                 else:

@@ -6,16 +6,11 @@ The centre covers (0, 0) and (1, 0); x grows to the right, y downwards.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 Cell = tuple[int, int]
 
 QUARTERS = ("top_left", "top_right", "bottom_left", "bottom_right")
-QUARTER_NAMES = {
-    "top_left": "top-left",
-    "top_right": "top-right",
-    "bottom_left": "bottom-left",
-    "bottom_right": "bottom-right",
-}
 
 
 def ring(cell: Cell) -> int:
@@ -26,7 +21,12 @@ def ring(cell: Cell) -> int:
 
 def ring_cells(n: int) -> list[Cell]:
     """All cells of ring ``n`` (n >= 1), row by row."""
-    return [(x, y) for y in range(-n, n + 1) for x in range(-n, n + 2) if ring((x, y)) == n]
+    return list(_ring_cells(n))
+
+
+@cache
+def _ring_cells(n: int) -> tuple[Cell, ...]:
+    return tuple((x, y) for y in range(-n, n + 1) for x in range(-n, n + 2) if ring((x, y)) == n)
 
 
 def in_quarter(cell: Cell, quarter: str) -> bool:

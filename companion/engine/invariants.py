@@ -1,9 +1,15 @@
-"""Invariants every state of every game keeps; ``check`` says what is broken, in words."""
+"""Invariants every state of every game keeps; ``check`` says what is broken, in words, and
+``liveness`` that whoever is to act can act."""
 
 from __future__ import annotations
 
+from .actions import Action, CannotAct, Choose, TileCost
+from .errors import HelvetiaError
+from .game import apply
+from .options import TurnOptions, legal_actions, turn_options
+from .round_end import reveal_counts
 from .scoring import breakdown, vp
-from .state import COINS_PER_COLOUR, OVER, VILLAGERS_PER_SEX, GameState
+from .state import COINS_PER_COLOUR, OVER, PLAY, REVEAL, VILLAGERS_PER_SEX, GameState
 
 
 def check(s: GameState) -> list[str]:
@@ -46,3 +52,51 @@ def check(s: GameState) -> list[str]:
         if s.track != recount:
             problems.append(f"score track {s.track} is not the recount {recount}")
     return problems
+
+
+def liveness(s: GameState, opts: TurnOptions | None = None) -> list[str]:
+    """The game never strands the table: either it is over, or whoever is to act has at least
+    one legal action. Setup and round end: ``legal_actions`` (the reveal: the stacks hold the
+    tiles to come up). A turn: an option ``apply`` accepts (a building of unknown cost: its
+    ``TileCost``), ``end_turn`` or ``cannot_act``. ``opts``: the turn's options, if known."""
+    if s.phase == OVER:
+        return []
+    if s.phase == REVEAL:
+        return [] if sum(reveal_counts(s)) > 0 else ["reveal: no building left to come up"]
+    if s.phase != PLAY:
+        return [] if legal_actions(s) else [f"{s.phase}: no legal action for {s.active}"]
+    opts = opts or turn_options(s)
+    colour = opts.player
+
+    def accepted(action: Action) -> bool:
+        try:
+            apply(s, action)
+        except HelvetiaError:
+            return False
+        return True
+
+    # turn_options asked apply about end_turn; the pass is checked by apply here.
+    if opts.can_end_turn:
+        return []
+    if opts.can_declare_stuck and accepted(CannotAct(colour)):
+        return []
+    for o in opts.all():
+        if o.needs_cost:
+            if accepted(TileCost(colour, o.action.building, (("wood", 1),))):  # type: ignore[attr-defined]
+                return []
+            continue
+        if not o.affordable:
+            continue
+        state = s
+        if o.via == "coin" and opts.chosen is None:
+            try:
+                state = apply(s, Choose(colour, o.character, 1))
+            except HelvetiaError:
+                continue
+        try:
+            apply(state, o.action)
+        except HelvetiaError:
+            continue
+        return []
+    return [f"turn: {colour} holds {s.player(colour).coins} coin(s) and has no legal action"
+            f" ({opts.stuck_reason})"]

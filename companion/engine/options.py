@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Any
 
-from . import moves
+from . import moves, round_end, turns
+from . import setup as setup_rules
 from .actions import (
     Action,
-    CannotAct,
     ChooseStartPlayer,
     EndTurn,
     FirstCouple,
@@ -25,11 +25,12 @@ from .actions import (
     ThirdCouple,
     parse_action,
 )
-from .errors import HelvetiaError, IllegalAction
-from .game import apply
+from .errors import HelvetiaError, refuse
+from .game import apply, phase_message
 from .grid import ring_cells
+from .messages import Message
 from .moves import COIN, TILE, Option
-from .production import chains_by_good
+from .production import by_row, chains_by_good
 from .state import (
     CHARACTERS,
     COUPLES,
@@ -38,6 +39,7 @@ from .state import (
     PLACE,
     PLAY,
     SCHOOL,
+    SEXES,
     START_BUILDINGS,
     START_PLAYER,
     GameState,
@@ -64,7 +66,12 @@ class TurnOptions:
     """2 players: what the neutral coin allows instead of the regular action."""
     can_end_turn: bool
     can_declare_stuck: bool
-    """No action is possible: the player may declare it and sit out the round."""
+    """No action is possible: the player may say so and pass this turn (§7)."""
+    stuck_reason: Message | None = None
+    """Why "cannot act" is refused now (e.g. "cost_first": a cost to read off a tile first)."""
+    costs_needed: tuple[str, ...] = ()
+    """Building types on offer whose cost must be read off the tile (``TileCost``) before
+    their build can be priced or "cannot act" accepted."""
 
     def all(self) -> list[Option]:
         return ([o for opts in self.regular.values() for o in opts]
@@ -82,7 +89,7 @@ def _accepted(state: GameState, action: Action) -> bool:
 def turn_options(state: GameState) -> TurnOptions:
     """The active player's options, from the current state (also in the middle of a turn)."""
     if state.phase != PLAY or state.turn is None or state.active is None:
-        raise IllegalAction("No player has a turn now.", "wrong_phase")
+        raise refuse("wrong_phase", phase=phase_message(state))
     colour, turn = state.active, state.turn
     player = state.player(colour)
     by_good = chains_by_good(state, colour)
@@ -96,20 +103,13 @@ def turn_options(state: GameState) -> TurnOptions:
             regular[turn.character] = tuple(moves.character(state, colour, turn.character, COIN,
                                                             player.coins, by_good))
     tiles: dict[str, tuple[Option, ...]] = {}
-    if not state.options.intro and turn.tile is None:
-        between = turn.character is not None and 0 < turn.done < turn.coins
-        for ch in CHARACTERS:
-            if (state.tile_holder[ch] == colour and ch not in state.tiles_used
-                    and not (between and ch != turn.character)):
-                tiles[ch] = tuple(moves.character(state, colour, ch, TILE, player.coins,
-                                                  by_good))
+    for ch in CHARACTERS:
+        if state.tile_holder[ch] == colour and turns.tile_problem(state, colour, ch) is None:
+            tiles[ch] = tuple(moves.character(state, colour, ch, TILE, player.coins, by_good))
     neutral: tuple[Option, ...] = ()
-    if turn.character is None and not turn.neutral:
+    if turns.neutral_problem(state, colour) is None:
         neutral = tuple(moves.neutral(state, colour))
-    # Declaring that nothing is possible can only be accepted when no option is affordable;
-    # only then is it worth asking the rules.
-    something = any(o.affordable for opts in (*regular.values(), *tiles.values(), neutral)
-                    for o in opts)
+    stuck = turns.stuck_problem(state, colour, regular if turn.character is None else None)
     return TurnOptions(
         player=colour,
         chosen=turn.character,
@@ -119,16 +119,22 @@ def turn_options(state: GameState) -> TurnOptions:
         tiles=tiles,
         neutral=neutral,
         can_end_turn=_accepted(state, EndTurn(colour)),
-        can_declare_stuck=not something and _accepted(state, CannotAct(colour)),
+        can_declare_stuck=stuck is None,
+        stuck_reason=stuck,
+        costs_needed=tuple(dict.fromkeys(
+            o.action.building for o in (*[o for os in regular.values() for o in os],  # type: ignore[attr-defined]
+                                        *[o for os in tiles.values() for o in os])
+            if o.needs_cost)),
     )
 
 
-def why_not(state: GameState, action: Action | Mapping[str, Any]) -> str | None:
-    """The reason, in words, why an action cannot be applied now; None if it can."""
+def why_not(state: GameState, action: Action | Mapping[str, Any]) -> Message | None:
+    """Why an action cannot be applied now, as a message (code and parameters; ``str()`` of it
+    is English); None if it can."""
     try:
         apply(state, action if isinstance(action, Action) else parse_action(action))
     except HelvetiaError as exc:
-        return exc.message
+        return exc.msg
     return None
 
 
@@ -180,23 +186,20 @@ def _draft(state: GameState) -> list[Action]:
 
 def _couples(state: GameState) -> list[Action]:
     c = state.queue[0]
-    own = sorted(state.villages[c].buildings, key=lambda x: (x[1], x[0]))
+    own = by_row(state.villages[c].buildings)
     if state.couple == 1:
         return [FirstCouple(c, m, f) for m, f in permutations(own, 2)]
     if state.couple == 2:
         return [SecondCouple(c, "m"), SecondCouple(c, "f")]
-    left = state.villages[state.next_colour(c, -1)].buildings
-    return [ThirdCouple(c, "f" if left[cell].adults[0].sex == "m" else "m", cell)
-            for cell in sorted(left, key=lambda x: (x[1], x[0])) if len(left[cell].adults) == 1]
+    cells = [(cell, sex) for sex in SEXES for cell in setup_rules.third_couple_cells(state, c, sex)]
+    return [ThirdCouple(c, sex, cell) for cell, sex in sorted(cells, key=lambda x: (x[0][1],
+                                                                                    x[0][0]))]
 
 
 def _school(state: GameState) -> list[Action]:
     c = state.queue[0]
     men, women = state.school[c]["m"], state.school[c]["f"]
-    village = state.villages[c]
-    free = [cell for cell in sorted(village.buildings, key=lambda x: (x[1], x[0]))
-            if not village.buildings[cell].adults
-            and state.catalogue.building(village.buildings[cell].type).occupied]
+    free = round_end.free_buildings(state, c)
     housed = min(men + women, len(free))  # free buildings are filled first
     out: list[Action] = []
     for men_housed in range(max(0, housed - women), min(men, housed) + 1):

@@ -1,7 +1,8 @@
-"""Production (digest §8): chains of the acting player's own awake villagers, in any village.
+"""Production (digest §8, §2): chains of the acting player's own awake villagers, in any village.
 
-``run_chain`` performs a chain the player wrote down. ``chains`` and ``find_payment`` search for
-chains and payments; the engine uses them to tell whether a player can still act at all.
+One rule, one place: ``step_problem`` says whether one step may follow the steps before it in a
+chain. ``run_chain`` performs a chain a player wrote down and ``chains`` searches for every chain a
+player can work now; both ask ``step_problem``, so the search offers exactly what is accepted.
 """
 
 from __future__ import annotations
@@ -12,85 +13,89 @@ from dataclasses import dataclass
 
 from .actions import Chain, Step
 from .catalogue import BUYABLE, EXCHANGE, PRODUCTION, BuildingType, Cost
-from .errors import IllegalAction
-from .grid import Cell, cell_text
-from .state import Adult, Building, GameState, colour_name
+from .errors import IllegalAction, refuse
+from .grid import Cell
+from .messages import Message, message
+from .state import Adult, Building, GameState
 
 
-def village_text(state: GameState, colour: str) -> str:
-    if state.villages[colour].neutral:
-        return "the neutral village"
-    return f"{colour_name(colour)}'s village"
+def vcode(state: GameState, colour: str) -> str:
+    """A village as a message parameter: its colour, or "neutral" for the neutral village."""
+    v = state.villages.get(colour)
+    return "neutral" if v is not None and v.neutral else colour
 
 
 def building_at(state: GameState, village: str, cell: Cell) -> tuple[BuildingType, Building]:
     """The building at a cell of a village, and its type; refused if there is none."""
     if village not in state.villages:
-        raise IllegalAction(f"There is no {village} village in this game.", "no_village")
+        raise refuse("no_village", name=village)
     b = state.villages[village].buildings.get(cell)
     if b is None:
-        raise IllegalAction(f"There is no building at {cell_text(cell)} in "
-                            f"{village_text(state, village)}.", "no_building")
+        raise refuse("no_building", cell=cell, village=vcode(state, village))
     return state.catalogue.building(b.type), b
 
 
-def _worker(state: GameState, player: str, step: Step) -> tuple[BuildingType, Adult]:
-    bt, b = building_at(state, step.village, step.cell)
-    where = f"the {bt.name} at {cell_text(step.cell)} in {village_text(state, step.village)}"
-    own = [a for a in b.adults if a.colour == player]
-    if not own:
-        raise IllegalAction(f"{colour_name(player)} has no villager on {where}.", "no_worker")
-    if not own[0].awake:
-        raise IllegalAction(f"{colour_name(player)}'s villager on {where} is asleep.",
-                            "worker_asleep")
-    return bt, own[0]
+def _own(b: Building, player: str) -> Adult | None:
+    return next((a for a in b.adults if a.colour == player), None)
+
+
+def step_problem(state: GameState, player: str, before: Chain, step: Step) -> Message | None:
+    """Why ``step`` cannot follow ``before`` in one of ``player``'s chains (None: it can). The
+    villagers of ``before`` are taken as asleep already."""
+    cat = state.catalogue
+    if step.good not in cat.goods:
+        return message("unknown_good", name=step.good)
+    if step.village not in state.villages:
+        return message("no_village", name=step.village)
+    b = state.villages[step.village].buildings.get(step.cell)
+    where = {"cell": step.cell, "village": vcode(state, step.village)}
+    if b is None:
+        return message("no_building", **where)
+    bt = cat.building(b.type)
+    worker = _own(b, player)
+    if worker is None:
+        return message("no_worker", player=player, building=b.type, **where)
+    if not worker.awake or any(s.village == step.village and s.cell == step.cell
+                               for s in before):
+        return message("worker_asleep", player=player, building=b.type, **where)
+    good = before[-1].good if before else None
+    if bt.kind == PRODUCTION:
+        assert bt.output is not None
+        made = cat.goods[bt.output]
+        if step.good != bt.output:
+            return message("wrong_good", building=b.type, made=bt.output, good=step.good)
+        if made.input is not None and good != made.input:
+            if good is None:
+                return message("missing_input", building=b.type, input=made.input)
+            return message("wrong_input", building=b.type, input=made.input, good=good)
+        if made.input is None and good is not None:
+            return message("no_input_taken", building=b.type, made=bt.output, good=good)
+    elif bt.kind == EXCHANGE:
+        if good is None:
+            return message("exchange_first", building=b.type)
+        if good not in bt.exchange or step.good not in bt.exchange:
+            return message("wrong_exchange", building=b.type,
+                           goods=tuple(g for g in cat.goods if g in bt.exchange))
+    else:
+        return message("vp_building", building=b.type)
+    if any(s.good == step.good for s in before):
+        return message("good_twice", good=step.good)
+    return None
 
 
 def run_chain(state: GameState, player: str, chain: Chain) -> str:
     """Perform a chain: each step's villager falls asleep. Returns the good at the end."""
     if not chain:
-        raise IllegalAction("Nothing was produced: a chain needs at least one villager.",
-                            "empty_chain")
-    cat = state.catalogue
-    good: str | None = None
+        raise refuse("empty_chain")
+    for i, step in enumerate(chain):
+        problem = step_problem(state, player, chain[:i], step)
+        if problem is not None:
+            raise IllegalAction(problem)
     for step in chain:
-        if step.good not in cat.goods:
-            raise IllegalAction(f"There is no good called {step.good!r}.", "unknown_good")
-        bt, worker = _worker(state, player, step)
-        want = cat.goods[step.good].name.lower()
-        if bt.kind == PRODUCTION:
-            assert bt.output is not None
-            made = cat.goods[bt.output]
-            if step.good != bt.output:
-                raise IllegalAction(f"A {bt.name} makes {made.name.lower()}, not {want}.",
-                                    "wrong_good")
-            if made.input is not None and good != made.input:
-                need = cat.goods[made.input].name.lower()
-                got = "nothing" if good is None else cat.goods[good].name.lower()
-                raise IllegalAction(
-                    f"A {bt.name} needs {need} produced first in the same action, "
-                    f"not {got}.", "missing_input")
-            if made.input is None and good is not None:
-                raise IllegalAction(f"A {bt.name} makes {made.name.lower()} from nothing: "
-                                    f"it cannot take {cat.goods[good].name.lower()}.",
-                                    "no_input_taken")
-        elif bt.kind == EXCHANGE:
-            if good is None:
-                raise IllegalAction(f"A {bt.name} exchanges a good produced in this action; "
-                                    f"nothing was produced before it.", "exchange_first")
-            group = ", ".join(cat.goods[g].name.lower() for g in sorted(bt.exchange))
-            if good not in bt.exchange or step.good not in bt.exchange:
-                raise IllegalAction(f"A {bt.name} exchanges only among {group}.",
-                                    "wrong_exchange")
-            if good == step.good:
-                raise IllegalAction(f"Exchanging {want} for {want} changes nothing.",
-                                    "same_exchange")
-        else:
-            raise IllegalAction(f"A {bt.name} produces nothing.", "vp_building")
+        worker = _own(state.villages[step.village].buildings[step.cell], player)
+        assert worker is not None
         worker.awake = False
-        good = step.good
-    assert good is not None
-    return good
+    return chain[-1].good
 
 
 # --- search --------------------------------------------------------------------------------
@@ -111,40 +116,56 @@ def village_order(state: GameState, colour: str) -> list[str]:
     return state.order_from(colour) + [c for c in state.villages if c not in state.colours]
 
 
+def by_row(cells: Iterator[Cell] | list[Cell] | set[Cell] | dict[Cell, Building]) -> list[Cell]:
+    """Cells row by row (y, then x): the order of every list of cells."""
+    return sorted(cells, key=lambda c: (c[1], c[0]))
+
+
 def awake_posts(state: GameState, player: str) -> list[Post]:
     """The player's working places, in a fixed order: its own village first, then the others in
     play order (the neutral village last), each row by row (y, then x)."""
     posts = []
     for colour in village_order(state, player):
         buildings = state.villages[colour].buildings
-        for cell in sorted(buildings, key=lambda c: (c[1], c[0])):
+        for cell in by_row(buildings):
             if any(a.colour == player and a.awake for a in buildings[cell].adults):
                 posts.append(Post(colour, cell, state.catalogue.building(buildings[cell].type)))
     return posts
 
 
-def chains(state: GameState, posts: list[Post]) -> Iterator[tuple[Chain, frozenset[int]]]:
-    """Every chain the posts can work (no good made twice in one chain), with the posts used."""
+def _goods_at(state: GameState, post: Post) -> list[str]:
+    """The goods a villager there could make (production) or exchange into (alphabetically)."""
+    if post.type.kind == PRODUCTION:
+        return [post.type.output] if post.type.output else []
+    return sorted(post.type.exchange)
+
+
+def chains(state: GameState, player: str) -> Iterator[tuple[Chain, frozenset[int]]]:
+    """Every chain the player can work now, with the indexes of the ``awake_posts`` it uses:
+    exactly the chains ``run_chain`` accepts (each step checked by ``step_problem``)."""
     cat = state.catalogue
+    posts = awake_posts(state, player)
+    steps = [[Step(p.village, p.cell, g) for g in _goods_at(state, p)] for p in posts]
+
+    def takes(post: Post, good: str | None) -> bool:
+        """Whether the post could follow ``good`` at all: only a quick sieve, so that the rule
+        (``step_problem``) is asked about plausible steps only."""
+        if post.type.kind == PRODUCTION:
+            return post.type.output is not None and cat.goods[post.type.output].input == good
+        return good is not None and good in post.type.exchange
 
     def extend(chain: Chain, used: frozenset[int]) -> Iterator[tuple[Chain, frozenset[int]]]:
-        yield chain, used
-        good = chain[-1].good
-        made = {s.good for s in chain}
-        for i, post in enumerate(posts):
-            if i in used:
+        if chain:
+            yield chain, used
+        good = chain[-1].good if chain else None
+        for i, candidates in enumerate(steps):
+            if i in used or not takes(posts[i], good):
                 continue
-            t = post.type
-            if t.kind == PRODUCTION and t.output not in made and cat.goods[t.output].input == good:
-                yield from extend((*chain, Step(post.village, post.cell, t.output)), used | {i})
-            elif t.kind == EXCHANGE and good in t.exchange:
-                for g in sorted(t.exchange - made):
-                    yield from extend((*chain, Step(post.village, post.cell, g)), used | {i})
+            for step in candidates:
+                if step_problem(state, player, chain, step) is None:
+                    yield from extend((*chain, step), used | {i})
 
-    for i, post in enumerate(posts):
-        t = post.type
-        if t.kind == PRODUCTION and t.output is not None and cat.goods[t.output].input is None:
-            yield from extend((Step(post.village, post.cell, t.output),), frozenset({i}))
+    yield from extend((), frozenset())
 
 
 @dataclass(frozen=True)
@@ -168,7 +189,7 @@ def chains_by_good(state: GameState, player: str) -> ChainsByGood:
     """Every chain the player can work now, by the good it ends with, shortest first (then in
     the order of ``awake_posts``)."""
     by_good: ChainsByGood = {}
-    for chain, used in chains(state, awake_posts(state, player)):
+    for chain, used in chains(state, player):
         by_good.setdefault(chain[-1].good, []).append((chain, used))
     for options in by_good.values():
         options.sort(key=lambda o: len(o[0]))  # stable: ties keep the search order

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 from .actions import Reveal, SchoolReturn
-from .catalogue import Catalogue
-from .errors import IllegalAction
-from .grid import cell_text
+from .errors import IllegalAction, refuse
+from .grid import Cell
+from .messages import Message, message
+from .production import by_row
 from .scoring import award_village_tiles, decide_winners, vp
 from .state import (
     CHARACTERS,
@@ -15,12 +16,9 @@ from .state import (
     PLAY,
     REVEAL,
     SCHOOL,
-    SEX_NAMES,
-    SEX_PLURALS,
     Adult,
     GameState,
     Turn,
-    colour_name,
 )
 
 NEW_BUILDINGS = 5
@@ -58,7 +56,7 @@ def end_round(state: GameState, sole: str | None) -> None:
     for p in state.players:
         p.coins += p.won_coins
         p.won_coins = 0
-        p.out = False
+    state.passes = []
     state.start_player = new_start
     state.turn = None
 
@@ -72,32 +70,38 @@ def end_round(state: GameState, sole: str | None) -> None:
     _after_school(state)
 
 
-def school_return(state: GameState, a: SchoolReturn) -> None:
+def free_buildings(state: GameState, colour: str) -> list[Cell]:
+    """The free own production and exchange buildings a returning villager may move into, row
+    by row: the school's return fills them first (§10 step 3)."""
+    buildings = state.villages[colour].buildings
+    return [cell for cell in by_row(buildings)
+            if not buildings[cell].adults
+            and state.catalogue.building(buildings[cell].type).occupied]
+
+
+def school_return_problem(state: GameState, a: SchoolReturn) -> Message | None:
     if state.queue[0] != a.player:
-        raise IllegalAction(f"{colour_name(state.queue[0])}'s villagers return first.",
-                            "not_your_turn")
-    who = colour_name(a.player)
+        return message("not_your_turn", active=state.queue[0], player=a.player)
     in_school = state.school[a.player]
     if Counter(p.sex for p in a.placements) != Counter({s: n for s, n in in_school.items() if n}):
-        listed = ", ".join(f"{n} {SEX_NAMES[s] if n == 1 else SEX_PLURALS[s]}"
-                           for s, n in in_school.items() if n)
-        raise IllegalAction(f"Place exactly {who}'s villagers from the school: {listed}.",
-                            "wrong_villagers")
-    village = state.villages[a.player]
-    free = [cell for cell, b in village.buildings.items()
-            if not b.adults and state.catalogue.building(b.type).occupied]
+        return message("wrong_villagers", player=a.player, n=sum(in_school.values()))
+    free = free_buildings(state, a.player)
     cells = [p.cell for p in a.placements if p.cell is not None]
     for cell in cells:
         if cell not in free:
-            raise IllegalAction(f"{who} has no free production or exchange building at "
-                                f"{cell_text(cell)}.", "not_free")
+            return message("not_free", player=a.player, cell=cell)
     if len(set(cells)) != len(cells):
-        raise IllegalAction("Two villagers cannot move into the same free building.",
-                            "same_building")
+        return message("same_building")
     if len(cells) != min(len(a.placements), len(free)):
-        raise IllegalAction(f"Returning villagers fill {who}'s free buildings first: "
-                            f"{len(free)} {'is' if len(free) == 1 else 'are'} free.",
-                            "fill_free_first")
+        return message("fill_free_first", player=a.player, n=len(free))
+    return None
+
+
+def school_return(state: GameState, a: SchoolReturn) -> None:
+    problem = school_return_problem(state, a)
+    if problem is not None:
+        raise IllegalAction(problem)
+    village = state.villages[a.player]
     for p in a.placements:
         if p.cell is None:
             village.centre[p.sex] += 1
@@ -151,20 +155,13 @@ def reveal_counts(state: GameState) -> tuple[int, int]:
     return from2, min(NEW_BUILDINGS - from2, in3)
 
 
-def _names(cat: Catalogue, types: Counter[str]) -> str:
-    return ", ".join(f"{n} {cat.building(t).name}" for t, n in sorted(types.items()))
-
-
 def reveal(state: GameState, a: Reveal) -> None:
-    cat = state.catalogue
     for t in a.buildings:
-        if t not in cat.buildings:
-            raise IllegalAction(f"There is no building type {t!r}.", "unknown_building")
+        if t not in state.catalogue.buildings:
+            raise refuse("unknown_building", name=t)
     from2, from3 = reveal_counts(state)
     if len(a.buildings) != from2 + from3:
-        where = f"{from2} from stack 2" + (f" and {from3} from stack 3" if from3 else "")
-        raise IllegalAction(f"{from2 + from3} buildings come up now ({where}), not "
-                            f"{len(a.buildings)}.", "wrong_count")
+        raise refuse("wrong_count", n=from2 + from3, given_n=len(a.buildings))
     shown = Counter(a.buildings)
     stack2 = Counter(state.stacks["2"])
     stack3 = Counter(state.stacks["3"])
@@ -172,15 +169,13 @@ def reveal(state: GameState, a: Reveal) -> None:
         # Stack 2 runs out: all of it comes up, the rest from stack 3.
         take2, take3 = stack2, shown - stack2
         if stack2 - shown:
-            raise IllegalAction(f"Stack 2 runs out now, so its last buildings must be among "
-                                f"them: {_names(cat, stack2)}.", "not_in_stack")
+            raise refuse("stack_runs_out", stack=2, buildings=tuple(sorted(stack2.items())))
     else:
         take2, take3 = shown, Counter()
     for taken, stack, name in ((take2, stack2, "2"), (take3, stack3, "3")):
         missing = taken - stack
         if missing:
-            raise IllegalAction(f"Stack {name} holds no more {_names(cat, missing)}.",
-                                "not_in_stack")
+            raise refuse("not_in_stack", stack=int(name), buildings=tuple(sorted(missing.items())))
         state.stacks[name] = dict(stack - taken)
     for t in a.buildings:
         state.offer[t] = state.offer.get(t, 0) + 1

@@ -3,6 +3,7 @@ buildings, the 2-player neutral village, placing buildings, and the three couple
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,8 +18,10 @@ from .actions import (
     StartBuildings,
     ThirdCouple,
 )
-from .errors import IllegalAction, MalformedAction
-from .grid import Cell, cell_text, ring
+from .characters import marriage_cells, marriage_problem
+from .errors import IllegalAction, MalformedAction, refuse
+from .grid import Cell, ring
+from .production import vcode
 from .state import (
     CHARACTERS,
     COINS_PER_COLOUR,
@@ -28,8 +31,6 @@ from .state import (
     NEUTRAL,
     PLACE,
     PLAY,
-    SEX_NAMES,
-    SEX_PLURALS,
     START_BUILDINGS,
     Adult,
     Building,
@@ -110,7 +111,9 @@ def new_game(header: Mapping[str, Any], *overrides: Mapping[str, Any]) -> GameSt
         for r in receivers:
             villages[r].coins[c] = villages[r].coins.get(c, 0) + 1
 
-    start_per_type = 3 if len(players) == 4 else 2
+    # The draft with fewer than 4 players removes one start tile per type (§6.1); the simplified
+    # setup draws from all 15 lettered tiles (§6.2).
+    start_per_type = 3 if len(players) == 4 or setup == "simplified" else 2
     buildings = catalogue.buildings.values()
     state = GameState(
         catalogue=catalogue,
@@ -132,8 +135,7 @@ def new_game(header: Mapping[str, Any], *overrides: Mapping[str, Any]) -> GameSt
 
 def _expect(state: GameState, player: str) -> None:
     if state.queue and state.queue[0] != player:
-        raise IllegalAction(f"It is {colour_name(state.queue[0])}'s turn to do this, "
-                            f"not {colour_name(player)}'s.", "not_your_turn")
+        raise refuse("not_your_turn", active=state.queue[0], player=player)
 
 
 def _set_queue(state: GameState, queue: list[str]) -> None:
@@ -153,39 +155,30 @@ def start_player(state: GameState, a: ChooseStartPlayer) -> None:
         _set_queue(state, state.order_from(a.player))
 
 
-def _type_name(state: GameState, type_id: str) -> str:
-    return state.catalogue.building(type_id).name
-
-
 def _check_start_type(state: GameState, type_id: str) -> None:
     if type_id not in state.catalogue.buildings:
-        raise IllegalAction(f"There is no building type {type_id!r}.", "unknown_building")
+        raise refuse("unknown_building", name=type_id)
 
 
 def pick(state: GameState, a: Pick) -> None:
     _expect(state, a.player)
     _check_start_type(state, a.building)
     held = state.to_place[a.player]
-    name = _type_name(state, a.building)
     if a.building in held:
-        raise IllegalAction(f"{colour_name(a.player)} already has a {name}: nobody takes a "
-                            f"type twice.", "type_twice")
+        raise refuse("type_twice", player=a.player, building=a.building)
     if a.take_from is None:
         if state.start_pool.get(a.building, 0) == 0:
-            raise IllegalAction(f"No {name} is left to pick.", "not_in_pool")
+            raise refuse("not_in_pool", building=a.building)
         state.start_pool[a.building] -= 1
         state.queue.pop(0)
     else:
         left = [t for t, n in state.start_pool.items() if n > 0 and t not in held]
         if left:
-            raise IllegalAction(f"{colour_name(a.player)} can still pick a "
-                                f"{_type_name(state, left[0])}: taking another player's "
-                                f"building is only for a picker left with types it has.",
-                                "no_special_case")
+            raise refuse("no_special_case", player=a.player, building=left[0])
         if a.take_from not in state.colours or a.take_from == a.player:
-            raise IllegalAction("The building must come from another player.", "bad_take_from")
+            raise refuse("bad_take_from")
         if a.building not in state.to_place[a.take_from]:
-            raise IllegalAction(f"{colour_name(a.take_from)} has no {name}.", "not_held")
+            raise refuse("not_held", player=a.take_from, building=a.building)
         state.to_place[a.take_from].remove(a.building)
         # That player picks again at once, from what is left.
         state.queue[0] = a.take_from
@@ -198,22 +191,18 @@ def pick(state: GameState, a: Pick) -> None:
 
 def start_buildings(state: GameState, a: StartBuildings) -> None:
     if state.to_place[a.player]:
-        raise IllegalAction(f"{colour_name(a.player)} has its start buildings already.",
-                            "already_given")
+        raise refuse("already_given", player=a.player)
     if len(a.buildings) != 3 or len(set(a.buildings)) != 3:
-        raise IllegalAction("A village centre comes with 3 different start buildings.",
-                            "three_buildings")
+        raise refuse("three_buildings")
     for t in a.buildings:
         _check_start_type(state, t)
         if state.start_pool.get(t, 0) == 0:
-            raise IllegalAction(f"No {_type_name(state, t)} is left among the start buildings.",
-                                "not_in_pool")
+            raise refuse("not_in_pool", building=t)
     if a.letter is not None:
         if a.letter not in LETTERS:
-            raise IllegalAction(f"Village-centre letters are A to E, not {a.letter!r}.",
-                                "bad_letter")
+            raise refuse("bad_letter", letter=a.letter)
         if a.letter in state.letters.values():
-            raise IllegalAction(f"Letter {a.letter} was drawn already.", "letter_twice")
+            raise refuse("letter_twice", letter=a.letter)
         state.letters[a.player] = a.letter
     for t in a.buildings:
         state.start_pool[t] -= 1
@@ -221,9 +210,7 @@ def start_buildings(state: GameState, a: StartBuildings) -> None:
     # Each type can go to each waiting player once: the pool serves them all iff it holds
     # 3 tiles per player when each type counts at most once per player.
     if sum(min(n, waiting) for n in state.start_pool.values()) < 3 * waiting:
-        raise IllegalAction("With these, the players still waiting could not each get 3 "
-                            "different start buildings: check the letters' buildings.",
-                            "pool_exhausted")
+        raise refuse("pool_exhausted")
     state.to_place[a.player] = list(a.buildings)
     _set_queue(state, [c for c in state.queue if c != a.player])
     if not state.queue:
@@ -231,11 +218,15 @@ def start_buildings(state: GameState, a: StartBuildings) -> None:
 
 
 def _after_start_buildings(state: GameState) -> None:
-    left = [t for t, n in sorted(state.start_pool.items()) for _ in range(n)]
     state.start_pool = {}
     neutral = state.options.neutral_colour
     assert state.start_player is not None
     if neutral:
+        # The neutral village gets the start buildings that make exactly 2 of each type in play
+        # (§6.3): the draft's 4 left over, or 4 of the 15 lettered tiles (§6.2).
+        taken = Counter(t for c in state.colours for t in state.to_place[c])
+        start_types = [t for t, b in state.catalogue.buildings.items() if b.stacks["start"]]
+        left = [t for t in sorted(start_types) for _ in range(2 - taken[t])]
         state.to_place[neutral] = left
         state.phase = NEUTRAL
         other = state.next_colour(state.start_player)
@@ -254,15 +245,12 @@ def _begin_placing(state: GameState) -> None:
 def _place(state: GameState, colour: str, building: str, cell: Cell) -> Building:
     _check_start_type(state, building)
     if building not in state.to_place[colour]:
-        whose = "the neutral village" if state.villages[colour].neutral else colour_name(colour)
-        raise IllegalAction(f"{whose} has no {_type_name(state, building)} to place.",
-                            "not_to_place")
+        raise refuse("not_to_place", village=vcode(state, colour), building=building)
     village = state.villages[colour]
     if ring(cell) != 1:
-        raise IllegalAction(f"Start buildings go next to the village centre; {cell_text(cell)} "
-                            f"is not.", "not_ring_one")
+        raise refuse("not_ring_one", cell=cell)
     if cell in village.buildings:
-        raise IllegalAction(f"{cell_text(cell)} is taken.", "cell_taken")
+        raise refuse("cell_taken", cell=cell)
     state.to_place[colour].remove(building)
     b = Building(building, cell)
     village.buildings[cell] = b
@@ -275,8 +263,7 @@ def place_neutral(state: GameState, a: PlaceNeutral) -> None:
     assert neutral is not None
     placed = [ad.sex for b in state.villages[neutral].buildings.values() for ad in b.adults]
     if placed.count(a.sex) >= 2:
-        raise IllegalAction(f"The two neutral couples have only two {SEX_PLURALS[a.sex]}.",
-                            "neutral_couples")
+        raise refuse("neutral_couples", sexes=a.sex)
     b = _place(state, neutral, a.building, a.cell)
     b.adults.append(Adult(neutral, a.sex))
     state.villages[neutral].centre[a.sex] -= 1
@@ -300,12 +287,21 @@ def place_building(state: GameState, a: PlaceBuilding) -> None:
 def _empty_own_building(state: GameState, player: str, cell: Cell) -> Building:
     b = state.villages[player].buildings.get(cell)
     if b is None:
-        raise IllegalAction(f"{colour_name(player)} has no building at {cell_text(cell)}.",
-                            "no_building")
+        raise refuse("no_building", cell=cell, village=player)
     if b.adults:
-        raise IllegalAction(f"The {_type_name(state, b.type)} at {cell_text(cell)} has a "
-                            f"villager already.", "occupied")
+        raise refuse("occupied", building=b.type, cell=cell)
     return b
+
+
+def left_neighbour(state: GameState, player: str) -> str:
+    """Couple 3 marries into this village (§6.1 step 4; with 2 players, the other player's,
+    never the neutral one)."""
+    return state.next_colour(player, -1)
+
+
+def third_couple_cells(state: GameState, player: str, spouse: str) -> list[Cell]:
+    """Where a spouse of that sex may marry into the left neighbour's village."""
+    return marriage_cells(state, left_neighbour(state, player), spouse, player)
 
 
 def _couple_done(state: GameState) -> None:
@@ -329,14 +325,13 @@ def _couple_done(state: GameState) -> None:
 def _check_couple(state: GameState, player: str, number: int) -> None:
     _expect(state, player)
     if state.couple != number:
-        raise IllegalAction(f"This is the round of couple {state.couple}, not couple {number}.",
-                            "wrong_couple")
+        raise refuse("wrong_couple", couple=state.couple, expected=number)
 
 
 def first_couple(state: GameState, a: FirstCouple) -> None:
     _check_couple(state, a.player, 1)
     if a.man == a.woman:
-        raise IllegalAction("Couple 1 goes onto two different buildings.", "same_building")
+        raise refuse("same_building")
     for sex, cell in (("m", a.man), ("f", a.woman)):
         _empty_own_building(state, a.player, cell).adults.append(Adult(a.player, sex))
         state.player(a.player).supply[sex] -= 1
@@ -358,15 +353,11 @@ def second_couple(state: GameState, a: SecondCouple) -> None:
 
 def third_couple(state: GameState, a: ThirdCouple) -> None:
     _check_couple(state, a.player, 3)
-    left = state.next_colour(a.player, -1)
-    b = state.villages[left].buildings.get(a.cell)
-    if b is None:
-        raise IllegalAction(f"{colour_name(left)} (the left neighbour) has no building at "
-                            f"{cell_text(a.cell)}.", "no_building")
-    if len(b.adults) != 1 or b.adults[0].sex == a.spouse:
-        raise IllegalAction(f"A {SEX_NAMES[a.spouse]} can only marry onto a building with one "
-                            f"single villager of the other sex.", "no_partner")
-    b.adults.append(Adult(a.player, a.spouse))
+    left = left_neighbour(state, a.player)
+    problem = marriage_problem(state, left, a.cell, a.spouse, a.player)
+    if problem is not None:
+        raise IllegalAction(problem)
+    state.villages[left].buildings[a.cell].adults.append(Adult(a.player, a.spouse))
     other = "f" if a.spouse == "m" else "m"
     state.villages[a.player].centre[other] += 1
     p = state.player(a.player)

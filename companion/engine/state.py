@@ -8,17 +8,8 @@ from .catalogue import Catalogue, Cost
 from .grid import Cell
 
 CHARACTERS = ("builder", "carter", "night_watchman", "priest", "midwife")
-CHARACTER_NAMES = {
-    "builder": "Builder",
-    "carter": "Carter",
-    "night_watchman": "Night Watchman",
-    "priest": "Priest",
-    "midwife": "Midwife",
-}
 COLOURS = ("red", "blue", "yellow", "white")
 SEXES = ("m", "f")
-SEX_NAMES = {"m": "man", "f": "woman"}
-SEX_PLURALS = {"m": "men", "f": "women"}
 VILLAGERS_PER_SEX = 8
 COINS_PER_COLOUR = 6
 
@@ -89,12 +80,10 @@ class Player:
     supply: dict[str, int] = field(
         default_factory=lambda: {"m": VILLAGERS_PER_SEX, "f": VILLAGERS_PER_SEX})
     delivered: list[str] = field(default_factory=list)
-    out: bool = False
-    """Holds coins but had no possible action: out for the rest of the round."""
 
     def clone(self) -> Player:
         return Player(self.colour, self.name, self.coins, self.won_coins, dict(self.supply),
-                      list(self.delivered), self.out)
+                      list(self.delivered))
 
 
 @dataclass
@@ -113,10 +102,13 @@ class Turn:
     spent: int = 0
     """Coins spent this turn: placed on the character plus goods bought."""
     births: list[Cell] = field(default_factory=list)
+    returned: int = 0
+    """Coins taken back into the hand this turn: they could buy no action of the character
+    (§7). The table takes them off the character."""
 
     def clone(self) -> Turn:
         return Turn(self.player, self.character, self.coins, self.done, self.neutral, self.tile,
-                    self.spent, list(self.births))
+                    self.spent, list(self.births), self.returned)
 
 
 @dataclass
@@ -167,6 +159,9 @@ class GameState:
     track: dict[str, int] = field(default_factory=dict)
     """Score track: each player's VP as recounted at the last round end."""
     turn: Turn | None = None
+    passes: list[str] = field(default_factory=list)
+    """Players who said they cannot act since the last turn with an action (§7): when every
+    coin holder is among them, the round ends."""
     winners: list[str] = field(default_factory=list)
     tie_break: str | None = None
 
@@ -198,6 +193,7 @@ class GameState:
             learned_costs=dict(self.learned_costs),
             track=dict(self.track),
             turn=self.turn.clone() if self.turn else None,
+            passes=list(self.passes),
             winners=list(self.winners),
             tie_break=self.tie_break,
         )

@@ -1,11 +1,21 @@
 """A turn (digest §7): one character with N coins for N actions, one character tile for one
-extra action, the neutral coin with 2 players, and the end of the turn and of the round."""
+extra action, the neutral coin with 2 players, and the end of the turn and of the round.
+
+Rulings (§7) the companion needs so that it is never stuck:
+- ``choose`` is refused when no action of that character is possible now;
+- coins of the turn that can no longer buy an action of the chosen character go back to the
+  hand at once (``settle``): they never lay on the character, and the turn can end;
+- "cannot act" is a pass of this turn only; the round ends when every coin holder passes in one
+  go-round with no action in between, and the start-player token stays;
+- a building on offer whose cost is unknown must have its cost entered (``TileCost``) before a
+  "cannot act" is accepted.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 
-from . import characters, round_end
+from . import characters, moves, round_end
 from .actions import (
     Action,
     Birth,
@@ -17,38 +27,44 @@ from .actions import (
     Marry,
     NeutralBuild,
     NeutralMarry,
+    TileCost,
     Wake,
 )
-from .errors import IllegalAction
-from .moves import any_possible
-from .state import CHARACTER_NAMES, GameState, Turn, colour_name
+from .errors import IllegalAction, refuse
+from .messages import Message, message
+from .production import chains_by_good
+from .state import CHARACTERS, GameState, Turn
 
 
 def _turn(state: GameState, player: str) -> Turn:
     if state.active != player:
-        raise IllegalAction(f"It is {colour_name(state.active or '')}'s turn, not "
-                            f"{colour_name(player)}'s.", "not_your_turn")
+        raise refuse("not_your_turn", active=state.active, player=player)
     assert state.turn is not None
     return state.turn
 
 
+def possible(state: GameState, colour: str, character: str, via: str, budget: int) -> bool:
+    """Whether the character has an option that can be taken now, or whose building's cost
+    must first be read off the tile (it may be affordable): what keeps a coin on it."""
+    by_good = chains_by_good(state, colour) if character in ("builder", "carter") else {}
+    return any(o.affordable or o.needs_cost
+               for o in moves.options_of(state, colour, character, via, budget, by_good))
+
+
 def choose(state: GameState, a: Choose) -> None:
     turn = _turn(state, a.player)
-    who = colour_name(a.player)
     if turn.neutral:
-        raise IllegalAction(f"{who} used the neutral coin instead of a regular action this "
-                            f"turn.", "neutral_used")
+        raise refuse("neutral_used", player=a.player)
     if turn.character is not None:
-        raise IllegalAction(f"{who} chose the {CHARACTER_NAMES[turn.character]} this turn "
-                            f"already: one character per turn.", "one_character")
+        raise refuse("one_character", player=a.player, chosen=turn.character)
     player = state.player(a.player)
     if a.coins < 1:
-        raise IllegalAction("Put at least one coin on the character.", "no_coins_placed")
+        raise refuse("no_coins_placed")
     if a.coins > player.coins:
-        raise IllegalAction(f"{who} has only {player.coins} coin"
-                            f"{'s' if player.coins != 1 else ''} to use this turn.",
-                            "not_enough_coins")
+        raise refuse("not_enough_coins", player=a.player, n=player.coins)
     player.coins -= a.coins
+    if not possible(state, a.player, a.character, moves.COIN, player.coins):
+        raise refuse("no_action", player=a.player, character=a.character)
     field = state.character_coins[a.character]
     field[a.player] = field.get(a.player, 0) + a.coins
     turn.character = a.character
@@ -56,41 +72,68 @@ def choose(state: GameState, a: Choose) -> None:
     turn.spent += a.coins
 
 
+def settle(state: GameState) -> None:
+    """Coins of the turn that can no longer buy an action of the chosen character go back to
+    the player's hand: they never lay there (no majority) and the turn can end (§7)."""
+    turn = state.turn
+    if state.active is None or turn is None or turn.character is None:
+        return
+    left = turn.coins - turn.done
+    if left <= 0:
+        return
+    player = state.player(turn.player)
+    if possible(state, turn.player, turn.character, moves.COIN, player.coins):
+        return
+    field = state.character_coins[turn.character]
+    field[turn.player] -= left
+    if field[turn.player] == 0:
+        del field[turn.player]
+    player.coins += left
+    turn.coins -= left
+    turn.spent -= left
+    turn.returned += left
+
+
+def tile_problem(state: GameState, player: str, character: str) -> Message | None:
+    """Whether ``player`` may use its ``character`` tile for an extra action now."""
+    turn = state.turn
+    assert turn is not None
+    if state.options.intro:
+        return message("no_tiles_in_intro")
+    if state.tile_holder[character] != player:
+        return message("tile_not_held", player=player, character=character)
+    if character in state.tiles_used:
+        return message("tile_used", character=character)
+    if turn.tile is not None:
+        return message("one_tile", player=player)
+    if turn.character not in (None, character) and 0 < turn.done < turn.coins:
+        return message("tile_between", character=character, chosen=turn.character)
+    return None
+
+
+def coin_problem(state: GameState, player: str, character: str) -> Message | None:
+    """Whether a coin placed on ``character`` this turn still buys an action of it."""
+    turn = state.turn
+    assert turn is not None
+    if turn.neutral:
+        return message("neutral_used", player=player)
+    if turn.character is None:
+        return message("choose_first", player=player, character=character)
+    if turn.character != character:
+        return message("other_character", player=player, chosen=turn.character,
+                       character=character)
+    if turn.done >= turn.coins:
+        return message("no_coin_left", player=player, character=character, n=turn.coins)
+    return None
+
+
 def _character_action(state: GameState, player: str, character: str, tile: bool,
                       effect: Callable[[], int | None]) -> None:
     """Checks that this action may be done now, by a coin or by the tile, then does it."""
     turn = _turn(state, player)
-    who = colour_name(player)
-    name = CHARACTER_NAMES[character]
-    if tile:
-        if state.options.intro:
-            raise IllegalAction("The intro game is played without character tiles.",
-                                "no_tiles_in_intro")
-        if state.tile_holder[character] != player:
-            raise IllegalAction(f"{who} does not hold the {name} tile.", "tile_not_held")
-        if character in state.tiles_used:
-            raise IllegalAction(f"The {name} tile has been used this round.", "tile_used")
-        if turn.tile is not None:
-            raise IllegalAction(f"{who} has used a character tile this turn already: one per "
-                                f"turn.", "one_tile")
-        if turn.character not in (None, character) and 0 < turn.done < turn.coins:
-            raise IllegalAction(f"The {name} tile's action comes before or after the "
-                                f"{CHARACTER_NAMES[turn.character]} actions, not between them.",
-                                "tile_between")
-    else:
-        if turn.neutral:
-            raise IllegalAction(f"{who} used the neutral coin instead of a regular action this "
-                                f"turn.", "neutral_used")
-        if turn.character is None:
-            raise IllegalAction(f"{who} has not chosen a character yet: put coins on the "
-                                f"{name} first.", "choose_first")
-        if turn.character != character:
-            raise IllegalAction(f"{who} chose the {CHARACTER_NAMES[turn.character]} this turn, "
-                                f"not the {name}.", "other_character")
-        if turn.done >= turn.coins:
-            raise IllegalAction(f"{who}'s {turn.coins} {name} action"
-                                f"{'s are' if turn.coins != 1 else ' is'} done: each coin buys "
-                                f"one action.", "no_coin_left")
+    problem = (tile_problem if tile else coin_problem)(state, player, character)
+    if problem is not None:
+        raise IllegalAction(problem)
     bought = effect() or 0
     if bought:
         state.player(player).coins -= bought
@@ -102,6 +145,7 @@ def _character_action(state: GameState, player: str, character: str, tile: bool,
         state.tiles_used.add(character)
     else:
         turn.done += 1
+    settle(state)
 
 
 def build(state: GameState, a: Build) -> None:
@@ -122,25 +166,28 @@ def marry(state: GameState, a: Marry) -> None:
 
 
 def birth(state: GameState, a: Birth) -> None:
-    def effect() -> None:
-        assert state.turn is not None  # _character_action checked the turn first
-        characters.birth(state, a, state.turn.births)
+    _character_action(state, a.player, "midwife", a.tile, lambda: characters.birth(state, a))
 
-    _character_action(state, a.player, "midwife", a.tile, effect)
+
+def neutral_problem(state: GameState, player: str) -> Message | None:
+    """Whether the neutral coin may replace this turn's regular action."""
+    turn = state.turn
+    assert turn is not None
+    if state.options.neutral_colour is None:
+        return message("no_neutral")
+    if state.neutral_coin != "ready":
+        return message("neutral_coin_used")
+    if turn.neutral or turn.character is not None:
+        return message("neutral_instead", player=player)
+    return None
 
 
 def _neutral_action(state: GameState, player: str, character: str,
                     effect: Callable[[], None]) -> None:
     turn = _turn(state, player)
-    who = colour_name(player)
-    if state.options.neutral_colour is None:
-        raise IllegalAction("There is no neutral village: it is only in the 2-player game.",
-                            "no_neutral")
-    if state.neutral_coin != "ready":
-        raise IllegalAction("The neutral coin has been used this round.", "neutral_coin_used")
-    if turn.neutral or turn.character is not None:
-        raise IllegalAction(f"The neutral coin replaces the turn's regular action, and {who} "
-                            f"has taken that already.", "neutral_instead")
+    problem = neutral_problem(state, player)
+    if problem is not None:
+        raise IllegalAction(problem)
     effect()
     turn.neutral = True
     state.neutral_coin = character
@@ -154,41 +201,80 @@ def neutral_marry(state: GameState, a: NeutralMarry) -> None:
     _neutral_action(state, a.player, "priest", lambda: characters.neutral_marry(state, a))
 
 
+def tile_cost(state: GameState, a: TileCost) -> None:
+    """The cost read off a building tile on offer, for a type whose cost is not known yet."""
+    _turn(state, a.player)
+    problem = characters.cost_problem(state, a.building, a.cost)
+    if problem is None and state.offer.get(a.building, 0) == 0:
+        problem = message("not_on_offer", building=a.building)
+    if problem is not None:
+        raise IllegalAction(problem)
+    state.learned_costs[a.building] = a.cost
+    settle(state)
+
+
+def stuck_problem(state: GameState, player: str,
+                  regular: Mapping[str, Sequence[moves.Option]] | None = None) -> Message | None:
+    """Whether ``player`` may say that it cannot act this turn: it holds coins, has taken no
+    regular action (a character tile's action may lie behind it), and no regular action nor the
+    neutral coin is possible; a building on offer of unknown cost must be priced first.
+    ``regular``: the options a coin buys now, by character, if the caller has them already."""
+    turn = state.turn
+    assert turn is not None
+    p = state.player(player)
+    if turn.character is not None or turn.neutral or p.coins == 0:
+        return message("acted", player=player)
+    if regular is None:
+        by_good = chains_by_good(state, player)
+        regular = {ch: moves.character(state, player, ch, moves.COIN, p.coins - 1, by_good)
+                   for ch in CHARACTERS}
+    for ch in CHARACTERS:
+        if any(o.affordable for o in regular.get(ch, ())):
+            return message("can_act", player=player, character=ch)
+    for o in regular.get("builder", ()):
+        if o.needs_cost:
+            return message("cost_first", building=o.action.building)  # type: ignore[attr-defined]
+    if moves.neutral(state, player):
+        return message("can_act_neutral", player=player)
+    return None
+
+
 def cannot_act(state: GameState, a: CannotAct) -> None:
-    turn = _turn(state, a.player)
-    who = colour_name(a.player)
-    if turn.spent or turn.character or turn.neutral or turn.tile:
-        raise IllegalAction(f"{who} has acted this turn already.", "acted")
-    possible = any_possible(state, a.player)
-    if possible:
-        raise IllegalAction(f"{who} can still act: {possible.text}.", "can_act")
-    state.player(a.player).out = True
+    _turn(state, a.player)
+    problem = stuck_problem(state, a.player)
+    if problem is not None:
+        raise IllegalAction(problem)
+    if state.turn is not None and state.turn.tile is not None:
+        state.passes = []  # the tile's action is an action: a new go-round begins
+    else:
+        state.passes.append(a.player)
     _next_turn(state)
 
 
 def end_turn(state: GameState, a: EndTurn) -> None:
     turn = _turn(state, a.player)
-    who = colour_name(a.player)
     player = state.player(a.player)
     if turn.character is not None and turn.done < turn.coins:
-        left = turn.coins - turn.done
-        raise IllegalAction(f"{who} has {left} more {CHARACTER_NAMES[turn.character]} action"
-                            f"{'s' if left != 1 else ''} to perform: every coin must buy an "
-                            f"action.", "actions_left")
+        raise refuse("actions_left", player=a.player, character=turn.character,
+                     n=turn.coins - turn.done)
     if not turn.neutral and turn.character is None and not (turn.spent and player.coins == 0):
         if turn.tile:
-            raise IllegalAction(f"{who} still has coins: choose a character for the turn's "
-                                f"regular action.", "regular_action_needed")
-        raise IllegalAction(f"{who} still has coins and cannot pass: choose a character.",
-                            "cannot_pass")
+            raise refuse("regular_action_needed", player=a.player)
+        raise refuse("cannot_pass", player=a.player)
     player.coins += player.won_coins
     player.won_coins = 0
+    state.passes = []
     _next_turn(state)
 
 
 def _next_turn(state: GameState) -> None:
     assert state.turn is not None
-    holders = [p.colour for p in state.players if p.coins + p.won_coins > 0 and not p.out]
+    holders = [p.colour for p in state.players if p.coins + p.won_coins > 0]
+    if holders and all(c in state.passes for c in holders):
+        # Every coin holder passed in one go-round with no action in between: the round ends
+        # and the start-player token stays (§7).
+        round_end.end_round(state, None)
+        return
     if state.neutral_coin == "ready" and state.options.neutral_colour:
         holders.append(state.options.neutral_colour)
     if len(holders) <= 1:
@@ -196,8 +282,7 @@ def _next_turn(state: GameState) -> None:
         return
     current = state.turn.player
     for colour in state.order_from(state.next_colour(current)):
-        p = state.player(colour)
-        if p.coins > 0 and not p.out:
+        if state.player(colour).coins > 0:
             state.turn = Turn(colour)
             state.active = colour
             return
@@ -213,6 +298,7 @@ TURN_ACTIONS: dict[type[Action], Callable[[GameState, Action], None]] = {
     Birth: birth,  # type: ignore[dict-item]
     NeutralBuild: neutral_build,  # type: ignore[dict-item]
     NeutralMarry: neutral_marry,  # type: ignore[dict-item]
+    TileCost: tile_cost,  # type: ignore[dict-item]
     CannotAct: cannot_act,  # type: ignore[dict-item]
     EndTurn: end_turn,  # type: ignore[dict-item]
 }

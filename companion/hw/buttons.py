@@ -7,6 +7,7 @@ where no game or display work may happen.
 from __future__ import annotations
 
 import queue
+import threading
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -20,7 +21,11 @@ BOUNCE_TIME = 0.03
 class GpioButtons:
     """One push-button per seat (BCM pin, wired to GND, internal pull-up), or one shared
     button under the seat name ``next``. ``pin_factory``: None for gpiozero's default (lgpio
-    on Raspberry Pi OS), or a ``MockFactory`` in tests."""
+    on Raspberry Pi OS), or a ``MockFactory`` in tests.
+
+    Debounced twice: by the pin driver (``bounce_time``, where it has a filter) and by our
+    own decoder, which takes a level only once it has stood for ``bounce_time``. A thread of
+    ours settles releases when their bounce time has passed (no edge comes to do it)."""
 
     def __init__(self, pins: Mapping[str, int], events: queue.Queue[ButtonEvent], *,
                  pin_factory: Any = None, hold_time: float = HOLD_TIME,
@@ -31,23 +36,56 @@ class GpioButtons:
         if not 0.02 <= bounce_time <= 0.05:
             raise ValueError("bounce_time must be 20 to 50 ms")
         self.events = events
-        self.decoder = PressDecoder(repeat_guard)
+        self.decoder = PressDecoder(hold_time=hold_time, bounce_time=bounce_time,
+                                    repeat_guard=repeat_guard)
         self.clock = clock
+        self._cond = threading.Condition()
+        self._closed = False
         self.buttons = {}
-        for seat, pin in pins.items():
-            b = Button(pin, pull_up=True, bounce_time=bounce_time, hold_time=hold_time,
-                       pin_factory=pin_factory)
-            b.when_pressed = lambda s=seat: self.decoder.pressed(s, self.clock())
-            b.when_held = lambda s=seat: self.decoder.held(s, self.clock())
-            b.when_released = lambda s=seat: self._released(s)
-            self.buttons[seat] = b
+        try:
+            for seat, pin in pins.items():
+                b = Button(pin, pull_up=True, bounce_time=bounce_time, pin_factory=pin_factory)
+                self.buttons[seat] = b
+                b.when_pressed = lambda s=seat: self._edge(s, True)
+                b.when_released = lambda s=seat: self._edge(s, False)
+        except BaseException:
+            self.close()
+            raise
+        self._thread = threading.Thread(target=self._settle, name="buttons", daemon=True)
+        self._thread.start()
 
-    def _released(self, seat: str) -> None:
-        event = self.decoder.released(seat, self.clock())
-        if event is not None:
-            self.events.put(event)
+    def _edge(self, seat: str, down: bool) -> None:
+        with self._cond:
+            for event in self.decoder.edge(seat, down, self.clock()):
+                self.events.put(event)
+            self._cond.notify()
+
+    def settle(self) -> None:
+        """Decide now what the clock says has settled (the thread does this by itself once
+        each bounce time has passed; a test with its own clock calls it after moving it)."""
+        with self._cond:
+            for event in self.decoder.poll(self.clock()):
+                self.events.put(event)
+            self._cond.notify()
+
+    def _settle(self) -> None:
+        with self._cond:
+            while not self._closed:
+                deadline = self.decoder.deadline()
+                if deadline is None:
+                    self._cond.wait()
+                    continue
+                wait = deadline - self.clock()
+                if wait > 0:
+                    self._cond.wait(timeout=max(wait, 0.001))
+                    continue
+                for event in self.decoder.poll(self.clock()):
+                    self.events.put(event)
 
     def close(self) -> None:
+        with self._cond:
+            self._closed = True
+            self._cond.notify()
         for b in self.buttons.values():
             b.close()
 
@@ -62,22 +100,15 @@ class KeyboardButtons:
         self.keys["n"] = "next"
         self.events = events
         self.hold_time = hold_time
-        self.decoder = PressDecoder(repeat_guard)
-        self._down_at: dict[str, float] = {}
+        # Keys do not bounce; key repeat sends more downs, which the decoder ignores.
+        self.decoder = PressDecoder(hold_time=hold_time, bounce_time=0.0,
+                                    repeat_guard=repeat_guard)
 
     def key(self, name: str, down: bool, t: float) -> bool:
         """A key went down or up at time ``t``; True if it is one of the buttons."""
         seat = self.keys.get(name.lower())
         if seat is None:
             return False
-        if down:
-            if seat not in self._down_at:  # key repeat sends more downs: only the first counts
-                self._down_at[seat] = t
-                self.decoder.pressed(seat, t)
-        elif seat in self._down_at:
-            if t - self._down_at.pop(seat) >= self.hold_time:
-                self.decoder.held(seat, t)
-            event = self.decoder.released(seat, t)
-            if event is not None:
-                self.events.put(event)
+        for event in self.decoder.edge(seat, down, t):
+            self.events.put(event)
         return True

@@ -28,9 +28,14 @@ def pattern(layout: Layout, step: int) -> list[tuple[int, int, int]]:
     return pixels
 
 
-def run(port: str | None, baud: int, pins: dict[str, int], seconds: float) -> int:
+def run(port: str | None, baud: int, pins: dict[str, int], seconds: float, *,
+        dtr_rts: str = "high") -> int:
+    from ..config import pin_warnings
+
+    for warning in pin_warnings(pins):
+        print(f"warning: {warning}")
     layout = default_layout(4)
-    writer = AdalightWriter(lambda: find_port(port), baud).start()
+    writer = AdalightWriter(lambda: find_port(port), baud, dtr_rts=dtr_rts).start()
     events: queue.Queue[ButtonEvent] = queue.Queue()
     buttons = None
     try:
@@ -63,8 +68,7 @@ def run(port: str | None, baud: int, pins: dict[str, int], seconds: float) -> in
         pass
     finally:
         writer.show([OFF] * layout.count)
-        time.sleep(0.2)
-        writer.stop()
+        writer.stop()  # sends that dark frame first
         if buttons:
             buttons.close()
     return 0

@@ -56,29 +56,66 @@ def default_layout(seats: int = 4, bar: int = VP_BAR) -> Layout:
                     (i * per + 5, bar)) for i in range(seats)))
 
 
-def layout_from_data(data: Mapping[str, Any]) -> Layout:
+MAX_LEDS = 65536
+"""What one Adalight frame can address."""
+MAX_SEATS = 4
+
+
+def shown(value: Any) -> str:
+    """A value for an error message, short whatever it is (a 5,000-digit number included)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** 12:
+        return "a number far too large" if value > 0 else "a number far too small"
+    text = repr(value) if isinstance(value, bool | int | float | str) else type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _whole(value: Any, where: str, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(f"{where}: must be a whole number from {low} to {high}, "
+                         f"not {shown(value)}")
+    return value
+
+
+def layout_from_data(data: Any) -> Layout:
     """A layout from its config form: {"count": N, "seats": [{"seat": i, "quarters": [4 i],
-    "bar": [first, length]}, ...]}; every index checked."""
-    count = data.get("count")
-    if not isinstance(count, int) or count < 1:
-        raise ValueError("leds.layout.count must be a whole number >= 1")
+    "bar": [first, length]}, ...]}, for 2 to 4 seats; every key and index checked, whole
+    numbers only, and a ``ValueError`` naming the key for anything else."""
+    if not isinstance(data, Mapping):
+        raise ValueError("leds.layout: must be a table with 'count' and 'seats'")
+    unknown = sorted(map(str, set(data) - {"count", "seats"}))
+    if unknown:
+        raise ValueError(f"leds.layout.{unknown[0]}: is not a setting")
+    count = _whole(data.get("count"), "leds.layout.count", 1, MAX_LEDS)
+    raw = data.get("seats", [])
+    if not isinstance(raw, list) or not 2 <= len(raw) <= MAX_SEATS:
+        what = f"{len(raw)} of them" if isinstance(raw, list) else shown(raw)
+        raise ValueError(f"leds.layout.seats: must list 2 to {MAX_SEATS} seat segments "
+                         f"(tables), not {what}")
     seats = []
     used: set[int] = set()
-    for n, s in enumerate(data.get("seats", [])):
+    for n, s in enumerate(raw):
         where = f"leds.layout.seats[{n}]"
-        try:
-            seg = SeatSegment(int(s["seat"]), tuple(int(q) for q in s["quarters"]),  # type: ignore[arg-type]
-                              (int(s["bar"][0]), int(s["bar"][1])))
-        except (KeyError, TypeError, ValueError, IndexError):
-            raise ValueError(f"{where} needs 'seat', 4 'quarters' and 'bar' [first, length]") \
-                from None
-        if len(seg.quarters) != 4:
-            raise ValueError(f"{where}.quarters must list 4 LED indexes")
-        indexes = [seg.seat, *seg.quarters, *range(seg.bar[0], seg.bar[0] + seg.bar[1])]
-        if any(not 0 <= i < count for i in indexes):
-            raise ValueError(f"{where} uses an LED index outside 0..{count - 1}")
-        if used & set(indexes):
-            raise ValueError(f"{where} shares LEDs with another segment")
+        if not isinstance(s, Mapping) or set(s) != {"seat", "quarters", "bar"}:
+            extra = sorted(map(str, set(s) - {"seat", "quarters", "bar"})) \
+                if isinstance(s, Mapping) else []
+            if extra:
+                raise ValueError(f"{where}.{extra[0]}: is not a setting")
+            raise ValueError(f"{where}: needs 'seat', 4 'quarters' and 'bar' [first, length]")
+        quarters, bar = s["quarters"], s["bar"]
+        if not isinstance(quarters, list) or len(quarters) != 4:
+            raise ValueError(f"{where}.quarters: must list 4 LED indexes")
+        if not isinstance(bar, list) or len(bar) != 2:
+            raise ValueError(f"{where}.bar: must be [first LED, length]")
+        last = count - 1
+        seat = _whole(s["seat"], f"{where}.seat", 0, last)
+        quads = tuple(_whole(q, f"{where}.quarters[{i}]", 0, last)
+                      for i, q in enumerate(quarters))
+        first = _whole(bar[0], f"{where}.bar[0]", 0, last)
+        length = _whole(bar[1], f"{where}.bar[1]", 1, count - first)  # within the strip
+        seg = SeatSegment(seat, quads, (first, length))  # type: ignore[arg-type]
+        indexes = [seat, *quads, *range(first, first + length)]
+        if len(set(indexes)) != len(indexes) or used & set(indexes):
+            raise ValueError(f"{where}: shares LEDs with another segment or with itself")
         used |= set(indexes)
         seats.append(seg)
     return Layout(count, tuple(seats))

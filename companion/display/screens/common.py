@@ -8,9 +8,31 @@ import pygame
 
 from ...engine import GameState
 from ...engine.actions import Placement
-from ...engine.state import CHARACTERS
-from ..i18n import _, character, colour
-from ..ui import HUGE, INK, MUTED, PANEL, PLAYER, TITLE, W, Widget, badge, button, paragraph, text
+from ...engine.state import CHARACTERS, DRAFT, START_PLAYER
+from ..describe import step_text
+from ..i18n import _, name
+from ..ui import (
+    BACKGROUND,
+    BODY,
+    HUGE,
+    INK,
+    LIGHT,
+    PANEL,
+    PLAYER,
+    TITLE,
+    WARNING_INK,
+    W,
+    Widget,
+    badge,
+    button,
+    coin,
+    draw_text,
+    fit,
+    font,
+    player_frame,
+    text_height,
+)
+from ..village_view import step_picture, tile_icon
 
 TOP = 60
 LEFT_W = 250
@@ -41,74 +63,177 @@ def value_key(v: Any) -> str:
     return str(v)
 
 
-def title_bar(s: pygame.Surface, title: str, who: str | None = None) -> None:
+def title_bar(s: pygame.Surface, title: str, who: str | None = None, right: int = 300
+              ) -> None:
+    """The title, left of ``right`` (where the buttons of the top bar begin)."""
     pygame.draw.rect(s, PANEL, (0, 0, W, TOP - 4))
     x = 12
     if who:
         pygame.draw.rect(s, PLAYER[who], (0, 0, 8, TOP - 4))
+        if who in LIGHT:
+            pygame.draw.line(s, INK, (8, 0), (8, TOP - 5), 1)
         badge(s, who, (x + 22, TOP // 2 - 2), 20)
         x += 52
-    # Left of the round number and the buttons (from x = 300 on).
-    text(s, title, (x, TOP // 2 - 2), HUGE if who else TITLE, INK, "midleft", width=300 - x)
+    draw_text(s, title, pygame.Rect(x, 2, right - x - 8, TOP - 8), HUGE if who else TITLE, INK,
+              valign="middle")  # a long name: two lines
+
+
+def nav_items(app: Any) -> list[tuple[str, str, Any]]:
+    from .info import CostsScreen, MarketScreen, UndoConfirm, VillagesScreen
+
+    return [("villages", _("Villages"), lambda: app.show(VillagesScreen())),
+            ("market", _("Market"), lambda: app.show(MarketScreen())),
+            ("undo", _("Undo"), lambda: setattr(app, "overlay", UndoConfirm())),
+            ("costs", _("Costs"), lambda: app.show(CostsScreen()))]
+
+
+def _nav_width(label: str) -> int:
+    return max(font(BODY).size(label)[0] + 22, 72)
+
+
+def nav_left(app: Any, back: bool = False) -> int:
+    """Where the top bar's buttons begin: the title ends there."""
+    if back:
+        return W - 4 - _nav_width(_("Back"))
+    return W - 4 - sum(_nav_width(label) for _id, label, _fn in nav_items(app))
 
 
 def nav(app: Any, back: bool = False) -> list[Widget]:
-    """Villages, market, undo and costs, top right; or 'Back'."""
-    from .info import CostsScreen, MarketScreen, UndoConfirm, VillagesScreen
-
+    """Villages, market, undo and costs, top right; or 'Back'. Each as wide as its word."""
     if back:
-        return [button("back", (W - 130, 4, 122, 48), _("Back"), lambda: app.after_change())]
-    items = [("villages", _("Villages"), lambda: app.show(VillagesScreen())),
-             ("market", _("Market"), lambda: app.show(MarketScreen())),
-             ("undo", _("Undo"), lambda: setattr(app, "overlay", UndoConfirm())),
-             ("costs", _("Costs"), lambda: app.show(CostsScreen()))]
+        w = _nav_width(_("Back"))
+        return [button("back", (W - 4 - w, 4, w - 4, 48), _("Back"),
+                       lambda: app.after_change())]
     out, x = [], W - 4
-    widths = {"villages": 118, "market": 100, "undo": 80, "costs": 88}
-    for id_, label, fn in reversed(items):
-        w = widths[id_]
+    for id_, label, fn in reversed(nav_items(app)):
+        w = _nav_width(label)
         x -= w
         out.append(button(id_, (x, 4, w - 4, 48), label, fn,
-                          enabled=id_ != "undo" or bool(app.session and app.session.game.actions)))
+                          enabled=id_ != "undo" or app.session is not None))
     return out
 
 
-def players_panel(s: pygame.Surface, state: GameState, rect: pygame.Rect) -> None:
-    """Each player: colour and initial, coins in hand, score, character tiles held."""
+def held_tiles(state: GameState, colour_: str) -> list[str]:
+    return [ch for ch in CHARACTERS if state.tile_holder.get(ch) == colour_]
+
+
+def players_panel(s: pygame.Surface, state: GameState, rect: pygame.Rect) -> int:
+    """Each player: colour and initial, name (the whole line, two lines if need be); coins in
+    hand (a coin with the count), the character tiles held (their pictograms, dark when used
+    this round), the start-player token, the score. The active player framed in its colour
+    (a dark outline where it is light). Returns the y below it."""
     y = rect.top
     for p in state.players:
-        row = pygame.Rect(rect.left, y, rect.width, 50)
+        name_h = text_height(name(p.colour), rect.width - 34)
+        row = pygame.Rect(rect.left, y, rect.width, max(name_h, 27) + 28)
         if state.active == p.colour:
-            pygame.draw.rect(s, PLAYER[p.colour], row.inflate(4, 0), 3, border_radius=8)
-        badge(s, p.colour, (row.left + 20, row.centery), 15)
-        text(s, p.name, (row.left + 42, row.top + 4), 20, INK, width=110)
+            player_frame(s, p.colour, row.inflate(6, 4), 3)
+        badge(s, p.colour, (row.left + 15, row.top + 16), 14)
+        draw_text(s, name(p.colour), pygame.Rect(row.left + 32, row.top + 2, rect.width - 34,
+                                                 name_h), BODY, INK, bg=BACKGROUND)
         coins = p.coins + p.won_coins
-        text(s, _("{n} coins").format(n=coins), (row.left + 42, row.top + 27), 20, MUTED)
-        vp = state.track.get(p.colour, 0)
-        text(s, _("{vp} VP").format(vp=vp), (row.right - 6, row.top + 4), 20, INK, "topright")
-        tiles = "".join(character(ch)[0] for ch in CHARACTERS
-                        if state.tile_holder.get(ch) == p.colour)
-        if state.start_player == p.colour:
-            tiles = _("start") + " " + tiles
-        text(s, tiles, (row.right - 6, row.top + 27), 20, MUTED, "topright")
-        y += 54
+        coin(s, p.colour, (row.left + 20, row.bottom - 13), 11)
+        draw_text(s, str(coins), pygame.Rect(row.left + 36, row.bottom - 27, 34, 26), BODY,
+                  INK, wrap=False, bg=BACKGROUND)
+        vp_r = draw_text(s, _("{vp} VP").format(vp=vp_of(state, p.colour)),
+                         pygame.Rect(row.right - 86, row.bottom - 27, 84, 26), BODY, INK,
+                         wrap=False, align="right", bg=BACKGROUND)
+        x = row.left + 72
+        if state.start_player == p.colour and state.phase not in (DRAFT, START_PLAYER):
+            # (during the draft the engine's start player is only the last picker so far)
+            pygame.draw.circle(s, TOKEN_FACE, (x + 12, row.bottom - 14), 12)
+            pygame.draw.circle(s, INK, (x + 12, row.bottom - 14), 12, 2)
+            draw_text(s, "1", pygame.Rect(x, row.bottom - 27, 24, 26), 24, INK,
+                      min_size=14, align="center", valign="middle", bg=TOKEN_FACE)
+            x += 28
+        held = held_tiles(state, p.colour)
+        step = min(27, (vp_r.left - 4 - x) // max(len(held), 1))
+        for ch in held:
+            tile_icon(s, ch, pygame.Rect(x, row.bottom - 26, 24, 24),
+                      used=ch in state.tiles_used)
+            x += step
+        y = row.bottom + 6
+    return y
 
 
-def steps_panel(s: pygame.Surface, steps: list[str], rect: pygame.Rect) -> None:
-    """What to do with the pieces after the last action."""
-    if not steps:
-        return
-    pygame.draw.rect(s, PANEL, rect, border_radius=8)
-    text(s, _("On the table:"), (rect.left + 8, rect.top + 6), 20, MUTED)
-    y = rect.top + 30
-    for step in steps:
-        y = paragraph(s, "• " + step, pygame.Rect(rect.left + 8, y, rect.width - 16,
-                                                  rect.bottom - y), 20)
-        if y >= rect.bottom - 20:
-            break
+def vp_of(state: GameState, colour_: str) -> int:
+    return state.track.get(colour_, 0)
+
+
+TOKEN_FACE = (250, 244, 226)
+PIC_W, PIC_H = 116, 76
+"""A table step's picture."""
+
+
+class StepsView:
+    """The table steps, each with its picture and its words, paged (never cut): the newest
+    page first whenever a step is added."""
+
+    def __init__(self, from_start: bool = False) -> None:
+        self.page = 0
+        self.seen = -1
+        self.from_start = from_start
+        """Open at the first step (the round end), else at the last action's first step."""
+
+    def pages(self, entries: list[Any], rect: pygame.Rect) -> list[list[int]]:
+        width = rect.width - PIC_W - 20
+        out: list[list[int]] = [[]]
+        used = 0
+        for i, (step, _state, undone) in enumerate(entries):
+            f = fit(f"{i + 1}. {step_text(step, undone)}", width, 400, BODY)
+            h = max(PIC_H, len(f.lines) * font(f.size).get_linesize() + 4) + 6
+            if out[-1] and used + h > rect.height:
+                out.append([])
+                used = 0
+            out[-1].append(i)
+            used += h
+        return out
+
+    def widgets(self, table: Any, rect: pygame.Rect, header: pygame.Rect) -> list[Widget]:
+        entries = table.shown()
+        pages = self.pages(entries, rect)
+        if len(entries) != self.seen:  # new steps: show the first of them
+            first = self.seen < 0 and self.from_start and not table.undone
+            self.seen = len(entries)
+            self.page = 0 if first else next(
+                (i for i, p in enumerate(pages) if table.last in p), 0)
+        self.page = min(self.page, len(pages) - 1)
+        out = []
+        if len(pages) > 1:
+            out.append(button("steps:prev", (header.right - 116, header.top, 56, 48), "<",
+                              lambda: setattr(self, "page", self.page - 1),
+                              enabled=self.page > 0))
+            more = self.page < len(pages) - 1
+            out.append(button("steps:next", (header.right - 56, header.top, 56, 48), ">",
+                              lambda: setattr(self, "page", self.page + 1), enabled=more,
+                              style="primary" if more else "button"))  # more to do: say so
+        return out
+
+    def draw(self, s: pygame.Surface, table: Any, rect: pygame.Rect,
+             header: pygame.Rect) -> None:
+        entries = table.shown()
+        pages = self.pages(entries, rect)
+        page = pages[min(self.page, len(pages) - 1)]
+        title = _("On the table")
+        if len(pages) > 1:
+            title += f"   {page[0] + 1}–{page[-1] + 1} / {len(entries)}"  # noqa: RUF001
+        draw_text(s, title, pygame.Rect(header.left, header.top, header.width
+                                        - (124 if len(pages) > 1 else 0), header.height),
+                  BODY, INK, wrap=False, valign="middle")
+        y = rect.top
+        for i in page:
+            step, state, undone = entries[i]
+            words = f"{i + 1}. {step_text(step, undone)}"
+            f = fit(words, rect.width - PIC_W - 20, 400, BODY)
+            h = max(PIC_H, len(f.lines) * font(f.size).get_linesize() + 4)
+            step_picture(s, step, state, pygame.Rect(rect.left, y, PIC_W, PIC_H))
+            draw_text(s, words, pygame.Rect(rect.left + PIC_W + 12, y, rect.width - PIC_W - 12,
+                                            h), BODY, WARNING_INK if undone else INK)
+            y += h + 6
 
 
 def who_text(c: str) -> str:
-    return _("{colour}'s turn").format(colour=colour(c))
+    return _("{colour}'s turn").format(colour=name(c))
 
 
 def goods_buttons(catalogue: Any, cost: dict[str, int], left: int, top: int, width: int
@@ -117,8 +242,46 @@ def goods_buttons(catalogue: Any, cost: dict[str, int], left: int, top: int, wid
     from ..i18n import good
 
     w = width // 4
-    return [button(f"good:{g}", (left + (i % 4) * w, top + (i // 4) * 56, w - 4, 52),
-                   f"{good(catalogue, g)} {cost.get(g, 0) or ''}",
+    return [button(f"good:{g}", (left + (i % 4) * w, top + (i // 4) * 64, w - 6, 60),
+                   f"{good(catalogue, g)} × {cost[g]}" if cost.get(g) else good(catalogue, g),  # noqa: RUF001
                    lambda g=g: cost.__setitem__(g, cost.get(g, 0) + 1),
                    selected=cost.get(g, 0) > 0)
             for i, g in enumerate(catalogue.goods)]
+
+
+class StepsOverlay(Screen):
+    """The table steps over any screen (setup): what the last answers ask of the table."""
+
+    def __init__(self) -> None:
+        self.view = StepsView()
+
+    def layout(self, app: Any) -> list[Widget]:
+        box = _overlay_box()
+        out = self.view.widgets(app.table, _overlay_rows(), _overlay_header())
+        out.append(button("steps:close", (box.right - 180, box.bottom - 68, 168, 60), _("Close"),
+                          lambda: setattr(app, "overlay", None), style="primary"))
+        return out
+
+    def draw(self, app: Any, s: pygame.Surface) -> None:
+        box = _overlay_box()
+        pygame.draw.rect(s, BACKGROUND, box, border_radius=12)
+        pygame.draw.rect(s, INK, box, 2, border_radius=12)
+        self.view.draw(s, app.table, _overlay_rows(), _overlay_header())
+
+
+def _overlay_box() -> pygame.Rect:
+    return pygame.Rect(20, 16, W - 40, 448)
+
+
+def _overlay_header() -> pygame.Rect:
+    return pygame.Rect(36, 26, W - 72, 48)
+
+
+def _overlay_rows() -> pygame.Rect:
+    return pygame.Rect(36, 80, W - 72, 300)
+
+
+def steps_button(app: Any, rect: tuple[int, int, int, int]) -> Widget:
+    """Opens the table steps over the screen."""
+    return button("steps:show", rect, _("On the table"),
+                  lambda: setattr(app, "overlay", StepsOverlay()))

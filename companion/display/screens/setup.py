@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Any
 
 import pygame
 
-from ...engine import Action, StartBuildings, header_line, legal_actions
+from ... import store
+from ...engine import Action, Pick, StartBuildings, header_line, legal_actions
 from ...engine.state import (
     COLOURS,
     COUPLES,
@@ -18,17 +20,33 @@ from ...engine.state import (
     START_PLAYER,
     GameState,
 )
-from ..forms import setup_form, with_letter
-from ..i18n import _, building, colour
-from ..ui import MUTED, W, Widget, button, paragraph, text
+from ...hw.events import NEXT
+from .. import i18n
+from ..describe import action_text
+from ..forms import ChoiceForm, setup_form, with_letter
+from ..i18n import _, building, colour, colour_name
+from ..ui import MUTED, W, Widget, button, draw_text, paragraph, text, text_height
 from ..village_view import cell_rects, draw_village
-from .common import RIGHT_W, RIGHT_X, TOP, Screen, nav, players_panel, title_bar, value_key
+from .common import (
+    RIGHT_W,
+    RIGHT_X,
+    TOP,
+    Screen,
+    nav,
+    players_panel,
+    steps_button,
+    title_bar,
+    value_key,
+)
+from .keyboard import NameKeyboard, header
 
-CHOICES_Y = 186  # below an instruction of up to four lines and its question
+CHOICES_Y = 242  # below an instruction of up to five lines and its question
 
 
 class NewGameScreen(Screen):
-    """Who plays (the seats' colours, counter-clockwise) and with which options."""
+    """Who plays (the seats' colours, counter-clockwise) and by which names, with which
+    options, in which language. The names of the last game are offered again, and the names
+    known on this device are a tap away on the keyboard."""
 
     def __init__(self, seats: tuple[str, ...]) -> None:
         self.seats = seats
@@ -36,6 +54,10 @@ class NewGameScreen(Screen):
         self.setup = "draft"
         self.intro = False
         self.neutral: str | None = None
+        self.names: dict[str, str] | None = None
+        """Seat colour -> the name entered (none: the colour stands for the player)."""
+        self.keyboard: NameKeyboard | None = None
+        self.choosing_language = False
 
     def neutral_colour(self) -> str:
         """With 2 players, the neutral village's colour: chosen, or the first one free."""
@@ -45,53 +67,147 @@ class NewGameScreen(Screen):
     def toggle(self, c: str) -> None:
         self.playing ^= {c}
 
+    def _names(self, app: Any) -> dict[str, str]:
+        """The names (and seats) of the last game, read once from the device."""
+        if self.names is None:
+            last = store.last_names(app.store) if app.store is not None else {}
+            self.names = {c: n for c, n in last.items() if c in self.seats}
+            seats = set(store.last_seats(app.store)) if app.store is not None else set()
+            if 2 <= len(seats & set(self.seats)) <= 4:  # the same table plays again
+                self.playing = seats & set(self.seats)
+        return self.names
+
+    def edit_name(self, app: Any, c: str) -> None:
+        names = self._names(app)
+
+        def done(name: str | None) -> None:
+            if name:
+                names[c] = name
+            else:
+                names.pop(c, None)
+            self.playing.add(c)
+            self.keyboard = None
+
+        known = store.known_players(app.store) if app.store is not None else []
+        taken = {n: seat for seat, n in names.items() if seat != c and seat in self.playing}
+        self.keyboard = NameKeyboard(c, names.get(c), known, done,
+                                     lambda: setattr(self, "keyboard", None), taken)
+
+    def set_language(self, app: Any, lang: str) -> None:
+        i18n.use(lang)
+        try:
+            store.keep_language(app.store, lang)
+        except store.StoreError as exc:  # the language is in use; only keeping it failed
+            app.banner = i18n.error_text(exc)
+
     def start(self, app: Any) -> None:
-        players = [(c, colour(c)) for c in self.seats if c in self.playing]
+        names = self._names(app)
+        seats = [c for c in self.seats if c in self.playing]
+        players = [(c, names.get(c) or colour_name_en(c)) for c in seats]
         neutral = self.neutral_colour() if len(players) == 2 else None
+        with contextlib.suppress(store.StoreError):  # the names are in the record all the same
+            store.remember_players(app.store, {c: names.get(c) for c in seats})
         app.start_game(header_line(players, setup=self.setup, intro=self.intro,
                                    neutral_colour=neutral))
 
     def layout(self, app: Any) -> list[Widget]:
-        out = []
+        if self.keyboard is not None:
+            return self.keyboard.layout(app)
+        if self.choosing_language:
+            return self._language_widgets(app)
+        names = self._names(app)
+        out = [button("language", (W - 208, 4, 200, 48), i18n.LANGUAGES[i18n.language],
+                      lambda: setattr(self, "choosing_language", True))]
         for i, c in enumerate(self.seats):
-            out.append(button(f"colour:{c}", (20 + i * 190, 110, 180, 56), colour(c),
-                              lambda c=c: self.toggle(c), selected=c in self.playing, colour=c))
+            x, y = 12 + (i % 2) * 392, 120 + (i // 2) * 60
+            out.append(button(f"colour:{c}", (x, y, 72, 56), "", lambda c=c: self.toggle(c),
+                              selected=c in self.playing, colour=c))
+            out.append(button(f"name:{c}", (x + 78, y, 306, 56), names.get(c) or colour_name(c),
+                              lambda c=c: self.edit_name(app, c),
+                              enabled=c in self.playing))
         for i, (kind, label) in enumerate((("draft", _("Draft the start buildings")),
                                            ("simplified", _("Buildings by letter")))):
-            out.append(button(f"setup:{kind}", (20 + i * 380, 220, 370, 56), label,
+            out.append(button(f"setup:{kind}", (12 + i * 392, 244, 384, 52), label,
                               lambda k=kind: setattr(self, "setup", k),
                               selected=self.setup == kind))
-        out.append(button("intro", (20, 300, 750, 56),
+        out.append(button("intro", (12, 302, 776, 52),
                           _("Intro game: no character tiles, to 18 VP"),
                           lambda: setattr(self, "intro", not self.intro), selected=self.intro))
         n = len(self.playing)
         if n == 2:
             for i, c in enumerate(c for c in COLOURS if c not in self.playing):
-                out.append(button(f"neutral:{c}", (330 + i * 150, 362, 140, 48), colour(c),
+                out.append(button(f"neutral:{c}", (12 + i * 192, 418, 184, 52), colour_name(c),
                                   lambda c=c: setattr(self, "neutral", c), colour=c,
                                   selected=c == self.neutral_colour()))
-        out.append(button("start", (W - 230, 380, 210, 60), _("Start the game"),
+        out.append(button("start", (W - 268, 410, 256, 62), _("Start the game"),
                           lambda: self.start(app), enabled=2 <= n <= 4, style="primary"))
         return out
 
+    def _language_widgets(self, app: Any) -> list[Widget]:
+        def choose(lang: str) -> None:
+            self.set_language(app, lang)
+            self.choosing_language = False
+
+        return [button(f"language:{lang}", (200, 70 + i * 66, 400, 58), label,
+                       lambda lang=lang: choose(lang), selected=lang == i18n.language)
+                for i, (lang, label) in enumerate(i18n.LANGUAGES.items())]
+
     def draw(self, app: Any, s: pygame.Surface) -> None:
-        title_bar(s, _("A new game of Helvetia"))
-        text(s, _("Who plays? Tap the colours at the table (seats counter-clockwise)."),
-             (20, 76), 20)
-        text(s, _("Options"), (20, 190), 20, MUTED)
+        if self.keyboard is not None:
+            self.keyboard.draw(app, s)
+            return
+        header(s, _("A new game of Helvetia"), right=W - 208)
+        if self.choosing_language:
+            return
+        draw_text(s, _("Who plays? Tap the colours at the table (seats counter-clockwise)."),
+                  pygame.Rect(12, 58, W - 24, 60), 24, valign="middle")
         if len(self.playing) == 2:
-            text(s, _("Neutral village:"), (20, 376), 20, MUTED)
+            draw_text(s, _("Neutral village:"), pygame.Rect(12, 358, 380, 56), 24, MUTED,
+                      valign="middle")
+
+
+def taken_from(state: GameState) -> dict[str, list[str]]:
+    """The draft's rare case (§6.1.2): when every pick left takes a building from another
+    player, each such building type with the players it can be taken from; else empty."""
+    picks = [a for a in legal_actions(state) if isinstance(a, Pick)]
+    if not picks or any(a.take_from is None for a in picks):
+        return {}
+    out: dict[str, list[str]] = {}
+    for a in picks:
+        assert a.take_from is not None
+        out.setdefault(a.building, []).append(a.take_from)
+    return out
+
+
+def colour_name_en(c: str) -> str:
+    """The record's default name of a player without one: its colour in English."""
+    return c.capitalize()
 
 
 def instruction(state: GameState, who: str | None) -> str:
     """What the table does now, in words."""
     w = colour(who) if who else ""
     if state.phase == START_PLAYER:
-        if state.options.setup == "draft" and len(state.players) > 2:
+        draft = state.options.setup == "draft"
+        if draft and len(state.players) < 4:  # §6.1.1: the draft offers 10 tiles, not 15
+            n = sum(state.start_pool.values())
+            box = i18n.ngettext(
+                "Put one start building of each type back in the box: {n} stays on offer.",
+                "Put one start building of each type back in the box: {n} stay on offer.",
+                n).format(n=n)
+            if len(state.players) == 3:
+                return box + " " + _("Then choose who picks first; the last to pick becomes "
+                                     "the start player.")
+            return box + " " + _("Draw the start player at random, then tap who it is.")
+        if draft:
             return _("Choose who picks the first start building. The draft then runs in a "
                      "snake: the last to pick becomes the start player.")
         return _("Draw the start player at random, then tap who it is.")
     if state.phase == DRAFT:
+        if taken_from(state):  # §6.1.2: nothing new left for the last picker
+            return _("{who} already has every type still on offer, so takes one of another "
+                     "player's start buildings instead; that player then picks again from "
+                     "what is left.").format(who=w)
         return _("{who} picks a start building: take its tile from the offer.").format(who=w)
     if state.phase == START_BUILDINGS:
         return _("Each player draws a village centre and takes the 3 start buildings with its "
@@ -111,16 +227,39 @@ def instruction(state: GameState, who: str | None) -> str:
                      "Who goes to the school?").format(who=w)
         left = colour(state.next_colour(who or state.colours[0], -1))
         return _("{who}: one villager marries into {left}'s village, onto a building with a "
-                 "single villager of the other sex; the other waits in your village centre. "
-                 "Dowry: every player gave one coin to each of the two players to its right; "
-                 "they lie in the receivers' village centres.").format(who=w, left=left)
+                 "single villager of the other sex; the other waits in your village centre."
+                 ).format(who=w, left=left)
     return ""
 
 
 class SetupScreen(Screen):
     def __init__(self, state: GameState) -> None:
-        self.form = setup_form(legal_actions(state))
+        actions = legal_actions(state)
+        # No legal answer would be the engine's fault; the screen still offers undo.
+        self.form = setup_form(actions) if actions else ChoiceForm([], [])
         self.letter_for: StartBuildings | None = None
+        self.three: list[str] = []
+        """The start buildings tapped so far (of 3)."""
+
+    def forced(self) -> Action | None:
+        """The one action left once every field has a single value: to be confirmed. A
+        player's forced start buildings go on to the letter question instead."""
+        if self.letter_for is not None or self.form.next_field() is not None:
+            return None
+        action = self.form.action()
+        if isinstance(action, StartBuildings):
+            self.letter_for = action
+            return None
+        return action
+
+    def on_seat(self, app: Any, seat: str) -> bool:
+        """A forced answer is also confirmed by the seat button of the player it concerns
+        (or the shared one)."""
+        forced = self.forced()
+        if forced is None or seat not in (getattr(forced, "player", None), NEXT):
+            return False
+        self.done(app, forced)
+        return True
 
     def choose(self, app: Any, name: str, value: Any) -> None:
         self.form.choose(name, value)
@@ -141,19 +280,28 @@ class SetupScreen(Screen):
     def layout(self, app: Any) -> list[Widget]:
         state = app.state
         out = nav(app)
+        if app.table.shown():  # what the last answer asks of the table (UI-TABLE)
+            out.append(steps_button(app, (8, 412, 240, 60)))
+        self.forced()  # forced start buildings: straight to the letter question
         if self.letter_for is not None:
             used = set(state.letters.values())
             for i, letter in enumerate(["A", "B", "C", "D", "E", None]):
                 if letter in used:
                     continue
                 out.append(button(f"letter:{value_key(letter)}",
-                                  (RIGHT_X + (i % 3) * 176, 200 + (i // 3) * 64, 168, 56),
+                                  (RIGHT_X + i * 107, CHOICES_Y + 30, 100, 60) if letter else
+                                  (RIGHT_X, CHOICES_Y + 100, RIGHT_W, 60),
                                   letter or _("no letter"),
                                   lambda x=letter: self.done(app, with_letter(self.letter_for,
                                                                               x))))
             return out
         step = self.form.next_field()
         if step is None:
+            forced = self.forced()
+            if forced is not None:  # one answer only: said as what it is, one tap to confirm
+                out.append(button("confirm", (RIGHT_X, CHOICES_Y, RIGHT_W, 60),
+                                  forced_text(state, forced), lambda: self.done(app, forced),
+                                  style="primary", value=forced))
             return out
         name, values = step
         if name == "player" and state.phase == START_PLAYER:
@@ -166,16 +314,64 @@ class SetupScreen(Screen):
             rects = cell_rects(state, village, area)
             for v in values:
                 out.append(Widget(f"value:{name}:{value_key(v)}", rects[v], "",
-                                  lambda v=v: self.choose(app, name, v), style="invisible"))
+                                  lambda v=v: self.choose(app, name, v), style="invisible",
+                                  value=v))
             return out
-        for i, v in enumerate(values):
-            col, row = i % 2, i // 2
-            y0 = 240 if state.phase == START_PLAYER else CHOICES_Y
+        if name == "buildings":
+            return out + self._three_widgets(app, values)
+        # Each answer whole: two columns if every label fits half the width, else one, paged.
+        y0 = CHOICES_Y + 60 if state.phase == START_PLAYER else CHOICES_Y
+        labels = [self.label(state, name, v) for v in values]
+        badges = name in ("player", "take_from")
+        half = all(text_height(lb, 246 - (38 if badges else 0)) <= 30 for lb in labels)
+        cols = 2 if half else 1
+        per_page = cols * max((404 - y0) // 56, 1) if len(values) * 56 > (470 - y0) * cols \
+            else len(values)
+        page = min(getattr(self, "choice_page", 0), (len(values) - 1) // per_page)
+        self.choice_page = page
+        y = y0
+        for i, v in enumerate(values[page * per_page:(page + 1) * per_page]):
+            col = i % cols
+            label = labels[page * per_page + i]
+            h = 52 if half else max(52, text_height(label, RIGHT_W - 16) + 8)
             out.append(button(f"value:{name}:{value_key(v)}",
-                              (RIGHT_X + col * 268, y0 + row * 54, 260, 50),
-                              self.label(state, name, v), lambda v=v: self.choose(app, name, v),
-                              colour=v if name in ("player", "take_from") else None))
+                              (RIGHT_X + col * 270, y, 262 if half else RIGHT_W, h), label,
+                              lambda v=v: self.choose(app, name, v),
+                              colour=v if badges else None, value=v))
+            if col == cols - 1:
+                y += h + 4
+        if page > 0:
+            out.append(button("choices:prev", (RIGHT_X + 182, 412, 170, 60), _("Previous"),
+                              lambda: setattr(self, "choice_page", page - 1)))
+        if (page + 1) * per_page < len(values):
+            out.append(button("choices:next", (RIGHT_X + 362, 412, 170, 60), _("More"),
+                              lambda: setattr(self, "choice_page", page + 1)))
         return out
+
+    def _three_widgets(self, app: Any, values: list[Any]) -> list[Widget]:
+        """The 3 start buildings with the centre's letter: a toggle per type (the tiles the
+        player holds), never a paged list of every combination."""
+        types = sorted({t for v in values for t in v})
+        picked = self.three
+
+        def toggle(t: str) -> None:
+            if t in picked:
+                picked.remove(t)
+                return
+            picked.append(t)
+            if len(picked) == 3:
+                trio = tuple(sorted(picked))
+                picked.clear()
+                if trio in values:
+                    self.choose(app, "buildings", trio)
+                else:
+                    app.banner = _("These three are not possible together; tap them again.")
+
+        return [button(f"three:{t}", (RIGHT_X + (i % 2) * 270, CHOICES_Y + (i // 2) * 56,
+                                      262, 52),
+                       building(app.state.catalogue, t), lambda t=t: toggle(t),
+                       selected=t in picked, value=t)
+                for i, t in enumerate(types)]
 
     def village(self, state: GameState) -> str:
         if state.phase == NEUTRAL:
@@ -192,6 +388,10 @@ class SetupScreen(Screen):
         if name in ("player", "take_from"):
             return colour(v) if name == "player" else _("from {who}").format(who=colour(v))
         if name == "building":
+            holders = taken_from(state).get(v) if state.phase == DRAFT else None
+            if holders:  # not on offer: in front of these players
+                return _("{building} (from {who})").format(
+                    building=building(cat, v), who=", ".join(colour(c) for c in holders))
             return building(cat, v)
         if name == "buildings":
             return ", ".join(building(cat, t) for t in v)
@@ -211,24 +411,47 @@ class SetupScreen(Screen):
         title_bar(s, _("Setting up"), who if state.phase not in (START_PLAYER, PLACE,
                                                                   START_BUILDINGS) else None)
         players_panel(s, state, pygame.Rect(8, TOP + 4, 240, 230))
-        paragraph(s, instruction(state, who), pygame.Rect(RIGHT_X, TOP + 6, RIGHT_W, 90), 20)
+        paragraph(s, instruction(state, who), pygame.Rect(RIGHT_X, TOP + 6, RIGHT_W,
+                                                          CHOICES_Y - 34 - TOP - 6))
         if self.letter_for is not None:
-            text(s, _("Which letter is on the back of {who}'s village centre?").format(
-                who=colour(self.letter_for.player)), (RIGHT_X, 160), 20)
+            paragraph(s, _("Which letter is on the back of {who}'s village centre?").format(
+                who=colour(self.letter_for.player)),  # below the instruction, never over it
+                pygame.Rect(RIGHT_X, CHOICES_Y - 34, RIGHT_W, 60))
             return
         step = self.form.next_field()
-        if step and _is_cell(step[1]):
+        if step is None and self.forced() is not None:
+            text(s, _("Only one answer is possible now:"), (RIGHT_X, CHOICES_Y - 28), 20, MUTED)
+        elif step and _is_cell(step[1]):
             draw_village(s, state, self.village(state),
                          pygame.Rect(RIGHT_X, CHOICES_Y, RIGHT_W, 470 - CHOICES_Y),
                          highlight=set(step[1]))
         elif step:
-            text(s, self.prompt(step[0]), (RIGHT_X, CHOICES_Y - 28), 20, MUTED)
+            name = step[0]
+            if name == "building" and state.phase == DRAFT and taken_from(state):
+                name = "take_from"  # the buildings listed are other players'
+            text(s, self.prompt(name), (RIGHT_X, CHOICES_Y - 28), 20, MUTED)
 
     def prompt(self, name: str) -> str:
         return {"player": _("Who?"), "building": _("Which building?"),
-                "buildings": _("Which 3 buildings?"), "sex": _("Man or woman?"),
+                "buildings": _("Which 3 buildings? Tap each."), "sex": _("Man or woman?"),
                 "take_from": _("Take which building from whom?"),
                 "placements": _("Where do the villagers from the school go?")}.get(name, "")
+
+
+def forced_text(state: GameState, action: Action) -> str:
+    """A forced setup answer, as the table will carry it out."""
+    a: Any = action
+    cat = state.catalogue
+    if isinstance(action, Pick):
+        if a.take_from:
+            return _("{who} takes the {building} from {other}").format(
+                who=colour(a.player), building=building(cat, a.building),
+                other=colour(a.take_from))
+        last = state.start_pool.get(a.building, 0) == 1
+        return (_("{who} takes the last {building}") if last else
+                _("{who} takes the {building}")).format(who=colour(a.player),
+                                                        building=building(cat, a.building))
+    return action_text(action, state)
 
 
 def _is_cell(values: list[Any]) -> bool:

@@ -1,0 +1,32 @@
+"""Leaving a game for a new one: asked over the current screen, never done by one stray tap."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ..i18n import _
+from ..ui import INK, PANEL, TITLE, Widget, button, paragraph, text
+from .common import Screen
+
+
+class AbandonConfirm(Screen):
+    """Abandon this game and start a new one? The game stays in the store, marked abandoned."""
+
+    def layout(self, app: Any) -> list[Widget]:
+        def keep() -> None:
+            app.overlay = None
+
+        # Going on is the primary choice; ending the game never is.
+        return [button("abandon:no", (155, 310, 240, 56), _("Keep playing"), keep,
+                       style="primary"),
+                button("abandon:yes", (405, 310, 240, 56), _("Abandon the game"), app.abandon)]
+
+    def draw(self, app: Any, s: pygame.Surface) -> None:
+        box = pygame.Rect(150, 110, 500, 280)
+        pygame.draw.rect(s, PANEL, box, border_radius=12)
+        pygame.draw.rect(s, INK, box, 2, border_radius=12)
+        text(s, _("Abandon this game?"), (box.centerx, box.top + 30), TITLE, INK, "center")
+        paragraph(s, _("It ends unfinished and the new-game screen opens. The game stays in "
+                       "the store, marked as abandoned."), box.inflate(-40, -120).move(0, 0), 20)

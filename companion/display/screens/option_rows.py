@@ -1,0 +1,48 @@
+"""The rows of an option list on the turn screen: an option's lines in words, why a greyed
+one cannot be done, a row's height and the rows' pages."""
+
+from __future__ import annotations
+
+from ...engine import Option
+from ..i18n import _, ngettext, say
+from ..ui import text_height
+
+
+def option_lines(o: Option) -> list[str]:
+    """An option whole: what it does, how it is paid, what it costs in coins."""
+    tag = _("Tile") + ": " if o.via == "tile" else ""
+    if not (o.affordable or o.needs_cost):  # greyed: one line; a tap says why
+        return [tag + say(o.message)]
+    shown = o.details
+    if o.character == "builder":  # its cost; which villagers pay is in its form
+        shown = tuple(d for d in o.details if d.code in ("pay.cost", "pay.cost_needed",
+                                                         "pay.unaffordable"))
+    details = "; ".join(say(d) for d in shown)
+    cost = ("" if o.needs_cost or not o.affordable else
+            ngettext("buy for {n} coin", "buy for {n} coins", o.coins).format(n=o.coins)
+            if o.coins else "")
+    second = ", ".join(x for x in (details, cost) if x)
+    return [tag + say(o.message)] + ([second] if second else [])
+
+
+def option_why_not(o: Option) -> str | None:
+    if o.affordable or o.needs_cost:
+        return None
+    return "; ".join(say(d) for d in o.details) or _("It cannot be paid now.")
+
+
+def rows_height(lines: list[str], width: int) -> int:
+    """A button's height for its lines, each wrapped whole."""
+    return max(sum(text_height(line, width) for line in lines) + 8, 60)
+
+
+def pages_of(heights: list[int], room: int) -> list[list[int]]:
+    out: list[list[int]] = [[]]
+    used = 0
+    for i, h in enumerate(heights):
+        if out[-1] and used + h > room:
+            out.append([])
+            used = 0
+        out[-1].append(i)
+        used += h + 4
+    return out
