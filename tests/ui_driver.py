@@ -97,13 +97,7 @@ class Driver:
 
     def touch(self, w: Widget) -> None:
         """A finger down and up at the widget's centre, through the app's event loop."""
-        x, y = self.app.to_window(w.rect.center)
-        ww, wh = self.app.window.get_size()
-        for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
-            pygame.event.post(pygame.event.Event(kind, x=x / ww, y=y / wh, dx=0.0, dy=0.0,
-                                                 touch_id=1, finger_id=0, pressure=1.0))
-        self.app.step(0)
-        self.taps += 1
+        self.touch_at(w.rect.center)
         self.log.append(w.id)
 
     def touch_at(self, pos: tuple[int, int]) -> None:

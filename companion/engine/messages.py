@@ -386,14 +386,17 @@ def english_param(kind: str, value: Any, catalogue: Catalogue | None = None) -> 
     return str(value)
 
 
-def english(msg: Message, catalogue: Catalogue | None = None) -> str:
+def english(msg: Message, catalogue: Catalogue | None = None,
+            templates: Mapping[str, Template] | None = None,
+            words: Mapping[str, str] | None = None) -> str:
     """The English text of a message (for the CLI, logs and tests); building and good names
-    from ``catalogue``, else from the shipped one."""
-    template = ENGLISH.get(msg.code)
+    from ``catalogue``, else from the shipped one. ``templates`` stands for ``ENGLISH`` (the
+    table's steps have their own); ``words`` replaces the wording of some parameters."""
+    template = (ENGLISH if templates is None else templates).get(msg.code)
     if template is None:
         return f"{msg.code} {dict(msg.params)}"
     if isinstance(template, tuple):
         template = template[0] if msg.params.get("n") == 1 else template[1]
     worded = {k: english_param(PARAM_KINDS.get(k, "raw"), v, catalogue)
               for k, v in msg.params.items()}
-    return template.format(**worded)
+    return template.format(**{**worded, **(words or {})})

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from . import messages
 from .actions import (
     Action,
     Birth,
@@ -40,7 +41,7 @@ from .actions import (
     Wake,
 )
 from .grid import Cell, in_quarter
-from .messages import PARAM_KINDS, Message, english_param
+from .messages import Message
 from .state import CHARACTERS, COUPLES, PLAY, SCHOOL, GameState
 from .table_words import BACK, CHILD_CODES, ENGLISH, NO_BACK
 from .table_words import CODES as CODES  # the step codes, for the catalogues' tests
@@ -89,14 +90,9 @@ class TableStep:
 def english(step: TableStep | Message, catalogue: Any = None) -> str:
     """The English of a step, for the CLI, logs and tests."""
     msg = step.message if isinstance(step, TableStep) else step
-    template = ENGLISH[msg.code]
-    if isinstance(template, tuple):
-        template = template[0] if msg.params.get("n") == 1 else template[1]
-    worded = {k: (str(v) if k == "n" else english_param(PARAM_KINDS.get(k, "raw"), v, catalogue))
-              for k, v in msg.params.items()}
-    if msg.code in CHILD_CODES and "sex" in msg.params:
-        worded["sex"] = "boy" if msg.params["sex"] == "m" else "girl"
-    return template.format(**worded)
+    child = ({"sex": "boy" if msg.params["sex"] == "m" else "girl"}
+             if msg.code in CHILD_CODES and "sex" in msg.params else None)
+    return messages.english(msg, catalogue, ENGLISH, child)
 
 
 def _v(state: GameState, village: str) -> str:
