@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from .store_trouble import trouble_of
+from .trouble import trouble_of
 
 BACKUPS = ("backup-1", "backup-2")
 

@@ -22,11 +22,10 @@ A commit counter, kept in the store and in a small file beside it, tells at the 
 commits were lost (a damaged or missing WAL); the newer of the store and its backups is then
 used, the damaged files are kept, and the table is told how many actions are missing.
 
-Where each part lives: the schema and the checks at open in ``store_checks``; what went wrong
-(damage or trouble) in ``store_trouble``; the files beside the store (backups, commit counter,
-set aside) in ``store_files``; known players and device settings in ``store_players``. This
-module is the store itself (transactions, opening, the second copy, games, costs, settings) and
-re-exports their public names.
+Where each part lives: the schema and the checks at open in ``checks``; what went wrong
+(damage or trouble) in ``trouble``; the files beside the store (backups, commit counter, set
+aside) in ``files``; known players and device settings in ``players``. This module is the store
+itself (transactions, opening, the second copy, games, costs, settings).
 """
 
 from __future__ import annotations
@@ -42,45 +41,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .engine import Game, RecordError
-from .store_checks import (
+from ..engine import Game, RecordError
+from .checks import (
     APPLICATION_ID,
-    SCHEMA,
     SCHEMA_VERSION,
     _check_rows,
     _check_schema,
     _migrate,
     wal_damage,
 )
-from .store_files import BACKUPS, _counter, _keep_copy, _read_counter, _set_aside, _sync_dir
-from .store_players import (
-    KNOWN_PLAYERS,
-    NAME_LENGTH,
-    device_language,
-    forget_player,
-    keep_language,
-    known_players,
-    last_names,
-    last_seats,
-    remember_players,
-)
-from .store_trouble import (
+from .files import BACKUPS, _counter, _keep_copy, _read_counter, _set_aside, _sync_dir
+from .trouble import (
     StoreError,
     StoreTrouble,
     _Damage,
     _diagnose,
     _is_damage,
     _why,
-    reason,
     trouble_of,
 )
-
-__all__ = [
-    "Store", "GameInfo", "result_of", "StoreError", "StoreTrouble", "reason", "trouble_of",
-    "wal_damage", "SCHEMA", "SCHEMA_VERSION", "APPLICATION_ID", "BACKUPS", "BUSY_TIMEOUT",
-    "NAME_LENGTH", "KNOWN_PLAYERS", "device_language", "keep_language", "known_players",
-    "last_names", "last_seats", "remember_players", "forget_player",
-]
 
 log = logging.getLogger(__name__)
 BUSY_TIMEOUT = 5.0  # seconds to wait for another program's lock before calling it trouble

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .store import Store
+    from .core import Store
 
 # Kept in the settings table (key -> JSON text), so the schema stays as it is.
 
@@ -20,7 +20,7 @@ KNOWN_PLAYERS = 30
 
 def device_language(store: Store) -> str | None:
     """The language last chosen on this device, if any (one the companion has)."""
-    from .config import LANGUAGES  # here: the store need not load config's hardware modules
+    from ..config import LANGUAGES  # here: the store need not load config's hardware modules
 
     lang = store.setting("language")
     return lang if lang in LANGUAGES else None

@@ -12,8 +12,8 @@ import struct
 from pathlib import Path
 from typing import Any
 
-from .engine.catalogue import shipped_data
-from .store_trouble import _Damage, _why
+from ..engine.catalogue import shipped_data
+from .trouble import _Damage, _why
 
 SCHEMA_VERSION = 2
 APPLICATION_ID = 0x48454C56  # "HELV": this file is a Helvetia Companion store
