@@ -19,6 +19,7 @@ from .engine import Action, Game, GameState, parse_action
 from .engine.actions import action_to_json
 from .engine.catalogue import merge
 from .engine.game import dumps
+from .engine.messages import Message
 from .store import Store, StoreError, reason, result_of
 
 T = TypeVar("T")
@@ -76,6 +77,8 @@ class Session:
         self.game_id = game_id
         self.game = game
         self.runner = runner
+        self.head = store.head(game_id)
+        """The chain value of the last action stored: each commit must follow it."""
 
     @classmethod
     def start(cls, store: Store, header: Mapping[str, Any],
@@ -90,8 +93,7 @@ class Session:
         try:
             game_id = runner(lambda: store.new_game(game.header))
         except Exception as exc:
-            raise StoreError(f"The new game could not be saved ({reason(exc)}); it was not "
-                             f"started.") from exc
+            raise StoreError(Message("store.failed_new_game", {"reason": reason(exc)})) from exc
         return cls(store, game_id, game, runner)
 
     @classmethod
@@ -118,20 +120,17 @@ class Session:
         result = result_of(self.game) if state.game_over else None
         round_end = state.round != before.round or state.game_over
 
-        def commit() -> None:
-            self.store.commit_action(self.game_id, seq, line, costs=costs, result=result)
-            if round_end:  # a second copy; the commit above is safe whatever happens here
-                try:
-                    self.store.round_end()
-                except Exception:
-                    log.exception("round-end checkpoint or backup failed")
+        def commit() -> str:
+            return self.store.commit_action(self.game_id, seq, line, costs=costs,
+                                            result=result, after=self.head)
 
         try:
-            self.runner(commit)
+            self.head = self.runner(commit)
         except Exception as exc:
             self.game.undo()
-            raise StoreError(f"The action could not be saved ({reason(exc)}); it was not "
-                             f"done.") from exc
+            raise StoreError(Message("store.failed_action", {"reason": reason(exc)})) from exc
+        if round_end:  # a backup, in the background: the commit above is safe already
+            self.store.round_end_in_background()
         return state
 
     def undo(self) -> Action:
@@ -139,11 +138,11 @@ class Session:
         was_over = self.state.game_over
         action = self.game.undo()
         try:
-            self.runner(lambda: self.store.commit_undo(self.game_id, seq, unfinish=was_over))
+            self.head = self.runner(lambda: self.store.commit_undo(
+                self.game_id, seq, unfinish=was_over, after=self.head))
         except Exception as exc:
             self.game.apply(action)
-            raise StoreError(f"The undo could not be saved ({reason(exc)}); nothing was "
-                             f"undone.") from exc
+            raise StoreError(Message("store.failed_undo", {"reason": reason(exc)})) from exc
         return action
 
     def idle(self) -> None:
@@ -160,5 +159,4 @@ class Session:
         try:
             self.runner(lambda: self.store.finish(self.game_id, result))
         except Exception as exc:
-            raise StoreError(f"The game could not be set aside ({reason(exc)}); it goes "
-                             f"on.") from exc
+            raise StoreError(Message("store.failed_abandon", {"reason": reason(exc)})) from exc

@@ -271,7 +271,7 @@ def corrupt(kind: str, path: Path) -> None:
                                   "another application's database", "a bad cost",
                                   "a cost of an unknown good", "a header that is not JSON",
                                   "an integrity check that is not UTF-8"])
-def test_damage_is_set_aside_and_a_new_store_started(tmp_path: Path, kind: str) -> None:
+def test_damage_is_set_aside_and_repaired_from_the_journal(tmp_path: Path, kind: str) -> None:
     path = tmp_path / "helvetia.db"
     store, _ = play(path, 30)  # before the first round end: no backup to come back from
     store.close()
@@ -279,14 +279,16 @@ def test_damage_is_set_aside_and_a_new_store_started(tmp_path: Path, kind: str) 
     corrupt(kind, path)
     damaged = path.read_bytes()
     store, notice = Store.open(path)
-    assert notice is not None and "could not be read" in notice and "new store" in notice
+    assert notice is not None and [m.code for m in notice] == ["store.repaired"]
+    assert "repaired from their second copy; nothing was lost" in str(notice)
     kept = [p for p in tmp_path.iterdir() if ".damaged-" in p.name and not
             p.name.endswith(("-wal", "-shm"))]
     assert len(kept) == 1 and kept[0].read_bytes() == damaged
-    session = Session.start(store, json.loads(RECORD[0]))  # works: costs, games, all
-    session.apply(json.loads(RECORD[1]))
+    session = Session.resume(store)  # the game, whole, from its second copy
+    assert session is not None and session.game.record_lines() == RECORD[:30]
+    session.apply(json.loads(RECORD[30]))
     store.close()
-    assert open_kind(path) == [None, 1]  # and next time it opens cleanly
+    assert open_kind(path) == [None, 30]  # and next time it opens cleanly
 
 
 def test_two_set_asides_in_the_same_second_never_overwrite(tmp_path: Path) -> None:
@@ -317,19 +319,20 @@ def test_byte_flips_in_the_db_never_crash_and_damage_is_said(tmp_path: Path) -> 
         at = rng.randrange(len(data)) if i % 4 else rng.randrange(100)  # headers too
         flipped[at] ^= 1 << rng.randrange(8)
         (work / "helvetia.db").write_bytes(bytes(flipped))
+        shutil.copytree(f"{pristine}.journal", work / "helvetia.db.journal")
         store, notice = Store.open(work / "helvetia.db")  # never raises for damage
         if notice:
             said += 1
-            assert "could not be read" in notice
+            assert {m.code for m in notice} <= {"store.repaired"}, notice
         else:
-            quiet += 1  # a bit no check can see (free space, a date): still opens and loads
-            for g in store.games():
-                with contextlib.suppress(StoreError):
-                    store.load(g.id)
+            quiet += 1  # a bit no check needs to see (free space): still opens and loads
+        for g in store.games():  # never a silent change: the game is exactly the one played
+            assert store.record_lines(g.id) == RECORD_2P
+            assert g.ended_at is not None and g.result is not None
         Session.start(store, json.loads(RECORD_2P[0])).apply(json.loads(RECORD_2P[1]))
         store.close()
     assert said + quiet == 24 and said > 0
-    print(f"\n24 byte flips in the db: {said} set aside and said, {quiet} harmless")
+    print(f"\n24 byte flips in the db: {said} repaired and said, {quiet} harmless")
 
 
 def write_and_die(path: Path, upto: int, record: list[str] = RECORD) -> None:
@@ -366,15 +369,12 @@ def test_a_flipped_bit_in_the_wal_is_kept_aside_and_said(tmp_path: Path) -> None
     data[32 + 4120 + 24 + 100] ^= 0x10  # a bit in the second frame's page
     wal.write_bytes(bytes(data))
     store, notice = Store.open(path)
-    assert notice is not None and "last saves were damaged" in notice
-    assert "fewer than before" in notice
+    assert notice is not None and [m.code for m in notice] == ["store.repaired"]
     kept = [p for p in tmp_path.iterdir() if p.name.startswith("helvetia.db-wal.damaged-")]
     assert len(kept) == 1 and kept[0].read_bytes() == bytes(data)
     session = Session.resume(store)
-    assert session is not None
-    n = len(session.game.actions)
-    assert last_round_end <= n < 199  # the game goes on from what could be read
-    assert session.game.record_lines()[1:] == RECORD[1:n + 1]
+    assert session is not None and last_round_end < 199
+    assert session.game.record_lines() == RECORD[:200]  # nothing lost: the journal had it
     store.close()
 
 
@@ -385,10 +385,10 @@ def test_a_lost_wal_is_said_and_the_last_round_end_is_kept(tmp_path: Path) -> No
     Path(f"{path}-wal").unlink()
     Path(f"{path}-shm").unlink()
     store, notice = Store.open(path)
-    assert notice is not None and "fewer than before" in notice
+    assert notice is not None and [m.code for m in notice] == ["store.repaired"]
     session = Session.resume(store)
-    assert session is not None and len(session.game.actions) == ends[-1]  # checkpointed
-    assert Path(f"{path}.backup-1").exists()  # and a backup was made at each round end
+    assert ends[-1] < 199  # the database had only what was checkpointed at a round end
+    assert session is not None and session.game.record_lines() == RECORD[:200]
     store.close()
 
 
@@ -397,6 +397,13 @@ def test_a_damaged_store_comes_back_from_its_backup(tmp_path: Path) -> None:
     ends = round_ends(RECORD)
     store, session = play(path, ends[2] + 5)
     store.close()
+    path.write_bytes(b"\x13\x37" * 4096)
+    store, notice = Store.open(path)
+    assert notice is not None and [m.code for m in notice] == ["store.repaired"]
+    session = Session.resume(store)  # the backup, then the journal: nothing lost
+    assert session is not None and len(session.game.actions) == ends[2] + 4
+    store.close()
+    shutil.rmtree(f"{path}.journal")  # without the journal: the backup, said
     path.write_bytes(b"\x13\x37" * 4096)
     store, notice = Store.open(path)
     assert notice is not None and "the last backup was restored" in notice
@@ -487,12 +494,15 @@ def test_round_end_checkpoints_and_makes_a_backup(tmp_path: Path) -> None:
     path = tmp_path / "helvetia.db"
     ends = round_ends(RECORD)
     store, session = play(path, ends[0] + 1)
+    assert store.backup_thread is not None
+    store.backup_thread.join()  # in the background, after the commit
     assert Path(f"{path}-wal").stat().st_size == 0  # checkpointed and emptied
     backup = Path(f"{path}.backup-1")
     with contextlib.closing(sqlite3.connect(backup)) as db:
         assert db.execute("SELECT COUNT(*) FROM actions").fetchone()[0] == ends[0]
     for line in RECORD[ends[0] + 1:ends[1] + 1]:
         session.apply(json.loads(line))
+    store.backup_thread.join()
     assert Path(f"{path}.backup-2").exists()  # rotating: the older one is replaced
     store.close()
 

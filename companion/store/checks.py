@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.catalogue import shipped_data
+from .journal import chain_of, seal_of
 from .trouble import _Damage, _why
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 APPLICATION_ID = 0x48454C56  # "HELV": this file is a Helvetia Companion store
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -23,12 +24,16 @@ CREATE TABLE IF NOT EXISTS games (
     header TEXT NOT NULL,            -- the record's header line
     started_at TEXT NOT NULL,
     ended_at TEXT,
-    result TEXT                      -- JSON: winners, tie_break, scores
+    result TEXT,                     -- JSON: winners, tie_break, scores
+    head TEXT,                       -- the actions' chain at the start (journal.link)
+    jlines INTEGER,                  -- the game's journal lines when this row was written
+    seal TEXT                        -- heal.seal_of: this row's own check
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id INTEGER NOT NULL REFERENCES games(id),
     seq INTEGER NOT NULL,            -- 1 for the first action
     line TEXT NOT NULL,              -- the action, exactly as its record line
+    chain TEXT,                      -- journal.link(chain before, line)
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS costs (   -- building costs read off the tiles
@@ -112,10 +117,16 @@ def _check_schema(db: sqlite3.Connection, version: int) -> bool:
     have = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
     if version > 0 and not have:
         raise _Damage("a store without tables")
+    older = False
     for name in have:
-        if name not in want or _columns(db, name.decode("utf-8")) != want[name]:
+        cols = _columns(db, name.decode("utf-8")) if name in want else None
+        if cols is None:
             raise _Damage(f"a foreign table {name.decode('utf-8', 'replace')[:40]!r}")
-    return bool(set(want) - set(have))
+        if version < SCHEMA_VERSION and cols == want[name][:len(cols)]:
+            older |= cols != want[name]  # a store before the chains: its columns are added
+        elif cols != want.get(name):
+            raise _Damage(f"a foreign table {name.decode('utf-8', 'replace')[:40]!r}")
+    return older or bool(set(want) - set(have))
 
 
 def _text(v: Any) -> str:
@@ -124,10 +135,13 @@ def _text(v: Any) -> str:
     return v.decode("utf-8")
 
 
-def _check_rows(db: sqlite3.Connection) -> None:
+def _check_rows(db: sqlite3.Connection, version: int) -> None:
     """Every row decodes (UTF-8, JSON where JSON is kept) and every learned cost is a cost of
-    the catalogue's goods: a row that does not is damage, found here and not mid-game."""
+    the catalogue's goods: a row that does not is damage, found here and not mid-game. (The
+    games and their actions carry their own checks since version 3: ``heal`` reads them.)"""
     tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if version >= 3:
+        tables -= {b"games", b"actions"}
     try:
         if b"games" in tables:
             for header, started, ended, result in db.execute(
@@ -161,6 +175,27 @@ def _check_rows(db: sqlite3.Connection) -> None:
         raise _Damage(f"a row that cannot be read: {_why(exc)}") from None
 
 
+def _loose(v: Any) -> str | None:
+    return v.decode("utf-8", "replace") if isinstance(v, bytes) else None if v is None else str(v)
+
+
+def _seal_all(db: sqlite3.Connection) -> None:
+    """A store from before the chains: its rows as they are get their chains and seals (their
+    journals are written at the next open)."""
+    games = db.execute("SELECT id, header, started_at, ended_at, result FROM games").fetchall()
+    for game_id, header, started, ended, result in games:
+        text = [_loose(v) for v in (header, started, ended, result)]
+        lines = [str(_loose(r[1])) for r in db.execute(
+            "SELECT seq, line FROM actions WHERE game_id=? ORDER BY seq", (game_id,))]
+        chain = chain_of(text[0] or "", lines)
+        for seq, c in enumerate(chain[1:], 1):
+            db.execute("UPDATE actions SET chain=? WHERE game_id=? AND seq=?",
+                       (c, game_id, seq))
+        db.execute("UPDATE games SET head=?, jlines=0, seal=? WHERE id=?",
+                   (chain[0], seal_of(chain[0], text[1], text[2], text[3], 0, len(lines)),
+                    game_id))
+
+
 def _migrate(db: sqlite3.Connection, version: int) -> None:
     """Create what is missing, in one transaction, and mark the file as ours."""
     db.execute("BEGIN IMMEDIATE")
@@ -168,6 +203,13 @@ def _migrate(db: sqlite3.Connection, version: int) -> None:
         for statement in SCHEMA.split(";"):
             if statement.strip():
                 db.execute(statement)
+        for table, column in (("games", "head"), ("games", "jlines"), ("games", "seal"),
+                              ("actions", "chain")):
+            if column not in {r[1] for r in db.execute(f"PRAGMA table_info({table})")}:
+                db.execute(f"ALTER TABLE {table} ADD COLUMN {column} "
+                           f"{'INTEGER' if column == 'jlines' else 'TEXT'}")
+        if version < 3:
+            _seal_all(db)
         actions = db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
         db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('commits', 0)")
         db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('actions', ?)", (actions,))

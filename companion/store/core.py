@@ -16,16 +16,20 @@ What can go wrong at start is decided here, once:
   companion): nothing is moved. ``StoreTrouble`` says what is wrong and what to do; the app
   retries, and the games are there when the trouble is gone.
 
-A second copy: the WAL is checkpointed into the main file at each round end and when idle, and
-the store is copied with SQLite's online backup into one of two rotating backups once per round.
-A commit counter, kept in the store and in a small file beside it, tells at the next start when
-commits were lost (a damaged or missing WAL); the newer of the store and its backups is then
-used, the damaged files are kept, and the table is told how many actions are missing.
+Every action is kept twice, in places that fail apart: the database's row and the game's
+append-only journal (``journal``), each with a chain of checks, so any change is found and its
+place known. At open every game is checked and healed from the other copy (``repair``); only
+what both copies lost comes from a backup or is gone, and then the table is told exactly what.
+One writer: the store is locked (``lock``) by the process that writes it.
+
+The WAL is checkpointed into the main file when idle, and at each round end the store is copied
+into the older of two backups (by a counter kept in them), in the background.
 
 Where each part lives: the schema and the checks at open in ``checks``; what went wrong
-(damage or trouble) in ``trouble``; the files beside the store (backups, commit counter, set
-aside) in ``files``; known players and device settings in ``players``. This module is the store
-itself (transactions, opening, the second copy, games, costs, settings).
+(damage or trouble) in ``trouble``; the files beside the store in ``files``; the journal in
+``journal``, healing in ``heal`` and ``repair``; known players and device settings in
+``players``; what it says in ``messages``. This module is the store itself (transactions,
+opening, backups, games, costs, settings).
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ import json
 import logging
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -42,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Game, RecordError
+from ..engine.messages import Message
 from .checks import (
     APPLICATION_ID,
     SCHEMA_VERSION,
@@ -50,8 +56,12 @@ from .checks import (
     _migrate,
     wal_damage,
 )
-from .files import BACKUPS, _counter, _keep_copy, _read_counter, _set_aside, _sync_dir
+from .files import BACKUPS, _keep_copy, _set_aside, _sync_dir, backup_number
+from .journal import ROOT, Appended, journal_file, link, seal_of
+from .lock import WriterLock
+from .messages import Notices
 from .trouble import (
+    Diverged,
     StoreError,
     StoreTrouble,
     _Damage,
@@ -84,16 +94,26 @@ def _now(clock: Callable[[], float]) -> str:
 
 
 class Store:
-    def __init__(self, db: sqlite3.Connection, path: Path, clock: Callable[[], float]) -> None:
+    def __init__(self, db: sqlite3.Connection, path: Path, clock: Callable[[], float],
+                 lock: WriterLock | None = None) -> None:
         self.db = db
         self.path = path
         self.clock = clock
+        self.lock = lock
+        self.writer = lock is not None
         self.pending_checkpoint = False
+        self.healed: dict[int, Any] = {}  # a reader's view of games it could not write back
+        self._journaled: list[Appended] = []
+        self._backing_up = threading.Lock()
+        self.backup_thread: threading.Thread | None = None
+        self.unjournaled = 0  # games healed from a backup without their journal (at open)
 
     @contextlib.contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
-        """One transaction: all of it is on disk when this returns, or none of it. Any failure
-        (a full card, a lock, a refused row) rolls it back and raises ``StoreError``."""
+        """One transaction: all of it is on disk when this returns (the journal lines first,
+        then the database), or none of it. Any failure (a full card, a lock, a refused row)
+        rolls it back, cuts the journal back, and raises ``StoreError``."""
+        self._journaled = []
         try:
             self.db.execute("BEGIN IMMEDIATE")
             try:
@@ -104,11 +124,33 @@ class Store:
                 if self.db.in_transaction:
                     with contextlib.suppress(sqlite3.Error):
                         self.db.execute("ROLLBACK")
+                for appended in self._journaled:
+                    appended.undo()
                 raise
         except (sqlite3.Error, OSError) as exc:
             raise trouble_of(exc) from exc
+        finally:
+            for appended in self._journaled:
+                appended.close()
+            self._journaled = []
         self.pending_checkpoint = True
-        self._note_commits()
+
+    def _journal(self, game_id: int, events: list[list[Any]]) -> None:
+        """Append the event's journal lines (fsynced) and seal the game's row with them."""
+        appended = Appended(journal_file(self.path, game_id), events)
+        self._journaled.append(appended)
+        self.db.execute("UPDATE games SET jlines = COALESCE(jlines, 0) + ? WHERE id=?",
+                        (appended.lines, game_id))
+        self._seal(game_id)
+
+    def _seal(self, game_id: int) -> None:
+        head, started, ended, result, jlines = self.db.execute(
+            "SELECT head, started_at, ended_at, result, jlines FROM games WHERE id=?",
+            (game_id,)).fetchone()
+        n = self.db.execute("SELECT COUNT(*) FROM actions WHERE game_id=?",
+                            (game_id,)).fetchone()[0]
+        self.db.execute("UPDATE games SET seal=? WHERE id=?",
+                        (seal_of(head, started, ended, result, jlines, n), game_id))
 
     def _meta(self, key: str) -> int | None:
         row = self.db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
@@ -129,84 +171,76 @@ class Store:
         """(commits, actions) as this store has them."""
         return self._meta("commits") or 0, self._meta("actions") or 0
 
-    def _note_commits(self, sync: bool = False) -> None:
-        """Write the counts beside the store (after the commit: never more than it holds). Not
-        fsynced at each commit (that would double its cost); at each checkpoint it is."""
-        try:
-            fd = os.open(_counter(self.path), os.O_WRONLY | os.O_CREAT, 0o644)
-            try:
-                os.pwrite(fd, "{:20d} {:20d}\n".format(*self.counts).encode(), 0)
-                if sync:
-                    os.fsync(fd)
-            finally:
-                os.close(fd)
-        except OSError:
-            pass  # the count only helps to notice lost commits; the store itself is saved
-
     # --- opening --------------------------------------------------------------------------
 
     @classmethod
     def open(cls, path: Path | str, clock: Callable[[], float] = time.time, *,
-             timeout: float = BUSY_TIMEOUT) -> tuple[Store, str | None]:
-        """Open (or create) the store. Damage is set aside (never deleted, never overwriting)
-        and the store starts again from the newest good backup, or empty; lost commits are
-        made up from a backup if it has more. The second value then says so in plain words.
-        Trouble raises ``StoreTrouble`` and moves nothing."""
+             timeout: float = BUSY_TIMEOUT, writer: bool = True) -> tuple[Store, Notices | None]:
+        """Open (or create) the store and check every game, healing a damaged copy from the
+        other. A writer (the default) locks the store first (``AlreadyRunning`` if another
+        process has it); a reader (``writer=False``) takes no lock and writes nothing, its
+        healed games are held in memory. Damage is set aside (never deleted, never
+        overwriting); the second value says what the table must know (``Notices``). Trouble
+        raises ``StoreTrouble`` and moves nothing."""
+        from .repair import heal_store  # repair builds on the store: imported when used
+
         path = Path(path)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            if writer:
+                path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise trouble_of(exc) from exc
-        notices: list[str] = []
-        wal = Path(f"{path}-wal")
-        wal_problem = wal_damage(wal)
-        if wal_problem:
-            kept = _keep_copy(wal, clock)
-            log.warning("the WAL failed its check (%s); kept as %s", wal_problem, kept)
-            notices.append("The last saves were damaged (kept aside).")
-        seen = _read_counter(path)
-        started_new = False
+        lock = WriterLock(path).acquire() if writer else None
         try:
-            store = cls._connect(path, clock, timeout)
-        except BaseException as exc:
-            if not _is_damage(exc):
-                if isinstance(exc, (sqlite3.Error, OSError)):
-                    raise _diagnose(trouble_of(exc), path) from exc
-                raise
-            aside = _set_aside(path, clock)
-            restored = cls._restore_backup(path, clock)
-            started_new = restored is None
-            store = restored or cls._fresh(path, clock)
-            log.warning("damaged store (%s) kept as %s", _why(exc), aside)
-            notices.append("The saved games could not be read (kept aside): "
-                           + ("the last backup was restored." if restored else
-                              "a new store was started."))
-        if seen is not None and seen[0] > store.counts[0] and not started_new:
-            backup = cls._best_backup(path)
-            if backup is not None and backup[1][0] > store.counts[0]:
-                store.close()
+            notices: list[Message] = []
+            wal = Path(f"{path}-wal")
+            wal_problem = wal_damage(wal)
+            if wal_problem and writer:
+                kept = _keep_copy(wal, clock)
+                log.warning("the WAL failed its check (%s); kept as %s", wal_problem, kept)
+            replaced = None
+            try:
+                store = cls._connect(path, clock, timeout, lock)
+            except BaseException as exc:
+                if not _is_damage(exc) or not writer:
+                    if isinstance(exc, _Damage):
+                        raise StoreTrouble("io", _why(exc)) from exc
+                    if isinstance(exc, (sqlite3.Error, OSError)):
+                        raise _diagnose(trouble_of(exc), path) from exc
+                    raise
                 aside = _set_aside(path, clock)
-                restored = cls._restore_backup(path, clock)
-                store = restored or cls._fresh(path, clock)
-                log.warning("store with lost commits kept as %s; backup used", aside)
-                notices.append("The store had lost saves (kept aside): its backup was used.")
-            lost = max(seen[1] - store.counts[1], 0)
-            notices.append(f"The game goes on with {lost} action(s) fewer than before.")
-        store._note_commits(sync=True)
-        return store, " ".join(notices) or None
+                restored = cls._restore_backup(path, clock, lock)
+                store = restored or cls._fresh(path, clock, lock)
+                log.warning("damaged store (%s) kept as %s", _why(exc), aside)
+                replaced = "store.restored" if restored else "store.started_new"
+            try:
+                said = heal_store(store, replaced is not None)
+            except BaseException:
+                store.db.close()
+                raise
+            if replaced and (store.unjournaled or not said):  # not all from the journals
+                notices.append(Message(replaced))
+            notices += said
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+        return store, Notices(notices) or None
 
     @classmethod
-    def _fresh(cls, path: Path, clock: Callable[[], float]) -> Store:
+    def _fresh(cls, path: Path, clock: Callable[[], float], lock: WriterLock | None) -> Store:
         """A new, empty store where the damaged one was."""
         try:
-            return cls._connect(path, clock)
+            return cls._connect(path, clock, lock=lock)
         except (sqlite3.Error, OSError, _Damage) as exc:
             raise _diagnose(trouble_of(exc) if not isinstance(exc, _Damage) else
                             StoreTrouble("io", str(exc)), path) from exc
 
     @classmethod
     def _connect(cls, path: Path, clock: Callable[[], float],
-                 timeout: float = BUSY_TIMEOUT) -> Store:
+                 timeout: float = BUSY_TIMEOUT, lock: WriterLock | None = None) -> Store:
+        if lock is None and not path.exists():
+            raise StoreTrouble("io", f"{path} does not exist")
         db = sqlite3.connect(path, isolation_level=None, timeout=timeout,
                              check_same_thread=False)  # transactions by hand; a saver thread
         try:
@@ -221,43 +255,37 @@ class Store:
             if version > SCHEMA_VERSION:
                 raise StoreTrouble("newer", f"store version {version}")
             missing = _check_schema(db, version)
-            _check_rows(db)
+            _check_rows(db, version)
             db.text_factory = str
-            if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-                db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")
-            db.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT * 1000)}")  # for the saves
-            db.execute("PRAGMA foreign_keys=ON")
-            if missing or version < SCHEMA_VERSION or app_id != APPLICATION_ID:
-                _migrate(db, version)
+            if lock is not None:
+                if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                    db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=FULL")
+                db.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT * 1000)}")  # for the saves
+                db.execute("PRAGMA foreign_keys=ON")
+                if missing or version < SCHEMA_VERSION or app_id != APPLICATION_ID:
+                    _migrate(db, version)
+            elif missing or version < SCHEMA_VERSION:
+                raise StoreTrouble("io", "a store of an older companion: open it to write once")
         except BaseException:
             db.close()
             raise
-        return cls(db, path, clock)
+        return cls(db, path, clock, lock)
 
     @classmethod
-    def _best_backup(cls, path: Path) -> tuple[Path, tuple[int, int]] | None:
-        """The backup with the most commits that opens cleanly, and its counts."""
-        best: tuple[Path, tuple[int, int]] | None = None
+    def _best_backup(cls, path: Path) -> tuple[Path, int] | None:
+        """The newest backup (by its counter) that opens cleanly, and its counter."""
+        best: tuple[Path, int] | None = None
         for name in BACKUPS:
             b = Path(f"{path}.{name}")
-            if not b.exists():
-                continue
-            try:
-                with contextlib.closing(sqlite3.connect(f"file:{b}?mode=ro", uri=True)) as db:
-                    if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-                        continue
-                    counts = tuple(int(db.execute(
-                        "SELECT COALESCE((SELECT value FROM meta WHERE key=?), 0)",
-                        (k,)).fetchone()[0]) for k in ("commits", "actions"))
-            except (sqlite3.Error, UnicodeError):
-                continue
-            if best is None or counts[0] > best[1][0]:
-                best = (b, (counts[0], counts[1]))
+            n = backup_number(b, check=True)
+            if n is not None and (best is None or n > best[1]):
+                best = (b, n)
         return best
 
     @classmethod
-    def _restore_backup(cls, path: Path, clock: Callable[[], float]) -> Store | None:
+    def _restore_backup(cls, path: Path, clock: Callable[[], float],
+                        lock: WriterLock | None) -> Store | None:
         """Copy the best backup into ``path`` (which no longer exists) and open it."""
         best = cls._best_backup(path)
         if best is None:
@@ -266,7 +294,7 @@ class Store:
             with contextlib.closing(sqlite3.connect(f"file:{best[0]}?mode=ro", uri=True)) as src, \
                     contextlib.closing(sqlite3.connect(path)) as dst:
                 src.backup(dst)
-            return cls._connect(path, clock)
+            return cls._connect(path, clock, lock=lock)
         except BaseException as exc:
             if _is_damage(exc):
                 _set_aside(path, clock)
@@ -276,34 +304,43 @@ class Store:
             raise
 
     def close(self) -> None:
-        self.db.close()
+        with self._backing_up:  # a backup in the background finishes first
+            self.db.close()
+        if self.lock is not None:
+            self.lock.release()
 
     # --- the second copy --------------------------------------------------------------------
 
     def checkpoint(self) -> bool:
-        """Copy the WAL into the main file and empty it, so that a lost WAL loses nothing;
-        False if another reader kept it from finishing (it is tried again later)."""
+        """Copy the WAL into the main file and empty it; False if another reader kept it from
+        finishing (it is tried again later)."""
         try:
             busy = self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
         except sqlite3.Error:
             return False
         self.pending_checkpoint = bool(busy)
-        self._note_commits(sync=True)
         return not busy
 
     def backup(self) -> Path:
-        """Copy the store with SQLite's online backup into the older of the two backups: a
-        copy is written beside it, fsynced, and renamed over it, so one good backup always
-        remains."""
+        """Copy the store with SQLite's online backup (on a connection of its own, so that the
+        table's commits go on meanwhile) into the backup with the lower counter: a copy is
+        written beside it with the next counter, fsynced, and renamed over it, so one good
+        backup always remains. A clock that jumps back changes nothing."""
         slots = [Path(f"{self.path}.{n}") for n in BACKUPS]
-        slot = min(slots, key=lambda p: p.stat().st_mtime if p.exists() else -1.0)
+        numbers = [backup_number(p) for p in slots]
+        slot = slots[min(range(len(slots)), key=lambda i: -1 if numbers[i] is None
+                         else numbers[i])]
         tmp = slot.with_name(slot.name + ".new")
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
         try:
-            with contextlib.closing(sqlite3.connect(tmp)) as dst:
-                self.db.backup(dst)
+            with contextlib.closing(sqlite3.connect(self.path, timeout=BUSY_TIMEOUT)) as src, \
+                    contextlib.closing(sqlite3.connect(tmp)) as dst:
+                src.backup(dst)
                 dst.execute("PRAGMA journal_mode=DELETE")
+                dst.execute("INSERT INTO meta (key, value) VALUES ('backup', ?) ON "
+                            "CONFLICT(key) DO UPDATE SET value=excluded.value",
+                            (max((n for n in numbers if n is not None), default=0) + 1,))
             fd = os.open(tmp, os.O_RDONLY)
             try:
                 os.fsync(fd)
@@ -319,10 +356,18 @@ class Store:
 
     def round_end(self) -> None:
         """After a round's last commit: checkpoint, then a backup. Best effort: the commits
-        are safe in the WAL whatever happens here."""
-        with contextlib.suppress(StoreError):
+        are safe in the WAL and the journal whatever happens here. Safe to call on a thread
+        of its own (``round_end_in_background``)."""
+        with self._backing_up, contextlib.suppress(StoreError):
             self.checkpoint()
             self.backup()
+
+    def round_end_in_background(self) -> threading.Thread:
+        """``round_end`` on a thread of its own: the caller (the screen) never waits for it."""
+        t = threading.Thread(target=self.round_end, name="helvetia-backup", daemon=True)
+        t.start()
+        self.backup_thread = t
+        return t
 
     def idle(self) -> None:
         """Nothing happening at the table: checkpoint what is still in the WAL."""
@@ -333,47 +378,76 @@ class Store:
 
     def new_game(self, header: Mapping[str, Any]) -> int:
         """The table's new game: it becomes the current one."""
+        text = json.dumps(header, ensure_ascii=False)
+        started = _now(self.clock)
+        head = link(ROOT, text)
         with self._tx():
-            cur = self.db.execute("INSERT INTO games (header, started_at) VALUES (?, ?)",
-                                  (json.dumps(header, ensure_ascii=False), _now(self.clock)))
+            cur = self.db.execute("INSERT INTO games (header, started_at, head, jlines) VALUES "
+                                  "(?, ?, ?, 0)", (text, started, head))
             assert cur.lastrowid is not None
             self._set_meta("current", cur.lastrowid)
+            with contextlib.suppress(FileNotFoundError):  # a journal of a game lost with it
+                journal_file(self.path, cur.lastrowid).unlink()
+            self._journal(cur.lastrowid, [["h", text, head, started, "table"]])
         return cur.lastrowid
 
-    def _append(self, game_id: int, seq: int, line: str) -> None:
+    def head(self, game_id: int) -> str:
+        """The chain value of the game's last action (its head if it has none)."""
+        row = self.db.execute("SELECT chain FROM actions WHERE game_id=? ORDER BY seq DESC "
+                              "LIMIT 1", (game_id,)).fetchone()
+        if row is None:
+            row = self.db.execute("SELECT head FROM games WHERE id=?", (game_id,)).fetchone()
+        if row is None:
+            raise StoreError(Message("store.no_game", {"game": game_id}))
+        return str(row[0])
+
+    def _append(self, game_id: int, seq: int, line: str, after: str | None) -> list[Any]:
         last = self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id=?",
                                (game_id,)).fetchone()[0]
-        if seq != last + 1:
-            raise StoreError(f"action {seq} of game {game_id} does not follow {last}")
-        self.db.execute("INSERT INTO actions (game_id, seq, line) VALUES (?, ?, ?)",
-                        (game_id, seq, line))
+        before = self.head(game_id)
+        if seq != last + 1 or (after is not None and after != before):
+            raise Diverged(Message("store.failed_action", {"reason": "diverged"}))
+        chain = link(before, line)
+        self.db.execute("INSERT INTO actions (game_id, seq, line, chain) VALUES (?, ?, ?, ?)",
+                        (game_id, seq, line, chain))
         self._add_actions(1)
+        return ["a", seq, line, chain]
 
     def commit_action(self, game_id: int, seq: int, line: str, *,
                       costs: Mapping[str, Mapping[str, int]] | None = None,
-                      result: Mapping[str, Any] | None = None) -> None:
-        """One table event: action ``seq`` (1-based, following the last stored) with the costs
-        it taught and, when it ended the game, the result; all of it or nothing."""
+                      result: Mapping[str, Any] | None = None,
+                      after: str | None = None) -> str:
+        """One table event: action ``seq`` (1-based, following the last stored, and, if
+        ``after`` is given, following that chain value) with the costs it taught and, when it
+        ended the game, the result; all of it or nothing. Returns the new chain value."""
         with self._tx():
-            self._append(game_id, seq, line)
+            events = [self._append(game_id, seq, line, after)]
             if costs:
                 self._learn(costs)
             if result is not None:
-                self._finish(game_id, result)
+                events.append(self._finish(game_id, result))
+            self._journal(game_id, events)
+        return str(events[0][3])
 
-    def commit_undo(self, game_id: int, seq: int, *, unfinish: bool = False) -> None:
-        """Undo as one event: remove action ``seq`` (the last stored) and, when the game's
-        end is undone, mark it in play again."""
+    def commit_undo(self, game_id: int, seq: int, *, unfinish: bool = False,
+                    after: str | None = None) -> str:
+        """Undo as one event: remove action ``seq`` (the last stored, with chain value
+        ``after`` if given) and, when the game's end is undone, mark it in play again.
+        Returns the chain value the game is at afterwards."""
         with self._tx():
+            if after is not None and after != self.head(game_id):
+                raise Diverged(Message("store.failed_undo", {"reason": "diverged"}))
             cur = self.db.execute(
                 "DELETE FROM actions WHERE game_id=? AND seq=? AND seq=(SELECT MAX(seq) FROM "
                 "actions WHERE game_id=?)", (game_id, seq, game_id))
             if cur.rowcount != 1:
-                raise StoreError(f"action {seq} is not the last of game {game_id}")
+                raise Diverged(Message("store.failed_undo", {"reason": "diverged"}))
             self._add_actions(-1)
+            events: list[list[Any]] = [["u", seq]]
             if unfinish:
-                self.db.execute("UPDATE games SET ended_at=NULL, result=NULL WHERE id=?",
-                                (game_id,))
+                events.append(self._unfinish(game_id))
+            self._journal(game_id, events)
+            return self.head(game_id)
 
     def append(self, game_id: int, seq: int, line: str) -> None:
         """Store action number ``seq`` (1-based); it must follow the last one stored."""
@@ -383,19 +457,24 @@ class Store:
         """Undo: remove action ``seq``, which must be the last one stored."""
         self.commit_undo(game_id, seq)
 
-    def _finish(self, game_id: int, result: Mapping[str, Any]) -> None:
+    def _finish(self, game_id: int, result: Mapping[str, Any]) -> list[Any]:
+        ended, text = _now(self.clock), json.dumps(result)
         self.db.execute("UPDATE games SET ended_at=?, result=? WHERE id=?",
-                        (_now(self.clock), json.dumps(result), game_id))
+                        (ended, text, game_id))
+        return ["f", ended, text]
+
+    def _unfinish(self, game_id: int) -> list[Any]:
+        self.db.execute("UPDATE games SET ended_at=NULL, result=NULL WHERE id=?", (game_id,))
+        return ["r"]
 
     def finish(self, game_id: int, result: Mapping[str, Any]) -> None:
         with self._tx():
-            self._finish(game_id, result)
+            self._journal(game_id, [self._finish(game_id, result)])
 
     def unfinish(self, game_id: int) -> None:
         """The game's end was undone."""
         with self._tx():
-            self.db.execute("UPDATE games SET ended_at=NULL, result=NULL WHERE id=?",
-                            (game_id,))
+            self._journal(game_id, [self._unfinish(game_id)])
 
     def unfinished(self) -> int | None:
         """The table's current game if it has not ended: the one to continue at start. (A
@@ -413,13 +492,22 @@ class Store:
         rows = self.db.execute(
             "SELECT g.id, g.header, g.started_at, g.ended_at, g.result, COUNT(a.seq) "
             "FROM games g LEFT JOIN actions a ON a.game_id = g.id GROUP BY g.id ORDER BY g.id")
-        return [GameInfo(r[0], json.loads(r[1]), r[2], r[3],
-                         json.loads(r[4]) if r[4] else None, r[5]) for r in rows]
+        out = []
+        for r in rows:
+            h = self.healed.get(r[0])
+            if h is not None:  # a reader's view of a game healed in memory
+                r = (r[0], h.header, h.started_at, h.ended_at, h.result, len(h.lines))
+            out.append(GameInfo(r[0], json.loads(r[1]), r[2], r[3],
+                                json.loads(r[4]) if r[4] else None, r[5]))
+        return out
 
     def record_lines(self, game_id: int) -> list[str]:
+        healed = self.healed.get(game_id)
+        if healed is not None:
+            return [healed.header, *healed.lines]
         row = self.db.execute("SELECT header FROM games WHERE id=?", (game_id,)).fetchone()
         if row is None:
-            raise StoreError(f"There is no game {game_id}.")
+            raise StoreError(Message("store.no_game", {"game": game_id}))
         lines = [r[0] for r in self.db.execute(
             "SELECT line FROM actions WHERE game_id=? ORDER BY seq", (game_id,))]
         return [row[0], *lines]
@@ -427,25 +515,33 @@ class Store:
     def import_record(self, lines: Iterable[str]) -> int:
         """Store a game from its record, after replaying it: a record that does not replay is
         refused (``RecordError``, numbering every line, blank ones too) and nothing is stored.
-        The table's current game stays the current one."""
+        The table's current game stays the current one; an import never becomes it."""
         game = Game.from_record(lines)
+        text = json.dumps(game.header, ensure_ascii=False)
+        started = _now(self.clock)
+        actions = game.record_lines()[1:]
+        chain = [link(ROOT, text)]
+        for line in actions:
+            chain.append(link(chain[-1], line))
         with self._tx():
-            cur = self.db.execute("INSERT INTO games (header, started_at) VALUES (?, ?)",
-                                  (json.dumps(game.header, ensure_ascii=False),
-                                   _now(self.clock)))
-            game_id = cur.lastrowid
-            actions = game.record_lines()[1:]
-            self.db.executemany(
-                "INSERT INTO actions (game_id, seq, line) VALUES (?, ?, ?)",
-                [(game_id, i, line) for i, line in enumerate(actions, 1)])
-            self._add_actions(len(actions))
-            if game.state.game_over:
-                self.db.execute("UPDATE games SET ended_at=?, result=? WHERE id=?",
-                                (_now(self.clock), json.dumps(result_of(game)), game_id))
             if self._meta("current") is None:  # from here on, imports never become current
                 current = self.unfinished()
                 self._set_meta("current", 0 if current is None else current)
-        assert game_id is not None
+            cur = self.db.execute("INSERT INTO games (header, started_at, head, jlines) "
+                                  "VALUES (?, ?, ?, 0)", (text, started, chain[0]))
+            game_id = cur.lastrowid
+            assert game_id is not None
+            self.db.executemany(
+                "INSERT INTO actions (game_id, seq, line, chain) VALUES (?, ?, ?, ?)",
+                [(game_id, i, line, chain[i]) for i, line in enumerate(actions, 1)])
+            self._add_actions(len(actions))
+            events: list[list[Any]] = [["h", text, chain[0], started, "import"]]
+            events += [["a", i, line, chain[i]] for i, line in enumerate(actions, 1)]
+            if game.state.game_over:
+                events.append(self._finish(game_id, result_of(game)))
+            with contextlib.suppress(FileNotFoundError):
+                journal_file(self.path, game_id).unlink()
+            self._journal(game_id, events)
         return game_id
 
     def load(self, game_id: int, *overrides: Mapping[str, Any]) -> Game:
@@ -453,7 +549,8 @@ class Store:
         try:
             return Game.from_record(self.record_lines(game_id), *overrides)
         except RecordError as exc:
-            raise StoreError(f"Game {game_id} does not replay: {exc}") from None
+            raise StoreError(Message("store.no_replay", {"game": game_id,
+                                                         "detail": str(exc)})) from None
 
     # --- costs and settings ----------------------------------------------------------------
 
@@ -492,4 +589,3 @@ class Store:
 def result_of(game: Game) -> dict[str, Any]:
     s = game.state
     return {"winners": s.winners, "tie_break": s.tie_break, "scores": dict(s.track)}
-

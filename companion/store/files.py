@@ -1,10 +1,11 @@
-"""The files beside the store: the two rotating backups' names, the commit counter, and setting
+"""The files beside the store: the two rotating backups (their names and counters), and setting
 damaged files aside under a new name (never overwriting anything)."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -14,15 +15,18 @@ from .trouble import trouble_of
 BACKUPS = ("backup-1", "backup-2")
 
 
-def _counter(path: Path) -> Path:
-    return Path(f"{path}.commits")
-
-
-def _read_counter(path: Path) -> tuple[int, int] | None:
+def backup_number(file: Path, check: bool = False) -> int | None:
+    """The counter a backup was written with (0 for one from before the counters); None if
+    there is none or it cannot be read (or, with ``check``, fails SQLite's quick check)."""
+    if not file.exists():
+        return None
     try:
-        parts = _counter(path).read_text(encoding="ascii")[:100].split()
-        return (int(parts[0]), int(parts[1])) if len(parts) == 2 else None
-    except (OSError, ValueError, UnicodeError):
+        with contextlib.closing(sqlite3.connect(f"file:{file}?mode=ro", uri=True)) as db:
+            if check and db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                return None
+            row = db.execute("SELECT value FROM meta WHERE key='backup'").fetchone()
+            return 0 if row is None else int(row[0])
+    except (sqlite3.Error, UnicodeError, ValueError, TypeError):
         return None
 
 

@@ -8,7 +8,9 @@ import errno
 import os
 import sqlite3
 from pathlib import Path
-from typing import ClassVar
+
+from ..engine.messages import Message
+from .messages import REASONS, english
 
 # SQLite's primary result codes that mean the file itself is damaged (everything else that
 # fails is trouble: the file may be fine, the system around it is not).
@@ -16,7 +18,12 @@ _DAMAGE_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
 
 
 class StoreError(Exception):
-    """The store cannot do what was asked; the message says why, for the screen."""
+    """The store cannot do what was asked; ``msg`` (a code with parameters) says why, for the
+    screen; ``str()`` is its English."""
+
+    def __init__(self, msg: Message) -> None:
+        self.msg = msg
+        super().__init__(english(msg))
 
 
 class StoreTrouble(StoreError):
@@ -24,21 +31,17 @@ class StoreTrouble(StoreError):
     ``read_only``, ``full``, ``permission``, ``newer`` or ``io``; the message says what is
     wrong and what to do. Nothing has been moved."""
 
-    ADVICE: ClassVar[dict[str, str]] = {
-        "locked": "another program is using the saved games; close it (e.g. a 'helvetia' "
-                  "command) and it goes on by itself",
-        "read_only": "the memory card or its folder is read-only; make it writable again",
-        "full": "the memory card is full; make room on it",
-        "permission": "the companion may not write its folder; give the folder back to the "
-                      "companion's user",
-        "newer": "they were saved by a newer companion; update this one",
-        "io": "the memory card does not answer as it should; check the card",
-    }
-
     def __init__(self, kind: str, detail: str) -> None:
         self.kind = kind
         self.detail = detail
-        super().__init__(f"The saved games cannot be used ({detail}): {self.ADVICE[kind]}.")
+        super().__init__(Message("store.trouble", {"detail": detail, "reason": kind}))
+
+
+class Diverged(StoreError):
+    """An append or undo that does not follow the stored chain head: another connection (or
+    process) changed the game. Nothing was stored."""
+
+    kind = "diverged"
 
 
 class _Damage(Exception):
@@ -91,12 +94,13 @@ def _is_damage(exc: BaseException) -> bool:
 
 
 def reason(exc: BaseException) -> str:
-    """A short reason for a failed save, the same words for every cause of one kind."""
-    if isinstance(exc, StoreTrouble):
-        return exc.ADVICE[exc.kind]
+    """The kind of a failed save (a ``REASONS`` key), the same for every cause of one kind."""
+    kind = getattr(exc, "kind", None)
+    if isinstance(kind, str) and kind in REASONS:
+        return kind
     if isinstance(exc, (OSError, sqlite3.Error)):
-        return trouble_of(exc).ADVICE[trouble_of(exc).kind]
-    return str(exc)
+        return trouble_of(exc).kind
+    return "io"
 
 
 

@@ -1,0 +1,214 @@
+"""Checking every game at open and writing back what healing found: a damaged copy is
+rewritten from the good one (what was damaged is kept under a new name first), a game that
+went back is said exactly, the table's current game is the newest game started at the table."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import re
+import sqlite3
+from collections import Counter
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..engine import Game, HelvetiaError
+from ..engine.messages import Message
+from ..engine.record import loads_line
+from .files import BACKUPS, _free_name, _keep_copy, _sync_dir
+from .heal import Copy, Healed, heal
+from .journal import events_of, journal_dir, journal_file, read, rewrite, seal_of
+from .messages import english
+from .trouble import trouble_of
+
+if TYPE_CHECKING:
+    from .core import Store
+
+log = logging.getLogger(__name__)
+QUIET_LINES = 2  # a journal this far ahead of the database: a commit cut off by a power cut
+
+
+def _text(v: Any) -> str | None:
+    if v is None:
+        return None
+    if isinstance(v, bytes):
+        return v.decode("utf-8", "replace")
+    return str(v)
+
+
+def db_copies(db: sqlite3.Connection) -> dict[int, Copy]:
+    """Every game of a database as a copy (rows that cannot be read become text that fails
+    its checks)."""
+    factory = db.text_factory
+    db.text_factory = bytes
+    try:
+        out: dict[int, Copy] = {}
+        for gid, header, started, ended, result, head, jlines, seal in db.execute(
+                "SELECT id, header, started_at, ended_at, result, head, jlines, seal "
+                "FROM games"):
+            out[int(gid)] = Copy(_text(header), _text(head), _text(started), [], _text(ended),
+                                 _text(result), int(jlines or 0), False)
+            out[int(gid)].seal = _text(seal)  # type: ignore[attr-defined]
+        for gid, _seq, line, chain in db.execute(
+                "SELECT game_id, seq, line, chain FROM actions ORDER BY game_id, seq"):
+            if int(gid) in out:
+                out[int(gid)].actions.append((_text(line) or "", _text(chain) or ""))
+        for c in out.values():
+            c.sealed = getattr(c, "seal", None) == seal_of(
+                c.head, c.started_at, c.ended_at, c.result, c.lines, len(c.actions))
+        return out
+    finally:
+        db.text_factory = factory
+
+
+def backup_copies(path: Path) -> list[dict[int, Copy]]:
+    out = []
+    for name in BACKUPS:
+        b = Path(f"{path}.{name}")
+        if not b.exists():
+            continue
+        try:
+            with contextlib.closing(sqlite3.connect(f"file:{b}?mode=ro", uri=True)) as db:
+                out.append(db_copies(db))
+        except sqlite3.Error:
+            continue
+    return out
+
+
+def heal_store(store: Store, replaced: bool = False) -> list[Message]:
+    """Check every game of ``store`` against its journal; heal; write back (a writer) or keep
+    the healed games in memory (a reader). What the table must know, as messages.
+    ``replaced``: the database was set aside and this one is a backup or new (a game without
+    its journal is then as the backup has it: said by the caller, not as repaired)."""
+    dbs = db_copies(store.db)
+    jdir = journal_dir(store.path)
+    ids = set(dbs)
+    with contextlib.suppress(OSError):
+        ids |= {int(m.group(1)) for p in jdir.iterdir()
+                if (m := re.fullmatch(r"game-(\d+)\.log", p.name))}
+    current = store._meta("current")
+    backups: list[dict[int, Copy]] | None = None
+    repaired: list[int] = []
+    said: list[Message] = []
+    kept_db = False
+    table_games: list[int] = []
+    for gid in sorted(ids):
+        reading = read(journal_file(store.path, gid))
+        journal = Copy.of_journal(reading) if reading else None
+        db = dbs.get(gid)
+        replay = gid == current or db is None or not db.sealed or not (journal and
+                                                                        journal.sealed)
+        healed = heal(db, journal, (), replay=replay)
+        if healed is None or healed.gone:
+            if backups is None:
+                backups = backup_copies(store.path)
+            healed = heal(db, journal, [b[gid] for b in backups if gid in b], replay=True)
+        if healed is not None and healed.role == "table":
+            table_games.append(gid)
+        if healed is not None and healed.db_ok and healed.journal_ok:
+            continue
+        if not store.writer:
+            if healed is not None:
+                store.healed[gid] = healed
+            continue
+        if not kept_db and db is not None and (healed is None or not healed.db_ok):
+            _keep_db(store)
+            kept_db = True
+        if reading is not None and (healed is None or not healed.journal_ok):
+            _keep_journal(store, gid)
+        quiet = (healed is not None and not healed.gone and db is not None and db.sealed
+                 and db.rows_sound() and journal is not None and journal.sealed
+                 and 0 <= journal.lines - db.lines <= QUIET_LINES) or (
+                     db is not None and db.sealed and journal is None and db.lines == 0)
+        _write_back(store, gid, healed)
+        if healed is None:
+            said.append(Message("store.game_lost", {"game": gid}))
+        elif healed.gone:
+            said.append(went_back(gid, healed))
+        elif replaced and journal is None:
+            store.unjournaled += 1
+        elif not quiet:
+            repaired.append(gid)
+    if store.writer and table_games and (current is None or current < max(table_games)):
+        with store._tx():
+            store._set_meta("current", max(table_games))
+    if repaired:
+        said.insert(0, Message("store.repaired", {"game": repaired[0], "n": len(repaired)}))
+    for m in said:
+        log.warning("store: %s", english(m))
+    return said
+
+
+def went_back(gid: int, healed: Healed) -> Message:
+    """The notice of a game that went back: where it stands now and whose actions are gone."""
+    game = Game(loads_line(healed.header))
+    for line in healed.lines:
+        game.apply(loads_line(line))
+    seats: Counter[str] = Counter()
+    for line in healed.gone_lines:
+        with contextlib.suppress(HelvetiaError, AttributeError):
+            seats[str(loads_line(line).get("player"))] += 1
+    unknown = healed.gone - sum(seats.values())
+    pairs = tuple((c, n) for c, n in seats.items() if c != "None") + (
+        (("nobody", unknown + seats.get("None", 0)),) if unknown + seats.get("None", 0) else ())
+    s = game.state
+    if s.round == 0:
+        return Message("store.went_back_setup", {"game": gid, "n": healed.gone,
+                                                  "seats": pairs})
+    return Message("store.went_back", {"game": gid, "round": s.round, "player": s.active,
+                                       "n": healed.gone, "seats": pairs})
+
+
+def _keep_db(store: Store) -> None:
+    """Keep the database as it is (damaged) under a new name before it is repaired."""
+    with contextlib.suppress(sqlite3.Error):
+        store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    try:
+        kept = _keep_copy(store.path, store.clock)
+        log.warning("the store before its repair is kept as %s", kept)
+    except Exception:  # keeping is best effort; the repair must go on
+        log.exception("the damaged store could not be kept")
+
+
+def _keep_journal(store: Store, gid: int) -> None:
+    file = journal_file(store.path, gid)
+    if not file.exists():
+        return
+    aside = _free_name(file, "damaged", store.clock, ("",))
+    try:
+        file.rename(aside)
+        _sync_dir(file.parent)
+    except OSError as exc:
+        raise trouble_of(exc) from exc
+
+
+def _write_back(store: Store, gid: int, healed: Healed | None) -> None:
+    """The game as healed into both copies: the journal afresh, then the database's rows."""
+    if healed is None:
+        with store._tx() as db:
+            db.execute("DELETE FROM actions WHERE game_id=?", (gid,))
+            db.execute("DELETE FROM games WHERE id=?", (gid,))
+        return
+    events = events_of(healed.header, healed.started_at, healed.role, healed.lines,
+                       healed.ended_at, healed.result)
+    file = journal_file(store.path, gid)
+    file.parent.mkdir(exist_ok=True)
+    jlines = rewrite(file, events) if not healed.journal_ok or not file.exists() else \
+        read(file).lines  # type: ignore[union-attr]
+    chain = [e[3] for e in events[1:] if e[0] == "a"]
+    head = events[0][2]
+    with store._tx() as db:
+        db.execute("DELETE FROM actions WHERE game_id=?", (gid,))
+        db.execute("INSERT INTO games (id, header, started_at, ended_at, result, head, jlines, "
+                   "seal) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
+                   "header=excluded.header, started_at=excluded.started_at, "
+                   "ended_at=excluded.ended_at, result=excluded.result, head=excluded.head, "
+                   "jlines=excluded.jlines, seal=excluded.seal",
+                   (gid, healed.header, healed.started_at, healed.ended_at, healed.result,
+                    head, jlines, seal_of(head, healed.started_at, healed.ended_at,
+                                          healed.result, jlines, len(healed.lines))))
+        db.executemany("INSERT INTO actions (game_id, seq, line, chain) VALUES (?, ?, ?, ?)",
+                       [(gid, i, line, chain[i - 1])
+                        for i, line in enumerate(healed.lines, 1)])
+        n = db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+        db.execute("UPDATE meta SET value=? WHERE key='actions'", (n,))
