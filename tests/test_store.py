@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-import shutil
 import os
 import random
+import shutil
 import sqlite3
 from pathlib import Path
 

@@ -60,6 +60,7 @@ from .files import BACKUPS, _keep_copy, _set_aside, _sync_dir, backup_number
 from .journal import ROOT, Appended, journal_file, link, seal_of
 from .lock import WriterLock
 from .messages import Notices
+from .repair import heal_store
 from .trouble import (
     Diverged,
     StoreError,
@@ -182,8 +183,6 @@ class Store:
         healed games are held in memory. Damage is set aside (never deleted, never
         overwriting); the second value says what the table must know (``Notices``). Trouble
         raises ``StoreTrouble`` and moves nothing."""
-        from .repair import heal_store  # repair builds on the store: imported when used
-
         path = Path(path)
         try:
             if writer:

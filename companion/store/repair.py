@@ -10,7 +10,7 @@ import re
 import sqlite3
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine import Game, HelvetiaError
 from ..engine.messages import Message
@@ -21,8 +21,7 @@ from .journal import events_of, journal_dir, journal_file, read, rewrite, seal_o
 from .messages import english
 from .trouble import trouble_of
 
-if TYPE_CHECKING:
-    from .core import Store
+Store = Any  # the store (``core.Store``), not imported: it imports this module
 
 log = logging.getLogger(__name__)
 QUIET_LINES = 2  # a journal this far ahead of the database: a commit cut off by a power cut
