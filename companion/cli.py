@@ -88,8 +88,9 @@ def store_command(args: argparse.Namespace) -> int:
             lines = _read_record(args.record)
         except _InputError as exc:
             return _fail(str(exc))
-    try:
-        store, notice = Store.open(config.data_dir / "helvetia.db")
+    try:  # only import writes: it waits for no one and refuses while the companion runs
+        store, notice = Store.open(config.data_dir / "helvetia.db",
+                                   writer=args.command == "import")
     except StoreError as exc:
         return _fail(str(exc))
     if notice:

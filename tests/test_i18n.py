@@ -481,29 +481,32 @@ def test_a_village_title_is_capitalised_and_french_elides_before_a_vowel() -> No
     assert i18n.village_title("blue") == "ben's village"  # a name keeps its own letters
 
 
-def test_the_store_s_sentences_are_the_ones_worded_here() -> None:
-    """The store says what happened in fixed English (it has no gettext); the display words the
-    same sentences in the language. If the store's words change, this fails."""
+def test_the_store_speaks_codes_worded_in_every_language() -> None:
+    """The store says what happened as codes with parameters (no English sentences in
+    ``companion/store``): the display words them in the language, as it words the engine's."""
+    from companion.engine.messages import Message
+    from companion.session import Session  # noqa: F401  (its failures are store codes)
     from companion.store import StoreTrouble
+    from companion.store.messages import ENGLISH, english
 
-    assert set(StoreTrouble.ADVICE.values()) == set(i18n.STORE_REASONS.values())
-    store = "\n".join(f.read_text(encoding="utf-8")
-                      for f in sorted((ROOT / "companion").glob("store*.py")))
-    session = (ROOT / "companion/session.py").read_text(encoding="utf-8")
-    flat = lambda s: " ".join(s.replace('"\n', "").replace('f"', "").replace('"', "").split())  # noqa: E731
-    for sentence in i18n.STORE_SENTENCES:
-        assert all(part in flat(store) for part in sentence.split(": ")), sentence
-    assert "action(s) fewer than before." in store
-    for failure in i18n.STORE_FAILURES:
-        head, tail = failure.split(" ({reason})")
-        assert head in flat(session) and tail in flat(session), failure
+    trouble = StoreTrouble("full", "disk full")
+    assert trouble.msg == Message("store.trouble", {"detail": "disk full", "reason": "full"})
+    assert str(trouble) == ("The saved games cannot be used (disk full): the memory card is "
+                            "full; make room on it.")
     i18n.use("de")
-    notice = ("The last saves were damaged (kept aside). The game goes on with 2 action(s) "
-              "fewer than before.")
-    assert i18n.store_text(notice) == ("Die letzten Speicherungen waren beschädigt "
-                                       "(beiseitegelegt). Das Spiel geht mit 2 Aktionen weniger "
-                                       "weiter.")
-    failure = f"The action could not be saved ({StoreTrouble.ADVICE['full']}); it was not done."
-    assert i18n.error_text(OSError(failure)) == (
-        "Die Aktion ist nicht gespeichert (die Speicherkarte ist voll; schaffe Platz darauf), "
-        "also nicht ausgeführt.")
+    failed = Message("store.failed_action", {"reason": "full"})
+    assert i18n.say(failed) == ("Die Aktion ist nicht gespeichert (die Speicherkarte ist voll; "
+                                "schaffe Platz darauf), also nicht ausgeführt.")
+    went = Message("store.went_back", {"game": 3, "round": 5, "player": "blue", "n": 7,
+                                       "seats": (("blue", 3), ("red", 4))})
+    assert "7 actions are gone" in english(went)
+    for lang in LANGUAGES:
+        i18n.use(lang)
+        for code in ENGLISH:
+            params = {"game": 3, "round": 5, "player": "blue", "n": 2, "seats": (("red", 2),),
+                      "reason": "locked", "detail": "x", "pid": 42}
+            text = i18n.say(Message(code, params))
+            assert "{" not in text and text, (lang, code)
+            if lang != "en":
+                assert text != english(Message(code, params)), (lang, code)
+    i18n.use("en")

@@ -408,7 +408,7 @@ def test_a_damaged_store_comes_back_from_its_backup(tmp_path: Path) -> None:
     store, notice = Store.open(path)
     assert notice is not None and "the last backup was restored" in notice
     session = Session.resume(store)
-    assert session is not None and len(session.game.actions) in (ends[1], ends[2])
+    assert session is not None and ends[1] <= len(session.game.actions) <= ends[2] + 4
     store.close()
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import os
 import queue
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -36,7 +37,7 @@ from ..hw.events import NEXT, ButtonEvent
 from ..hw.leds import OFF, SimulatedStrip, bars_between, frame
 from ..sdnotify import Watchdog
 from ..session import Saver, Session
-from ..store import Store, StoreError, StoreTrouble, device_language
+from ..store import AlreadyRunning, Store, StoreError, StoreTrouble, device_language
 from . import i18n, panel
 from .describe import TableLog
 from .i18n import _
@@ -156,6 +157,8 @@ class App:
         """Open the store and resume its game; on trouble, keep it and say what is wrong."""
         try:
             self.store, notice = Store.open(self.store_path, timeout=OPEN_TIMEOUT)
+        except AlreadyRunning:
+            raise  # a second companion on the same store: it stops (main says why)
         except Exception as exc:  # trouble: nothing was moved; shown, and tried again
             if not isinstance(exc, StoreTrouble):  # unforeseen: still no crash loop at start
                 log.exception("the store could not be opened")
@@ -580,4 +583,10 @@ def main(config_file: str | None = None) -> int:
         return 2
     for warning in config.warnings:  # to the journal; the app runs on (HW)
         print(f"helvetia: warning: {warning}", flush=True)
-    return App(config).run()
+    try:
+        app = App(config)
+    except AlreadyRunning as exc:
+        pygame.quit()
+        print(f"helvetia: {exc}", file=sys.stderr, flush=True)
+        return 3
+    return app.run()

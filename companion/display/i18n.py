@@ -19,6 +19,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..store import messages as store_messages
+
 LOCALE = Path(__file__).parent / "locale"
 DOMAIN = "helvetia"
 CATALOGUE_FILE = Path(__file__).parent.parent / "engine" / "data" / "catalogue.json"
@@ -159,7 +161,9 @@ def branch(branch_id: str) -> str:
 # --- the engine's messages -------------------------------------------------------------------
 
 COLOURS = frozenset(COLOUR_NAMES)
-MESSAGE_MODULES = ("companion.engine.messages", "companion.engine.table")
+STORE_REASONS = store_messages.REASONS
+MESSAGE_MODULES = ("companion.engine.messages", "companion.engine.table",
+                   "companion.store.messages")
 """Where the engine's message codes live, each module with ``ENGLISH`` (code -> template)
 and ``PARAM_KINDS`` (parameter name -> kind)."""
 
@@ -318,6 +322,10 @@ def word(key: str, value: Any) -> str:
         return say(value)
     if kind == "list":
         return ", ".join(word("", v) for v in value)
+    if kind == "store_reason":
+        return _(STORE_REASONS.get(value, STORE_REASONS["io"]))
+    if kind == "seat_counts":
+        return ", ".join(f"{name(c) if c in COLOURS else _('unknown')} {n}" for c, n in value)
     return str(value)
 
 
@@ -379,56 +387,14 @@ def error_text(exc: BaseException) -> str:
     msg = getattr(exc, "msg", None)
     if msg is not None and template(msg.code) is not None:
         return say(msg)
-    return store_text(_(str(exc))) or ""
+    return _(str(exc))
 
 
 # --- the store's words -----------------------------------------------------------------------
-# The store (no display, no gettext) says what happened in fixed English sentences; these are
-# the same sentences marked for translation. tests/test_i18n.py checks they still match.
-
-STORE_SENTENCES = (
-    N_("The last saves were damaged (kept aside)."),
-    N_("The saved games could not be read (kept aside): the last backup was restored."),
-    N_("The saved games could not be read (kept aside): a new store was started."),
-    N_("The store had lost saves (kept aside): its backup was used."),
-)
-STORE_FAILURES = (
-    N_("The new game could not be saved ({reason}); it was not started."),
-    N_("The action could not be saved ({reason}); it was not done."),
-    N_("The undo could not be saved ({reason}); nothing was undone."),
-    N_("The game could not be set aside ({reason}); it goes on."),
-)
-STORE_REASONS = {
-    "locked": N_("another program is using the saved games; close it (e.g. a 'helvetia' "
-                 "command) and it goes on by itself"),
-    "read_only": N_("the memory card or its folder is read-only; make it writable again"),
-    "full": N_("the memory card is full; make room on it"),
-    "permission": N_("the companion may not write its folder; give the folder back to the "
-                     "companion's user"),
-    "newer": N_("they were saved by a newer companion; update this one"),
-    "io": N_("the memory card does not answer as it should; check the card"),
-}
 
 
-def store_text(text: str | None) -> str | None:
-    """A notice or failure of the store (its English) in the current language; a sentence it
-    does not know stays as it is."""
-    if not text:
-        return text
-    out = text
-    for sentence in STORE_SENTENCES:
-        out = out.replace(sentence, _(sentence))
-    lost = re.search(r"The game goes on with (\d+) action\(s\) fewer than before\.", out)
-    if lost:
-        n = int(lost.group(1))
-        out = out.replace(lost.group(0), ngettext(
-            "The game goes on with {n} action fewer than before.",
-            "The game goes on with {n} actions fewer than before.", n).format(n=n))
-    for english in STORE_FAILURES:
-        head, tail = english.split("{reason}")
-        m = re.fullmatch(re.escape(head) + "(.*)" + re.escape(tail), out)
-        if m:
-            reason = m.group(1)
-            known = reason in STORE_REASONS.values()
-            return _(english).format(reason=_(reason) if known else reason)
-    return out
+def store_text(notices: Iterable[Any] | None) -> str | None:
+    """What the store said at open (its messages: ``Notices``) in the current language."""
+    if not notices:
+        return None
+    return " ".join(say(m) for m in notices)

@@ -217,8 +217,11 @@ class Store:
             except BaseException:
                 store.db.close()
                 raise
-            if replaced and (store.unjournaled or not said):  # not all from the journals
+            games = [g.id for g in store.games()] if replaced else []
+            if replaced and (store.unjournaled or not games):  # not all from the journals
                 notices.append(Message(replaced))
+            elif replaced and not said:  # the backup and the journals: every game whole
+                notices.append(Message("store.repaired", {"game": games[0], "n": len(games)}))
             notices += said
         except BaseException:
             if lock is not None:
@@ -238,8 +241,8 @@ class Store:
     @classmethod
     def _connect(cls, path: Path, clock: Callable[[], float],
                  timeout: float = BUSY_TIMEOUT, lock: WriterLock | None = None) -> Store:
-        if lock is None and not path.exists():
-            raise StoreTrouble("io", f"{path} does not exist")
+        if lock is None and not path.exists():  # a reader of a store not begun: empty
+            return cls._empty(path, clock)
         db = sqlite3.connect(path, isolation_level=None, timeout=timeout,
                              check_same_thread=False)  # transactions by hand; a saver thread
         try:
@@ -270,6 +273,12 @@ class Store:
             db.close()
             raise
         return cls(db, path, clock, lock)
+
+    @classmethod
+    def _empty(cls, path: Path, clock: Callable[[], float]) -> Store:
+        db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        _migrate(db, 0)
+        return cls(db, path, clock)
 
     @classmethod
     def _best_backup(cls, path: Path) -> tuple[Path, int] | None:
@@ -303,18 +312,21 @@ class Store:
             raise
 
     def close(self) -> None:
-        with self._backing_up:  # a backup in the background finishes first
+        if self.backup_thread is not None:  # a backup in the background finishes first
+            self.backup_thread.join()
+        with self._backing_up:
             self.db.close()
         if self.lock is not None:
             self.lock.release()
 
     # --- the second copy --------------------------------------------------------------------
 
-    def checkpoint(self) -> bool:
-        """Copy the WAL into the main file and empty it; False if another reader kept it from
-        finishing (it is tried again later)."""
+    def checkpoint(self, db: sqlite3.Connection | None = None) -> bool:
+        """Copy the WAL into the main file and empty it (on ``db``, a connection of its own
+        when in the background); False if a reader kept it from finishing (tried again
+        later)."""
         try:
-            busy = self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+            busy = (db or self.db).execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
         except sqlite3.Error:
             return False
         self.pending_checkpoint = bool(busy)
@@ -335,11 +347,13 @@ class Store:
         try:
             with contextlib.closing(sqlite3.connect(self.path, timeout=BUSY_TIMEOUT)) as src, \
                     contextlib.closing(sqlite3.connect(tmp)) as dst:
+                self.checkpoint(src)
                 src.backup(dst)
                 dst.execute("PRAGMA journal_mode=DELETE")
                 dst.execute("INSERT INTO meta (key, value) VALUES ('backup', ?) ON "
                             "CONFLICT(key) DO UPDATE SET value=excluded.value",
                             (max((n for n in numbers if n is not None), default=0) + 1,))
+                dst.commit()
             fd = os.open(tmp, os.O_RDONLY)
             try:
                 os.fsync(fd)
@@ -354,11 +368,10 @@ class Store:
         return slot
 
     def round_end(self) -> None:
-        """After a round's last commit: checkpoint, then a backup. Best effort: the commits
+        """After a round's last commit: a checkpoint, then a backup. Best effort: the commits
         are safe in the WAL and the journal whatever happens here. Safe to call on a thread
         of its own (``round_end_in_background``)."""
         with self._backing_up, contextlib.suppress(StoreError):
-            self.checkpoint()
             self.backup()
 
     def round_end_in_background(self) -> threading.Thread:

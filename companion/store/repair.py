@@ -115,10 +115,11 @@ def heal_store(store: Store, replaced: bool = False) -> list[Message]:
             kept_db = True
         if reading is not None and (healed is None or not healed.journal_ok):
             _keep_journal(store, gid)
-        quiet = (healed is not None and not healed.gone and db is not None and db.sealed
-                 and db.rows_sound() and journal is not None and journal.sealed
-                 and 0 <= journal.lines - db.lines <= QUIET_LINES) or (
-                     db is not None and db.sealed and journal is None and db.lines == 0)
+        cut_off = (healed is not None and not healed.gone and db is not None and db.sealed
+                   and db.rows_sound() and journal is not None and journal.sealed
+                   and 0 <= journal.lines - db.lines <= QUIET_LINES)  # a power cut mid-save
+        legacy = db is not None and db.sealed and journal is None and db.lines == 0
+        quiet = not replaced and (cut_off or legacy)
         _write_back(store, gid, healed)
         if healed is None:
             said.append(Message("store.game_lost", {"game": gid}))
