@@ -255,12 +255,20 @@ class Reveal(Action):
     buildings: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class EndByAgreement(Action):
+    """The table agrees to stop at a round end (§12 "Ended by agreement"): the game ends as
+    that round end's scoring stands and is decided as usual."""
+
+    type: ClassVar[str] = "end_by_agreement"
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls
     for cls in (ChooseStartPlayer, Pick, StartBuildings, PlaceNeutral, PlaceBuilding,
                 FirstCouple, SecondCouple, ThirdCouple, Choose, Build, Deliver, Wake, Marry,
                 Birth, NeutralBuild, NeutralMarry, TileCost, CannotAct, EndTurn, SchoolReturn,
-                Reveal)
+                Reveal, EndByAgreement)
 }
 
 # --- JSON ----------------------------------------------------------------------------------

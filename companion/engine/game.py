@@ -13,6 +13,7 @@ from . import setup as setup_rules
 from .actions import (
     Action,
     ChooseStartPlayer,
+    EndByAgreement,
     FirstCouple,
     Pick,
     PlaceBuilding,
@@ -56,6 +57,7 @@ _HANDLERS: dict[type[Action], tuple[str, Handler]] = {
     ThirdCouple: (COUPLES, setup_rules.third_couple),
     SchoolReturn: (SCHOOL, round_end.school_return),
     Reveal: (REVEAL, round_end.reveal),
+    EndByAgreement: ("", round_end.end_by_agreement),  # the handler checks when (§12)
 }
 _HANDLERS.update({cls: (PLAY, fn) for cls, fn in turns.TURN_ACTIONS.items()})
 
@@ -85,9 +87,11 @@ def apply(state: GameState, action: Action) -> GameState:
     player = getattr(action, "player", None)
     if player is not None and player not in state.colours:
         raise refuse("not_a_player", player=player)
-    if state.phase != phase:
+    if phase and state.phase != phase:
         raise refuse("wrong_phase", phase=phase_message(state))
     new = state.clone()
+    if phase == PLAY and not isinstance(action, turns.QUIET):
+        new.acted = True  # (start_round, if this ends the round, begins the next unacted)
     handler(new, action)
     if new.phase in (PLAY, SCHOOL):
         award_village_tiles(new, player)

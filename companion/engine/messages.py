@@ -109,6 +109,8 @@ REFUSALS: dict[str, Template] = {
     "not_a_player": N_("{player} is not a player in this game."),
     "wrong_phase": N_("That is not possible now: {phase}."),
     "nothing_to_undo": N_("There is nothing to undo."),
+    "not_at_round_end": N_("The game can be ended by agreement only at a round end, once it "
+                           "is scored."),
     "not_your_turn": N_("It is {active}'s turn, not {player}'s."),
     "malformed": N_("That is not an action of the record format: {name}"),
     # setup

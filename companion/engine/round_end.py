@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .actions import Reveal, SchoolReturn
+from .actions import EndByAgreement, Reveal, SchoolReturn
 from .errors import IllegalAction, refuse
 from .grid import Cell
 from .messages import Message, message
@@ -67,7 +67,7 @@ def end_round(state: GameState, sole: str | None) -> None:
         state.queue = queue
         state.active = queue[0]
         return
-    _after_school(state)
+    _after_school(state, came_home=False)
 
 
 def free_buildings(state: GameState, colour: str) -> list[Cell]:
@@ -113,10 +113,10 @@ def school_return(state: GameState, a: SchoolReturn) -> None:
     if state.queue:
         state.active = state.queue[0]
     else:
-        _after_school(state)
+        _after_school(state, came_home=True)
 
 
-def _after_school(state: GameState) -> None:
+def _after_school(state: GameState, came_home: bool) -> None:
     # 4. This round's children go to the school.
     for v in state.villages.values():
         for b in v.buildings.values():
@@ -127,20 +127,59 @@ def _after_school(state: GameState) -> None:
     state.track = {c: vp(state, c) for c in state.colours}
     state.queue = []
     if max(state.track.values()) >= state.options.target:
-        state.phase = OVER
-        state.active = None
-        state.winners, state.tie_break = decide_winners(state)
+        _game_over(state, None)
+        return
+    new_buildings = any(sum(s.values()) for s in state.stacks.values())
+    if deadlock(state, came_home, new_buildings):
+        _game_over(state, "deadlock")
         return
     # 6. New buildings, if any are left in the stacks.
-    if any(sum(s.values()) for s in state.stacks.values()):
+    if new_buildings:
         state.phase = REVEAL
         state.active = None
         return
     start_round(state)
 
 
+def deadlock(state: GameState, came_home: bool, new_buildings: bool) -> bool:
+    """§12 "Deadlock": a round without a single action whose round end brings nothing new into
+    play (nobody came home from the school, no new building comes up): nothing can ever change
+    again."""
+    return not state.acted and not came_home and not new_buildings
+
+
+def _game_over(state: GameState, ended_by: str | None) -> None:
+    state.phase = OVER
+    state.active = None
+    state.turn = None
+    state.ended_by = ended_by
+    state.winners, state.tie_break = decide_winners(state)
+
+
+def agreement_problem(state: GameState) -> Message | None:
+    """§12 "Ended by agreement": the table may stop at a round end, once its scoring is done:
+    while the new buildings are asked for, or before anything happened in the round after."""
+    if state.phase == REVEAL:
+        return None
+    turn = state.turn
+    if (state.phase == PLAY and state.round >= 2 and not state.acted and not state.passes
+            and turn is not None and turn.player == state.start_player
+            and turn.character is None and not turn.neutral and turn.tile is None
+            and not turn.spent):
+        return None
+    return message("not_at_round_end")
+
+
+def end_by_agreement(state: GameState, a: EndByAgreement) -> None:
+    problem = agreement_problem(state)
+    if problem is not None:
+        raise IllegalAction(problem)
+    _game_over(state, "agreement")
+
+
 def start_round(state: GameState) -> None:
     assert state.start_player is not None
+    state.acted = False
     state.round += 1
     state.phase = PLAY
     state.active = state.start_player

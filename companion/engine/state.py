@@ -164,6 +164,10 @@ class GameState:
     coin holder is among them, the round ends."""
     winners: list[str] = field(default_factory=list)
     tie_break: str | None = None
+    acted: bool = False
+    """An action (not "cannot act") was taken in this round (§12 "Deadlock")."""
+    ended_by: str | None = None
+    """How a game that is over ended short of the target: "deadlock" or "agreement" (§12)."""
 
     def clone(self) -> GameState:
         return GameState(
@@ -196,6 +200,8 @@ class GameState:
             passes=list(self.passes),
             winners=list(self.winners),
             tie_break=self.tie_break,
+            acted=self.acted,
+            ended_by=self.ended_by,
         )
 
     # --- look-ups -------------------------------------------------------------------------

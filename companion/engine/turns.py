@@ -289,6 +289,9 @@ def _next_turn(state: GameState) -> None:
     raise AssertionError("a player holds coins but none can move")
 
 
+QUIET = (CannotAct, TileCost, EndTurn)
+"""Turn actions that are no action of the game (§12 "Deadlock": a round of only these)."""
+
 TURN_ACTIONS: dict[type[Action], Callable[[GameState, Action], None]] = {
     Choose: choose,  # type: ignore[dict-item]
     Build: build,  # type: ignore[dict-item]

@@ -600,4 +600,7 @@ class Store:
 
 def result_of(game: Game) -> dict[str, Any]:
     s = game.state
-    return {"winners": s.winners, "tie_break": s.tie_break, "scores": dict(s.track)}
+    out = {"winners": s.winners, "tie_break": s.tie_break, "scores": dict(s.track)}
+    if s.ended_by:
+        out["ended_by"] = s.ended_by  # §12: a deadlock, or the table agreed to stop
+    return out

@@ -30,3 +30,39 @@ class AbandonConfirm(Screen):
         text(s, _("Abandon this game?"), (box.centerx, box.top + 30), TITLE, INK, "center")
         paragraph(s, _("It ends unfinished and the new-game screen opens. The game stays in "
                        "the store, marked as abandoned."), box.inflate(-40, -120).move(0, 0), 20)
+
+
+class EndGameConfirm(Screen):
+    """End the game here, by the table's agreement (§12): scored as the round end stands, with
+    a winner; a finished game, unlike an abandoned one."""
+
+    def layout(self, app: Any) -> list[Widget]:
+        from ...engine import EndByAgreement
+
+        def keep() -> None:
+            app.overlay = None
+
+        def end() -> None:
+            app.overlay = None
+            app.apply(EndByAgreement())
+
+        return [button("endgame:no", (155, 310, 240, 56), _("Keep playing"), keep,
+                       style="primary"),
+                button("endgame:yes", (405, 310, 240, 56), _("End the game here"), end)]
+
+    def draw(self, app: Any, s: pygame.Surface) -> None:
+        box = pygame.Rect(150, 110, 500, 280)
+        pygame.draw.rect(s, PANEL, box, border_radius=12)
+        pygame.draw.rect(s, INK, box, 2, border_radius=12)
+        text(s, _("End the game here?"), (box.centerx, box.top + 30), TITLE, INK, "center")
+        paragraph(s, _("The game ends with this round end's scores: the player with the most "
+                       "points wins, as at the end of a game."),
+                  box.inflate(-40, -120).move(0, 0), 20)
+
+
+def can_end_here(app: Any) -> bool:
+    """At a round end, once it is scored, the table may end the game (§12)."""
+    from ...engine.round_end import agreement_problem
+
+    session = getattr(app, "session", None)
+    return session is not None and agreement_problem(session.state) is None

@@ -506,18 +506,29 @@ class UndoConfirm(Screen):
             app.overlay = None
             app.undo()
 
-        from .abandon import AbandonConfirm
+        from .abandon import AbandonConfirm, EndGameConfirm, can_end_here
 
         something = bool(app.session and app.session.game.actions)
-        return [button("undo:no", (170, 300, 225, 60), _("Keep it"), keep),
-                button("undo:yes", (405, 300, 225, 60), _("Undo it"), undo, style="primary",
-                       enabled=something),
-                # Also the way out of a game started wrongly, before anything can be undone.
+        widgets = [button("undo:no", (170, 300, 225, 60), _("Keep it"), keep),
+                   button("undo:yes", (405, 300, 225, 60), _("Undo it"), undo, style="primary",
+                          enabled=something)]
+        if can_end_here(app):  # at a round end: a finished game with a winner, or abandoned
+            return [*widgets,
+                    button("abandon", (115, 392, 280, 52), _("Abandon"),
+                           lambda: setattr(app, "overlay", AbandonConfirm())),
+                    button("endgame", (405, 392, 280, 52), _("End the game here"),
+                           lambda: setattr(app, "overlay", EndGameConfirm()))]
+        # Also the way out of a game started wrongly, before anything can be undone.
+        return [*widgets,
                 button("abandon", (170, 392, 460, 52), _("Abandon the game, start a new one"),
                        lambda: setattr(app, "overlay", AbandonConfirm()))]
 
     def draw(self, app: Any, s: pygame.Surface) -> None:
+        from .abandon import can_end_here
+
         box = pygame.Rect(150, 110, 500, 350)  # with the way to abandon the game
+        if can_end_here(app):
+            box = pygame.Rect(100, 110, 600, 350)  # and to end it here, side by side
         pygame.draw.rect(s, PANEL, box, border_radius=12)
         pygame.draw.rect(s, INK, box, 2, border_radius=12)
         text(s, _("Undo the last action?"), (box.centerx, box.top + 30), TITLE, INK, "center")
