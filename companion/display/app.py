@@ -37,10 +37,11 @@ from ..hw.events import NEXT, ButtonEvent
 from ..hw.leds import OFF, SimulatedStrip, bars_between, frame
 from ..sdnotify import Watchdog
 from ..session import Saver, Session
-from ..store import AlreadyRunning, Store, StoreError, StoreTrouble, device_language
+from ..store import AlreadyRunning, Store, StoreError, StoreTrouble
 from . import i18n, panel
 from .describe import TableLog
 from .i18n import _
+from .opening import Opening, StoreLink
 from .ui import (
     BACKGROUND,
     WARNING_BG,
@@ -59,8 +60,6 @@ FPS = 30
 ANIMATION = 1.5  # seconds of the round-end VP bars
 IDLE_WAIT = 1.0  # seconds the loop sleeps with nothing to do (the watchdog asks for far less)
 log = logging.getLogger(__name__)
-RETRY = 5.0  # seconds between tries to open a store in trouble
-OPEN_TIMEOUT = 1.0  # seconds to wait for another program's lock at open, then show trouble
 SAVING_AFTER = 0.3  # seconds a commit runs before "Saving..." is shown
 IDLE_CHECKPOINT = 30.0  # seconds without an event before the WAL is checkpointed
 WAKE = pygame.event.custom_type()
@@ -76,7 +75,7 @@ class WakingQueue(queue.Queue[ButtonEvent]):
             pygame.event.post(pygame.event.Event(WAKE))
 
 
-class App:
+class App(StoreLink):
     def __init__(self, config: Config, *, store_path: Path | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.config = config
@@ -109,6 +108,8 @@ class App:
         self.last_event = clock()
         self.banner: str | None = None
         self.session: Session | None = None
+        self.opening: Opening | None = None  # the store opened again in the background
+        self.watchdog = Watchdog()
         self.open_store()
         self.table = TableLog()
         """The table steps of the turn so far (then of the round end)."""
@@ -126,7 +127,6 @@ class App:
         self.strip: SimulatedStrip | None = None
         self.writer: AdalightWriter | None = None
         self._start_leds()
-        self.watchdog = Watchdog()
 
         from .screens import home_screen
 
@@ -152,38 +152,6 @@ class App:
         self.dirty = True
 
     # --- the store (STORE) ------------------------------------------------------------------
-
-    def open_store(self) -> bool:
-        """Open the store and resume its game; on trouble, keep it and say what is wrong."""
-        try:
-            self.store, notice = Store.open(self.store_path, timeout=OPEN_TIMEOUT)
-        except AlreadyRunning:
-            raise  # a second companion on the same store: it stops (main says why)
-        except Exception as exc:  # trouble: nothing was moved; shown, and tried again
-            if not isinstance(exc, StoreTrouble):  # unforeseen: still no crash loop at start
-                log.exception("the store could not be opened")
-                exc = StoreTrouble("io", f"{type(exc).__name__}: {exc}")
-            self.store, self.trouble = None, exc
-            self.retry_at = self.clock() + RETRY
-            return False
-        self.trouble = None
-        i18n.use(device_language(self.store) or self.config.language)  # chosen on this device
-        self.banner = i18n.store_text(notice)
-        try:
-            self.session = Session.resume(self.store, runner=self.saver)
-        except Exception as exc:  # kept in the store; the table can still start a new game
-            if not isinstance(exc, StoreError):
-                log.exception("the stored game could not be resumed")
-            self.banner = i18n.error_text(exc)
-        if self.session is not None:
-            i18n.set_players(self.session.state.players)
-        return True
-
-    def retry_store(self) -> None:
-        if self.open_store():
-            self.last_track = dict(self.session.state.track) if self.session else {}
-            self.after_change()
-        self.dirty = True
 
     def _trouble_screen(self) -> Any:
         from .screens.trouble import StoreTroubleScreen
@@ -521,8 +489,11 @@ class App:
             self.handle(e)
         if events:
             self.last_event = self.clock()
-        if self.store is None and self.clock() >= self.retry_at:
-            self.retry_store()  # trouble: try again
+        if self.store is None and (self.opening or self.clock() >= self.retry_at):
+            self.retry_store()  # trouble: try again, in the background
+        elif self.store is not None and self.store.failed_later:
+            self.banner = i18n.error_text(self.store.failed_later.pop())
+            self.dirty = True
         elif self.session is not None and self.clock() - self.last_event > IDLE_CHECKPOINT \
                 and self.store is not None and self.store.pending_checkpoint:
             self.session.idle()  # a quiet table: the WAL into the main file

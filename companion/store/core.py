@@ -37,7 +37,6 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import os
 import sqlite3
 import threading
 import time
@@ -48,6 +47,7 @@ from typing import Any
 
 from ..engine import Game, RecordError
 from ..engine.messages import Message
+from .backups import best_backup, write_backup
 from .checks import (
     APPLICATION_ID,
     SCHEMA_VERSION,
@@ -56,7 +56,7 @@ from .checks import (
     _migrate,
     wal_damage,
 )
-from .files import BACKUPS, _keep_copy, _set_aside, _sync_dir, backup_number
+from .files import _keep_copy, _set_aside
 from .journal import ROOT, Appended, journal_file, link, seal_of
 from .lock import WriterLock
 from .messages import Notices
@@ -107,13 +107,20 @@ class Store:
         self._journaled: list[Appended] = []
         self._backing_up = threading.Lock()
         self.backup_thread: threading.Thread | None = None
+        self.later_thread: threading.Thread | None = None
         self.unjournaled = 0  # games healed from a backup without their journal (at open)
+        self._writing = threading.RLock()  # one transaction at a time, whichever thread
+        self.failed_later: list[StoreError] = []  # what ``later`` could not save, to be said
 
     @contextlib.contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
         """One transaction: all of it is on disk when this returns (the journal lines first,
         then the database), or none of it. Any failure (a full card, a lock, a refused row)
         rolls it back, cuts the journal back, and raises ``StoreError``."""
+        with self._writing:
+            yield from self._tx_held()
+
+    def _tx_held(self) -> Iterator[sqlite3.Connection]:
         self._journaled = []
         try:
             self.db.execute("BEGIN IMMEDIATE")
@@ -135,6 +142,23 @@ class Store:
                 appended.close()
             self._journaled = []
         self.pending_checkpoint = True
+
+    def later(self, write: Callable[[], Any]) -> threading.Thread:
+        """A write nobody waits for (a setting, the known players, a cost read off a tile),
+        on a thread of its own: the screen never waits for the card. A failure is kept in
+        ``failed_later`` for the screen to say."""
+        def run() -> None:
+            try:
+                write()
+            except StoreError as exc:
+                self.failed_later.append(exc)
+            except Exception:  # never lost silently: logged
+                log.exception("a background save failed")
+
+        t = threading.Thread(target=run, name="helvetia-later", daemon=True)
+        t.start()
+        self.later_thread = t
+        return t
 
     def _journal(self, game_id: int, events: list[list[Any]]) -> None:
         """Append the event's journal lines (fsynced) and seal the game's row with them."""
@@ -281,21 +305,10 @@ class Store:
         return cls(db, path, clock)
 
     @classmethod
-    def _best_backup(cls, path: Path) -> tuple[Path, int] | None:
-        """The newest backup (by its counter) that opens cleanly, and its counter."""
-        best: tuple[Path, int] | None = None
-        for name in BACKUPS:
-            b = Path(f"{path}.{name}")
-            n = backup_number(b, check=True)
-            if n is not None and (best is None or n > best[1]):
-                best = (b, n)
-        return best
-
-    @classmethod
     def _restore_backup(cls, path: Path, clock: Callable[[], float],
                         lock: WriterLock | None) -> Store | None:
         """Copy the best backup into ``path`` (which no longer exists) and open it."""
-        best = cls._best_backup(path)
+        best = best_backup(path)
         if best is None:
             return None
         try:
@@ -312,9 +325,10 @@ class Store:
             raise
 
     def close(self) -> None:
-        if self.backup_thread is not None:  # a backup in the background finishes first
-            self.backup_thread.join()
-        with self._backing_up:
+        for t in (self.backup_thread, self.later_thread):  # what runs in the background ends
+            if t is not None:
+                t.join()
+        with self._writing, self._backing_up:
             self.db.close()
         if self.lock is not None:
             self.lock.release()
@@ -333,39 +347,8 @@ class Store:
         return not busy
 
     def backup(self) -> Path:
-        """Copy the store with SQLite's online backup (on a connection of its own, so that the
-        table's commits go on meanwhile) into the backup with the lower counter: a copy is
-        written beside it with the next counter, fsynced, and renamed over it, so one good
-        backup always remains. A clock that jumps back changes nothing."""
-        slots = [Path(f"{self.path}.{n}") for n in BACKUPS]
-        numbers = [backup_number(p) for p in slots]
-        slot = slots[min(range(len(slots)), key=lambda i: -1 if numbers[i] is None
-                         else numbers[i])]
-        tmp = slot.with_name(slot.name + ".new")
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
-        try:
-            with contextlib.closing(sqlite3.connect(self.path, timeout=BUSY_TIMEOUT)) as src, \
-                    contextlib.closing(sqlite3.connect(tmp)) as dst:
-                self.checkpoint(src)
-                src.backup(dst)
-                dst.execute("PRAGMA journal_mode=DELETE")
-                dst.execute("INSERT INTO meta (key, value) VALUES ('backup', ?) ON "
-                            "CONFLICT(key) DO UPDATE SET value=excluded.value",
-                            (max((n for n in numbers if n is not None), default=0) + 1,))
-                dst.commit()
-            fd = os.open(tmp, os.O_RDONLY)
-            try:
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-            tmp.replace(slot)
-            _sync_dir(self.path.parent)
-        except (sqlite3.Error, OSError) as exc:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
-            raise trouble_of(exc) from exc
-        return slot
+        """A copy of the store into the older of the two backups (``backups.write_backup``)."""
+        return write_backup(self.path, self.checkpoint)
 
     def round_end(self) -> None:
         """After a round's last commit: a checkpoint, then a backup. Best effort: the commits

@@ -479,7 +479,8 @@ class CostsScreen(Screen):
 
     def save(self, app: Any) -> None:
         assert self.editing is not None
-        app.store.learn_costs({self.editing: dict(self.cost)})
+        costs = {self.editing: dict(self.cost)}
+        app.store.later(lambda: app.store.learn_costs(costs))  # the screen never waits
         self.editing = None
 
     def draw(self, app: Any, s: pygame.Surface) -> None:
@@ -547,7 +548,7 @@ class KeysHint(Screen):
         def ok() -> None:
             app.overlay = None
             if app.store is not None:
-                app.store.set_setting("keys_hint", "shown")
+                app.store.later(lambda: app.store.set_setting("keys_hint", "shown"))
 
         return [button("hint:ok", (W // 2 - 100, 356, 200, 60), _("OK"), ok, style="primary")]
 

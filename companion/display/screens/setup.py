@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import random
 from typing import Any
 
@@ -95,18 +94,17 @@ class NewGameScreen(Screen):
 
     def set_language(self, app: Any, lang: str) -> None:
         i18n.use(lang)
-        try:
-            store.keep_language(app.store, lang)
-        except store.StoreError as exc:  # the language is in use; only keeping it failed
-            app.banner = i18n.error_text(exc)
+        if app.store is not None:  # kept in the background: the screen never waits (STORE)
+            app.store.later(lambda: store.keep_language(app.store, lang))
 
     def start(self, app: Any) -> None:
         names = self._names(app)
         seats = [c for c in self.seats if c in self.playing]
         players = [(c, names.get(c) or colour_name_en(c)) for c in seats]
         neutral = self.neutral_colour() if len(players) == 2 else None
-        with contextlib.suppress(store.StoreError):  # the names are in the record all the same
-            store.remember_players(app.store, {c: names.get(c) for c in seats})
+        if app.store is not None:  # in the background; the names are in the record anyway
+            known = {c: names.get(c) for c in seats}
+            app.store.later(lambda: store.remember_players(app.store, known))
         app.start_game(header_line(players, setup=self.setup, intro=self.intro,
                                    neutral_colour=neutral))
 
