@@ -79,6 +79,12 @@ class Session:
         self.runner = runner
         self.head = store.head(game_id)
         """The chain value of the last action stored: each commit must follow it."""
+        self.queued: list[Callable[[], str]] = []
+        """Commits waiting for a store locked by another program (oldest first): the actions
+        are done at the table and saved, in order, as soon as the lock is gone."""
+        self.waiting: StoreError | None = None
+        """Why the queued commits wait (a ``store.waiting`` message), None if none do."""
+        self._flushing = threading.Lock()
 
     @classmethod
     def start(cls, store: Store, header: Mapping[str, Any],
@@ -124,16 +130,47 @@ class Session:
             return self.store.commit_action(self.game_id, seq, line, costs=costs,
                                             result=result, after=self.head)
 
+        if self.queued:  # the store is locked: this action waits its turn
+            self.queued.append(commit)
+            return state
         try:
             self.head = self.runner(commit)
         except Exception as exc:
+            if reason(exc) == "locked":  # another program: wait for it, the action is done
+                self.queued.append(commit)
+                self.waiting = StoreError(Message("store.waiting", {"reason": "locked"}))
+                return state
             self.game.undo()
             raise StoreError(Message("store.failed_action", {"reason": reason(exc)})) from exc
         if round_end:  # a backup, in the background: the commit above is safe already
             self.store.round_end_in_background()
         return state
 
+    def flush(self) -> bool:
+        """Save the queued commits, in order (on a thread of its own: the app's loop starts
+        it); True when none wait any more. A failure leaves the rest queued for next time."""
+        with self._flushing:
+            while self.queued:
+                try:
+                    self.head = self.queued[0]()
+                except Exception as exc:
+                    self.waiting = StoreError(Message("store.waiting",
+                                                      {"reason": reason(exc)}))
+                    return False
+                self.queued.pop(0)
+            self.waiting = None
+            return True
+
     def undo(self) -> Action:
+        if self.queued:  # not saved yet: taken back at the table only
+            if not self._flushing.acquire(blocking=False):
+                raise self.waiting or StoreError(Message("store.waiting", {"reason": "locked"}))
+            try:
+                if self.queued:
+                    self.queued.pop()
+                    return self.game.undo()
+            finally:
+                self._flushing.release()
         seq = len(self.game.actions)
         was_over = self.state.game_over
         action = self.game.undo()

@@ -146,3 +146,51 @@ def test_a_slow_save_shows_saving_and_keeps_the_loop_alive(tmp_path: Path) -> No
     app.step(timeout=0)
     assert not app.saving_shown
     app.close()
+
+
+def test_a_locked_store_during_a_game_queues_the_actions_and_says_it_waits(
+        tmp_path: Path) -> None:
+    from companion.engine import parse_action
+
+    path = tmp_path / "helvetia.db"
+    stored_game(path, 40)
+    app = App(config(tmp_path))
+    assert app.session is not None
+    ready_r, ready_w = os.pipe()
+    go_r, go_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # another program holds the store's write lock for as long as it likes
+        db = sqlite3.connect(path, isolation_level=None)
+        db.execute("BEGIN IMMEDIATE")
+        os.write(ready_w, b"x")
+        os.read(go_r, 1)
+        db.execute("ROLLBACK")
+        os._exit(0)
+    os.read(ready_r, 1)
+    try:
+        assert app.apply(parse_action(json.loads(RECORD[40]))) is True  # done at the table
+        assert app.banner is not None and app.banner.startswith("Waiting for the saved games")
+        t0 = time.monotonic()
+        for line in RECORD[41:45]:  # the next ones queue at once
+            assert app.apply(parse_action(json.loads(line))) is True
+        assert time.monotonic() - t0 < 0.2
+        assert len(app.session.queued) == 5 and len(app.session.game.actions) == 44
+        for _ in range(5):
+            t0 = time.monotonic()
+            app.flush_at = 0.0
+            app.step(timeout=0)  # a retry in the background: the screen never waits
+            assert time.monotonic() - t0 < 0.2
+        assert app.session.queued
+    finally:
+        os.write(go_w, b"x")
+        os.waitpid(pid, 0)
+    for _ in range(300):
+        if app.flushing is not None:
+            app.flushing.join()
+        app.flush_at = 0.0
+        app.step(timeout=0)
+        if not app.session.queued:
+            break
+    assert not app.session.queued and app.banner is None
+    assert app.store is not None and app.store.record_lines(app.session.game_id) == RECORD[:45]
+    app.close()

@@ -249,7 +249,8 @@ class App(StoreLink):
             self.banner = i18n.error_text(exc)
             self.dirty = True
             return False
-        self.banner = None
+        waiting = self.session.waiting  # saved later: the store is locked (STORE)
+        self.banner = i18n.error_text(waiting) if waiting else None
         self.table.add(before, action, after)
         if before.phase == PLAY and after.phase != PLAY:
             self.round_before = before  # for the round's summary: tiles and scores moved
@@ -491,6 +492,8 @@ class App(StoreLink):
             self.last_event = self.clock()
         if self.store is None and (self.opening or self.clock() >= self.retry_at):
             self.retry_store()  # trouble: try again, in the background
+        elif self.session is not None and self.session.queued:
+            self.keep_saving()  # queued actions, saved in the background
         elif self.store is not None and self.store.failed_later:
             self.banner = i18n.error_text(self.store.failed_later.pop())
             self.dirty = True
@@ -538,6 +541,8 @@ class App(StoreLink):
             self.writer.stop()
         if self.gpio:
             self.gpio.close()
+        if self.session is not None and self.session.queued:
+            self.session.flush()  # a last try for actions still waiting for the store
         if self.store is not None:
             self.store.close()
         pygame.quit()

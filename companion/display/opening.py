@@ -62,6 +62,31 @@ class StoreLink:
     config: Any
     clock: Any
     after_change: Any
+    flushing: threading.Thread | None = None
+    flush_at: float = 0.0
+
+    def keep_saving(self) -> None:
+        """Actions queued for a locked store: save them on a thread of its own, every
+        ``RETRY`` seconds until it works; meanwhile the banner says what they wait for."""
+        session = self.session
+        if session is None or (self.flushing is not None and self.flushing.is_alive()):
+            return
+        self.flushing = None
+        if not session.queued:
+            return
+        if session.waiting is not None and self.banner is None:
+            self.banner = i18n.error_text(session.waiting)
+            self.dirty = True
+        if self.clock() >= self.flush_at:
+            self.flush_at = self.clock() + RETRY
+            self.flushing = threading.Thread(target=self._flush, args=(session,),
+                                             name="helvetia-flush", daemon=True)
+            self.flushing.start()
+
+    def _flush(self, session: Session) -> None:
+        if session.flush():
+            self.banner = None
+            self.dirty = True
 
     def open_store(self, opening: Opening | None = None) -> bool:
         """Open the store (``opening``: opened in the background already; else here, on the

@@ -74,6 +74,7 @@ from .trouble import (
 
 log = logging.getLogger(__name__)
 BUSY_TIMEOUT = 5.0  # seconds to wait for another program's lock before calling it trouble
+SAVE_TIMEOUT = 1.0  # the same for a save: then the table's actions are queued (``Session``)
 
 
 @dataclass(frozen=True)
@@ -287,7 +288,7 @@ class Store:
                 if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                     db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA synchronous=FULL")
-                db.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT * 1000)}")  # for the saves
+                db.execute(f"PRAGMA busy_timeout={int(SAVE_TIMEOUT * 1000)}")  # for the saves
                 db.execute("PRAGMA foreign_keys=ON")
                 if missing or version < SCHEMA_VERSION or app_id != APPLICATION_ID:
                     _migrate(db, version)
