@@ -75,12 +75,14 @@ def replay(record: str, catalogue: str | None) -> int:
 
 
 def store_command(args: argparse.Namespace) -> int:
-    from .config import ConfigError
+    from .config import ConfigError, check_data_dir
     from .config import load as load_config
     from .store import Store, StoreError
 
     try:
         config = load_config(args.config)
+        if args.command == "import":  # a writing command: the directory must take it
+            check_data_dir(config.data_dir)
     except ConfigError as exc:
         return _fail(str(exc))
     if args.command == "import":

@@ -7,6 +7,7 @@ Where it is read from: ``--config FILE``, else ``$HELVETIA_CONFIG``, else
 
 from __future__ import annotations
 
+import errno
 import os
 import tomllib
 from collections.abc import Mapping
@@ -262,3 +263,31 @@ def parse(data: Mapping[str, Any], env: Mapping[str, str], source: Path | None =
                       None if fullscreen == "auto" else fullscreen)
     return Config(language, data_dir, tuple(seats), buttons, leds, display, source,
                   tuple(warnings))
+
+
+def check_data_dir(path: Path) -> Path:
+    """The data directory (``data_dir``) must be a directory the companion can write in: it is
+    made if missing; anything else (a file, a pseudo-file system, no permission) is a
+    ``ConfigError`` naming the key. A card that is read-only or full is not the setting's
+    fault: the store says so, and the companion waits for it to be fixed."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise ConfigError(f"data_dir: {path} is not a directory") from None
+    except OSError as exc:
+        if exc.errno in (errno.EROFS, errno.ENOSPC, errno.EDQUOT):
+            return path
+        raise ConfigError(f"data_dir: cannot make the directory {path} "
+                          f"({exc.strerror})") from None
+    if not path.is_dir():
+        raise ConfigError(f"data_dir: {path} is not a directory")
+    probe = path / f".helvetia-probe-{os.getpid()}"
+    try:
+        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        probe.unlink()
+    except OSError as exc:
+        if exc.errno in (errno.EROFS, errno.ENOSPC, errno.EDQUOT):
+            return path
+        raise ConfigError(f"data_dir: the companion cannot write in {path} "
+                          f"({exc.strerror})") from None
+    return path

@@ -549,11 +549,12 @@ class App(StoreLink):
 
 
 def main(config_file: str | None = None) -> int:
-    from ..config import ConfigError
+    from ..config import ConfigError, check_data_dir
     from ..config import load as load_config
 
     try:
         config = load_config(config_file)
+        check_data_dir(config.data_dir)  # a writable directory, else the key is named
     except ConfigError as exc:
         print(f"helvetia: {exc}")
         return 2

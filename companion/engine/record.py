@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -109,13 +110,20 @@ def split_record(text: str) -> list[str]:
 
 
 def check_name(name: Any, where: str) -> str:
-    """A player's name: text of 1 to ``NAME_MAX`` characters."""
+    """A player's name: text of 1 to ``NAME_MAX`` characters that can be shown: no control
+    character (C0 with NUL, DEL, C1), no line or paragraph separator (U+2028/9), no code point
+    Unicode has not assigned. Checked once, here, wherever a name comes from."""
     if not isinstance(name, str) or not name.strip():
         raise MalformedAction(f"{where} must be a non-empty string")
     if len(name) > NAME_MAX:
         raise MalformedAction(f"{where} is {len(name)} characters long; at most {NAME_MAX}")
     if _SURROGATE.search(name):
         raise MalformedAction(f"{where} is not Unicode text (a lone surrogate)")
+    for c in name:
+        if unicodedata.category(c) in ("Cc", "Cn") or c in "\u2028\u2029":
+            what = ("an unassigned code point" if unicodedata.category(c) == "Cn" else
+                    "a line separator" if c in "\u2028\u2029" else "a control character")
+            raise MalformedAction(f"{where} holds {what} (U+{ord(c):04X})")
     return name
 
 

@@ -106,8 +106,8 @@ def heal(db: Copy | None, journal: Copy | None, backups: Sequence[Copy] = (),
         lines.append(line)
     gone_lines = [c.actions[i][0] for i in range(len(lines), target) for c in [lead]
                   if lead is not None]
-    if replay:
-        lines = replayable(header, lines)
+    if replay:  # (a header the rules refuse: kept as it is, said when the game is loaded)
+        lines = replayable(header, lines) or lines
     gone = target - len(lines)
     ended_at, result = (lead.ended_at, lead.result) if lead else (None, None)
     if gone:
@@ -128,13 +128,14 @@ def _same(copy: Copy, healed: Healed) -> bool:
             and copy.result == healed.result)
 
 
-def replayable(header: str, lines: list[str]) -> list[str]:
+def replayable(header: str, lines: list[str]) -> list[str] | None:
     """The longest beginning of ``lines`` that replays (all of them, unless a copy was
-    changed in a way its checks cannot see, e.g. a store from before the checks)."""
+    changed in a way its checks cannot see, e.g. a store from before the checks); None if
+    not even the header does."""
     try:
         game = Game(loads_line(header))
     except HelvetiaError:
-        return []
+        return None
     for n, line in enumerate(lines):
         try:
             game.apply(loads_line(line))

@@ -102,6 +102,8 @@ def heal_store(store: Store, replaced: bool = False) -> list[Message]:
             if backups is None:
                 backups = backup_copies(store.path)
             healed = heal(db, journal, [b[gid] for b in backups if gid in b], replay=True)
+        if healed is not None and reading is None:  # a store from before the journals
+            healed.role = "table" if gid == current else "import"
         if healed is not None and healed.role == "table":
             table_games.append(gid)
         if healed is not None and healed.db_ok and healed.journal_ok:
