@@ -271,3 +271,33 @@ def test_the_keyboard_simulator() -> None:
     keys.key("1", True, 5.2)  # within 300 ms of the last: dropped
     keys.key("1", False, 5.25)
     assert drain(events) == [("blue", PRESS), ("yellow", HOLD), ("red", PRESS)]
+
+
+def rattle(d: PressDecoder, t: float, until: float, *, step: float = 0.01,
+            closed: bool = True) -> list[ButtonEvent]:
+    """Edges every ``step`` seconds (each shorter than the bounce time) until ``until``."""
+    out: list[ButtonEvent] = []
+    while t < until:
+        out += d.edge("red", closed, t)
+        closed = not closed
+        t += step
+    return out
+
+
+def test_a_press_with_long_release_chatter_stays_a_press() -> None:
+    d = PressDecoder(hold_time=1.5, bounce_time=0.03)
+    assert d.edge("red", True, 0.0) == []
+    events = d.edge("red", False, 0.3)  # released after 0.3 s ...
+    events += rattle(d, 0.31, 2.5)  # ... with the contact chattering for 2.2 s
+    events += d.edge("red", False, 2.5) + d.poll(2.6)
+    assert [e.kind for e in events] == [PRESS]
+
+
+def test_a_hold_with_chatter_or_a_bounce_inside_it_stays_a_hold() -> None:
+    d = PressDecoder(hold_time=1.5, bounce_time=0.03)
+    d.edge("red", True, 0.0)
+    events = d.edge("red", False, 0.8) + d.edge("red", True, 0.81)  # a bounce mid-hold
+    events += d.poll(1.0)  # the contact closed again and stood: the same press goes on
+    events += d.edge("red", False, 2.0) + rattle(d, 2.01, 3.0, closed=True)
+    events += d.edge("red", False, 3.0) + d.poll(3.1)
+    assert [e.kind for e in events] == [HOLD]

@@ -247,3 +247,20 @@ def test_two_connections_in_one_process_cannot_interleave(tmp_path: Path) -> Non
     assert store.record_lines(one.game_id) == RECORD[:40]
     other.db.close()
     store.close()
+
+
+def test_backups_rotate_by_their_counter_whatever_the_clock_says(tmp_path: Path) -> None:
+    from companion.store.files import backup_number
+
+    path = tmp_path / "helvetia.db"
+    store, _ = play(path, 5)
+    slots = [Path(f"{path}.backup-1"), Path(f"{path}.backup-2")]
+    written = []
+    for n in range(5):
+        written.append(store.backup())
+        for p in slots:  # a clock that jumps back: the times on the files say nothing
+            if p.exists():
+                os.utime(p, (1e9 + (n if p == written[-1] else 10 * n),) * 2)
+    assert written == [slots[0], slots[1], slots[0], slots[1], slots[0]]
+    assert [backup_number(p) for p in slots] == [5, 4]
+    store.close()

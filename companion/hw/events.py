@@ -4,9 +4,11 @@ The decoder debounces by itself: a level counts only once it has stood for ``bou
 with no other edge, whatever the pin driver did (gpiozero's ``MockFactory`` ignores its
 ``bounce_time``; a real pin's filter may let a slow bounce through). A press becomes one
 event when its release has stood: 'hold' if the button was down for ``hold_time`` or longer,
-else 'press'. Contacts chattering at the start or end of a hold therefore never make a press
-(which would end the turn) followed by a hold (which asks for undo). On top, a repeat from
-the same seat within ``repeat_guard`` seconds is dropped (a nervous double tap).
+measured from its first stable edge to the first opening of the release (however long the
+release chatters), else 'press'. Contacts chattering at the start or end of a hold therefore
+never make a press (which would end the turn) followed by a hold (which asks for undo). On
+top, a repeat from the same seat within ``repeat_guard`` seconds is dropped (a nervous double
+tap).
 """
 
 from __future__ import annotations
@@ -39,6 +41,9 @@ class _Seat:
     """The debounced level."""
     down_at: float = 0.0
     """When the debounced press began."""
+    up_at: float | None = None
+    """The first opening edge of the contact since the press (where release chatter
+    begins); None while it is closed and has stood."""
     last: float | None = None
     """The time of this seat's last event."""
 
@@ -65,6 +70,8 @@ class PressDecoder:
             out = self._settle(seat, s, t)
             if s.raw != down:  # a second edge to the same level (key repeat) changes nothing
                 s.raw, s.since = down, t
+                if not down and s.down and s.up_at is None:
+                    s.up_at = t  # the press ends here, however long the contact chatters
                 out += self._settle(seat, s, t)
             return out
 
@@ -82,13 +89,19 @@ class PressDecoder:
     def _settle(self, seat: str, s: _Seat, t: float) -> list[ButtonEvent]:
         """The seat's level, if it has stood for the bounce time by ``t``, taken as of the
         edge that began it."""
+        if s.raw == s.down and s.down and s.up_at is not None and \
+                t - s.since >= self.bounce_time:
+            s.up_at = None  # it opened only for a bounce: the same press goes on
         if s.raw == s.down or t - s.since < self.bounce_time:
             return []
         s.down = s.raw
         if s.down:
             s.down_at = s.since
+            s.up_at = None
             return []
-        kind = HOLD if s.since - s.down_at >= self.hold_time else PRESS
+        end = s.up_at if s.up_at is not None else s.since
+        s.up_at = None
+        kind = HOLD if end - s.down_at >= self.hold_time else PRESS
         if s.last is not None and s.since - s.last < self.repeat_guard:
             return []
         s.last = s.since
