@@ -570,14 +570,6 @@ class App:
 
 
 def main(config_file: str | None = None) -> int:
-    from ..config import ConfigError
-    from ..config import load as load_config
+    from .start import main as start
 
-    try:
-        config = load_config(config_file)
-    except ConfigError as exc:
-        print(f"helvetia: {exc}")
-        return 2
-    for warning in config.warnings:  # to the journal; the app runs on (HW)
-        print(f"helvetia: warning: {warning}", flush=True)
-    return App(config).run()
+    return start(config_file)
