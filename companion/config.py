@@ -32,6 +32,8 @@ RESERVED_PINS = {
     15: "the serial console's receive line (RXD): a press sends the console a break",
 }
 """Pins the Pi uses for something else: a button there is allowed, with a warning."""
+SYSTEM_CONFIG = Path("/etc/helvetia/config.toml")
+"""The system's configuration, the last place looked (tests point it elsewhere)."""
 NOT_A_SETTING = ""
 """``ConfigError.allowed`` of a key that is not a setting at all."""
 MAX_FILE = 1 << 20
@@ -111,7 +113,7 @@ def config_path(explicit: str | None, env: Mapping[str, str]) -> Path | None:
     home = env.get("XDG_CONFIG_HOME") or str(Path(env.get("HOME", "~")).expanduser()
                                             / ".config")
     for candidate in (Path(home) / "helvetia" / "config.toml",
-                      Path("/etc/helvetia/config.toml")):
+                      SYSTEM_CONFIG):
         if candidate.exists():
             return candidate
     return None
