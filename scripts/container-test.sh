@@ -28,7 +28,9 @@ work="$(mktemp -d /var/tmp/helvetia-ct.XXXXXX)"
 nspawn=""
 cleanup() {
   if [ -n "$nspawn" ] && kill -0 "$nspawn" 2>/dev/null; then
-    kill "$nspawn" 2>/dev/null || true
+    [ -n "${init:-}" ] && ct systemctl poweroff >/dev/null 2>&1 || true
+    for _ in $(seq 100); do kill -0 "$nspawn" 2>/dev/null || break; sleep 0.2; done
+    kill -KILL "$nspawn" 2>/dev/null || true
     wait "$nspawn" 2>/dev/null || true
   fi
   rm -rf "$work"
@@ -49,7 +51,7 @@ systemd-nspawn --quiet -D "$work/root" -b --register=no --keep-unit --machine=he
 nspawn=$!
 init=""
 for _ in $(seq 100); do
-  init="$(ps -o pid= --ppid "$nspawn" 2>/dev/null | head -1 | tr -d ' ')"
+  init="$(ps -o pid= --ppid "$nspawn" 2>/dev/null | head -1 | tr -d ' ' || true)"
   [ -n "$init" ] && [ "$(cat "/proc/$init/comm" 2>/dev/null)" = systemd ] && break
   init=""
   sleep 0.2
@@ -88,7 +90,7 @@ ct bash -c 'set -eo pipefail; cd /root; bash -e install-but-start.sh >install.lo
             { tail -40 install.log; exit 1; }'
 echo "installed: $(ct /opt/helvetia/venv/bin/pip list 2>/dev/null | grep -iE '^(helvetia|pygame|lgpio|gpiozero)' | tr -s ' ' | paste -sd ';')"
 echo "groups of helvetia: $(ct id -nG helvetia)"
-ct grep -E 'python3-lgpio|lgpio' /root/install.log | head -3 || true
+ct grep -E 'lgpio' /root/install.log | head -3 || true
 
 echo "== the last line: systemctl enable --now helvetia (no display in a container)"
 t=$(date +%s)
