@@ -75,30 +75,59 @@ def replay(record: str, catalogue: str | None) -> int:
 
 
 def store_command(args: argparse.Namespace) -> int:
+    from . import cli_store
     from .config import ConfigError, check_data_dir
     from .config import load as load_config
-    from .store import Store, StoreError
 
     try:
         config = load_config(args.config)
-        if args.command == "import":  # a writing command: the directory must take it
-            check_data_dir(config.data_dir)
     except ConfigError as exc:
         return _fail(str(exc))
+    lines: list[str] = []
     if args.command == "import":
         try:
             lines = _read_record(args.record)
         except _InputError as exc:
             return _fail(str(exc))
-    try:  # only import writes: it waits for no one and refuses while the companion runs
-        store, notice = Store.open(config.data_dir / "helvetia.db",
-                                   writer=args.command == "import")
+    place = cli_store.find(config, os.environ)
+    if args.command == "import":  # a writing command: the directory must take it
+        try:
+            check_data_dir(place.directory)
+        except ConfigError as exc:
+            return _fail(str(exc))
+    if not place.chosen:  # found, not named: say which
+        print(f"helvetia: {cli_store.describe(place)}", file=sys.stderr)
+    if args.command in cli_store.READING and not place.exists:  # never made by a reading command
+        return 0 if args.command == "games" else _fail(f"no game {args.game}: no store")
+    with cli_store.as_owner(place.directory):
+        status, text = _in_store(args, place.path, lines)
+    if status or not text:
+        return status
+    if args.command == "export" and args.output:
+        try:
+            with open(args.output, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as exc:
+            return _fail(f"cannot write {args.output}: {exc.strerror}")
+    else:
+        _out(text)
+    return 0
+
+
+def _in_store(args: argparse.Namespace, path: Any, lines: list[str]) -> tuple[int, str]:
+    """The command's work on the store: an exit status and the text to write."""
+    from .store import Store, StoreError
+
+    try:
+        # Only import writes: it waits for no one and refuses while the companion runs.
+        store, notice = Store.open(path, writer=args.command == "import")
     except StoreError as exc:
-        return _fail(str(exc))
+        return _fail(str(exc)), ""
     if notice:
         print(f"helvetia: {notice}", file=sys.stderr)
     try:
         if args.command == "games":
+            out = []
             for g in store.games():
                 players = ", ".join(str(p.get("colour")) for p in g.header["players"]
                                     if isinstance(p, dict))
@@ -106,31 +135,21 @@ def store_command(args: argparse.Namespace) -> int:
                 status = ("in play" if g.ended_at is None else "abandoned"
                           if result.get("abandoned") else "won by " + ", ".join(
                               map(str, result.get("winners") or ["nobody"])))
-                _out(f"{g.id:4}  {g.started_at}  {players:28}  {g.actions:4} actions  "
-                     f"{status}\n")
-            return 0
+                out.append(f"{g.id:4}  {g.started_at}  {players:28}  {g.actions:4} actions  "
+                           f"{status}\n")
+            return 0, "".join(out)
         if args.command == "export":
             # Every line break inside a line escaped, also in lines stored by older versions.
-            text = "".join(line.translate(LINE_BREAKS) + "\n"
-                           for line in store.record_lines(args.game))
-            if args.output:
-                try:
-                    with open(args.output, "w", encoding="utf-8") as f:
-                        f.write(text)
-                except OSError as exc:
-                    return _fail(f"cannot write {args.output}: {exc.strerror}")
-            else:
-                _out(text)
-            return 0
+            return 0, "".join(line.translate(LINE_BREAKS) + "\n"
+                              for line in store.record_lines(args.game))
         try:
             game_id = store.import_record(lines)
         except HelvetiaError as exc:
             print(str(exc), file=sys.stderr)
-            return 2
-        _out(f"imported as game {game_id}\n")
-        return 0
+            return 2, ""
+        return 0, f"imported as game {game_id}\n"
     except StoreError as exc:
-        return _fail(str(exc))
+        return _fail(str(exc)), ""
     finally:
         store.close()
 

@@ -7,8 +7,10 @@ Where it is read from: ``--config FILE``, else ``$HELVETIA_CONFIG``, else
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -31,12 +33,25 @@ RESERVED_PINS = {
     15: "the serial console's receive line (RXD): a press sends the console a break",
 }
 """Pins the Pi uses for something else: a button there is allowed, with a warning."""
+SYSTEM_CONFIG = Path("/etc/helvetia/config.toml")
+"""The system's configuration, the last place looked (tests point it elsewhere)."""
+NOT_A_SETTING = ""
+"""``ConfigError.allowed`` of a key that is not a setting at all."""
 MAX_FILE = 1 << 20
 """A configuration file is a few hundred bytes; a larger one is a mistake (or /dev/zero)."""
 
 
 class ConfigError(ValueError):
-    """A configuration value that cannot be used; the message names the key."""
+    """A configuration value that cannot be used; the message names the key.
+
+    ``key``: the setting that is wrong (None: the file as a whole); ``allowed``: what it may
+    be, written with the file's own values (no words), for the screen in any language."""
+
+    def __init__(self, message: str, key: str | None = None, allowed: str | None = None
+                 ) -> None:
+        super().__init__(message)
+        self.key = key
+        self.allowed = allowed
 
 
 @dataclass(frozen=True)
@@ -99,7 +114,7 @@ def config_path(explicit: str | None, env: Mapping[str, str]) -> Path | None:
     home = env.get("XDG_CONFIG_HOME") or str(Path(env.get("HOME", "~")).expanduser()
                                             / ".config")
     for candidate in (Path(home) / "helvetia" / "config.toml",
-                      Path("/etc/helvetia/config.toml")):
+                      SYSTEM_CONFIG):
         if candidate.exists():
             return candidate
     return None
@@ -111,6 +126,11 @@ def load(explicit: str | None = None, env: Mapping[str, str] | None = None) -> C
     path = config_path(explicit, env)
     if path is None:
         return Config(data_dir=default_data_dir(env))
+    return parse(read(path), env, path)
+
+
+def read(path: Path) -> dict[str, Any]:
+    """The TOML file's data; ``ConfigError`` if it cannot be read or is not TOML."""
     try:
         with path.open("rb") as f:
             raw = f.read(MAX_FILE + 1)
@@ -119,7 +139,7 @@ def load(explicit: str | None = None, env: Mapping[str, str] | None = None) -> C
     if len(raw) > MAX_FILE:
         raise ConfigError(f"{path} is larger than a configuration can be ({MAX_FILE} bytes)")
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        return tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise ConfigError(f"{path} is not valid TOML: it is not UTF-8 text") from None
     except ValueError as exc:  # TOMLDecodeError, or a number too long for Python to read
@@ -127,11 +147,10 @@ def load(explicit: str | None = None, env: Mapping[str, str] | None = None) -> C
         raise ConfigError(f"{path} is not valid TOML: {str(why)[:200]}") from None
     except RecursionError:
         raise ConfigError(f"{path} is not valid TOML: nested too deeply") from None
-    return parse(data, env, path)
 
 
-def _fail(key: str, what: str) -> ConfigError:
-    return ConfigError(f"{key}: {what}")
+def _fail(key: str, what: str, allowed: str | None = None) -> ConfigError:
+    return ConfigError(f"{key}: {what}", key, allowed)
 
 
 def _table(data: Mapping[str, Any], key: str, known: set[str]) -> Mapping[str, Any]:
@@ -140,26 +159,29 @@ def _table(data: Mapping[str, Any], key: str, known: set[str]) -> Mapping[str, A
         raise _fail(key, "must be a table")
     unknown = sorted(map(str, set(value) - known))
     if unknown:
-        raise _fail(f"{key}.{unknown[0]}", "is not a setting")
+        raise _fail(f"{key}.{unknown[0]}", "is not a setting", NOT_A_SETTING)
     return value
 
 
 def _int(value: Any, key: str, low: int, high: int) -> int:
     """A whole number in range: not a float (``90.0``), not a boolean (``false`` is no 0)."""
     if type(value) is not int or not low <= value <= high:
-        raise _fail(key, f"must be a whole number from {low} to {high}, not {shown(value)}")
+        raise _fail(key, f"must be a whole number from {low} to {high}, not {shown(value)}",
+                    f"{low} \u2013 {high}")
     return value
 
 
 def _number(value: Any, key: str, low: float, high: float) -> float:
     if type(value) not in (int, float) or not low <= value <= high:
-        raise _fail(key, f"must be a number from {low} to {high}, not {shown(value)}")
+        raise _fail(key, f"must be a number from {low} to {high}, not {shown(value)}",
+                    f"{low} \u2013 {high}")
     return float(value)
 
 
 def _choice(value: Any, key: str, allowed: tuple[str, ...]) -> str:
     if not isinstance(value, str) or value not in allowed:
-        raise _fail(key, f"must be one of {', '.join(map(repr, allowed))}, not {shown(value)}")
+        raise _fail(key, f"must be one of {', '.join(map(repr, allowed))}, not {shown(value)}",
+                    ", ".join(f'"{a}"' for a in allowed))
     return value
 
 
@@ -195,7 +217,7 @@ def parse(data: Mapping[str, Any], env: Mapping[str, str], source: Path | None =
     unknown = sorted(map(str, set(data) - {"language", "data_dir", "seats", "buttons", "leds",
                                            "display"}))
     if unknown:
-        raise _fail(unknown[0], "is not a setting")
+        raise _fail(unknown[0], "is not a setting", NOT_A_SETTING)
     language = _choice(data.get("language", "en"), "language", LANGUAGES)
     data_dir = default_data_dir(env)
     if "data_dir" in data:
@@ -206,7 +228,9 @@ def parse(data: Mapping[str, Any], env: Mapping[str, str], source: Path | None =
     if (not isinstance(seats, list) or not 2 <= len(seats) <= 4
             or any(not isinstance(c, str) or c not in COLOURS for c in seats)
             or len(set(seats)) != len(seats)):
-        raise _fail("seats.colours", f"must list 2 to 4 different colours of {', '.join(COLOURS)}")
+        raise _fail("seats.colours",
+                    f"must list 2 to 4 different colours of {', '.join(COLOURS)}",
+                    "2 \u2013 4: " + ", ".join(f'"{c}"' for c in COLOURS))
 
     b = _table(data, "buttons", {"backend", "pins", "next_pin", "hold_time", "bounce_time"})
     pins_raw = b.get("pins", {c: p for c, p in DEFAULT_PINS.items() if c in seats})
@@ -238,14 +262,14 @@ def parse(data: Mapping[str, Any], env: Mapping[str, str], source: Path | None =
     baud = led.get("baud", 115200)
     if type(baud) is not int or baud not in BAUDS:
         raise _fail("leds.baud", f"must be one of WLED's serial speeds, "
-                    f"{', '.join(map(str, BAUDS))}, not {shown(baud)}")
+                    f"{', '.join(map(str, BAUDS))}, not {shown(baud)}", ", ".join(map(str, BAUDS)))
     dtr_rts = _choice(led.get("dtr_rts", "high"), "leds.dtr_rts", DTR_RTS)
     layout = default_layout(len(seats))
     if "layout" in led:
         try:
             layout = layout_from_data(led["layout"])
         except ValueError as exc:
-            raise ConfigError(str(exc)) from None
+            raise ConfigError(str(exc), str(exc).split(":")[0]) from None
         if len(layout.seats) < len(seats):
             raise _fail("leds.layout.seats", f"needs a segment for each of the {len(seats)} seats")
     leds = Leds(_choice(led.get("backend", "auto"), "leds.backend", BACKENDS["leds"]), port,
@@ -254,10 +278,12 @@ def parse(data: Mapping[str, Any], env: Mapping[str, str], source: Path | None =
     d = _table(data, "display", {"width", "height", "rotation", "fullscreen"})
     rotation = d.get("rotation", 0)
     if type(rotation) is not int or rotation not in (0, 90, 180, 270):
-        raise _fail("display.rotation", f"must be 0, 90, 180 or 270, not {shown(rotation)}")
+        raise _fail("display.rotation", f"must be 0, 90, 180 or 270, not {shown(rotation)}",
+                    "0, 90, 180, 270")
     fullscreen = d.get("fullscreen", "auto")
     if not isinstance(fullscreen, bool) and fullscreen != "auto":
-        raise _fail("display.fullscreen", "must be true, false or \"auto\"")
+        raise _fail("display.fullscreen", "must be true, false or \"auto\"",
+                    'true, false, "auto"')
     display = Display(_int(d.get("width", 800), "display.width", 320, 7680),
                       _int(d.get("height", 480), "display.height", 240, 4320), rotation,
                       None if fullscreen == "auto" else fullscreen)
@@ -273,14 +299,14 @@ def check_data_dir(path: Path) -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise ConfigError(f"data_dir: {path} is not a directory") from None
+        raise ConfigError(f"data_dir: {path} is not a directory", key="data_dir") from None
     except OSError as exc:
         if exc.errno in (errno.EROFS, errno.ENOSPC, errno.EDQUOT):
             return path
         raise ConfigError(f"data_dir: cannot make the directory {path} "
-                          f"({exc.strerror})") from None
+                          f"({exc.strerror})", key="data_dir") from None
     if not path.is_dir():
-        raise ConfigError(f"data_dir: {path} is not a directory")
+        raise ConfigError(f"data_dir: {path} is not a directory", key="data_dir")
     probe = path / f".helvetia-probe-{os.getpid()}"
     try:
         os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
@@ -289,5 +315,50 @@ def check_data_dir(path: Path) -> Path:
         if exc.errno in (errno.EROFS, errno.ENOSPC, errno.EDQUOT):
             return path
         raise ConfigError(f"data_dir: the companion cannot write in {path} "
-                          f"({exc.strerror})") from None
+                          f"({exc.strerror})", key="data_dir") from None
     return path
+
+
+LANGUAGE_LINE = re.compile(r'^\s*language\s*=\s*"([a-z]{2})"', re.M)
+
+
+def load_forgiving(explicit: str | None = None, env: Mapping[str, str] | None = None
+                   ) -> tuple[Config, list[ConfigError]]:
+    """The configuration, and what in it is wrong: each wrong setting is left out (its default
+    is used) and the rest of the file still counts, so that the companion starts and can say
+    on the panel what to correct. A file that cannot be read or is not TOML: all defaults,
+    in the language its ``language = "xx"`` line names if that much can be read."""
+    env = os.environ if env is None else env
+    path = config_path(explicit, env)
+    if path is None:
+        return Config(data_dir=default_data_dir(env)), []
+    try:
+        data = read(path)
+    except ConfigError as exc:
+        language = "en"
+        with contextlib.suppress(OSError, UnicodeDecodeError):
+            found = LANGUAGE_LINE.search(path.read_bytes()[:MAX_FILE].decode("utf-8"))
+            if found and found.group(1) in LANGUAGES:
+                language = found.group(1)
+        return Config(language=language, data_dir=default_data_dir(env), source=path), [exc]
+    problems: list[ConfigError] = []
+    while True:
+        try:
+            return parse(data, env, path), problems
+        except ConfigError as exc:
+            problems.append(exc)
+            if exc.key is None or not _drop(data, exc.key) or len(problems) > 50:
+                return Config(data_dir=default_data_dir(env), source=path), problems
+
+
+def _drop(data: dict[str, Any], key: str) -> bool:
+    """Leave the setting ``key`` out of ``data`` (a whole table's entry: ``buttons.pins.red``
+    drops ``buttons.pins``, the pins all take their defaults); False if it is not there."""
+    parts = key.split(".")[:2]
+    where: Any = data
+    for part in parts[:-1]:
+        where = where.get(part) if isinstance(where, dict) else None
+    if not isinstance(where, dict) or parts[-1] not in where:
+        return False
+    del where[parts[-1]]
+    return True

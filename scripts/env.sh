@@ -30,5 +30,11 @@ if [ ! -f "$stamp" ] || [ -n "$(find "$root/pyproject.toml" "$root/setup.py" \
   "$venv/bin/python" -m pip install --quiet -e "$root[dev]"
   touch "$stamp"
 fi
+# On a Raspberry Pi the real seat buttons need lgpio (gpiozero's pin library), which this venv
+# cannot see from apt: ready-built from PyPI instead.
+if [ -e /proc/device-tree/model ] && ! "$venv/bin/python" -c 'import lgpio' 2>/dev/null; then
+  "$venv/bin/python" -m pip install --quiet lgpio ||
+    echo "helvetia: lgpio could not be installed: the seat buttons fall back to the keys" >&2
+fi
 export PATH="$venv/bin:$PATH"
 cd "$root"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import shutil
 import socket
 import subprocess
@@ -201,3 +202,105 @@ def test_the_installed_helvetia_replays_a_record(venv: Path, tmp_path: Path) -> 
                env=headless_env(tmp_path))
     expected = summary(Game.from_record(record.read_text(encoding="utf-8").splitlines()).state)
     assert json.loads(done.stdout) == json.loads(json.dumps(expected))
+
+
+def test_the_installed_helvetia_run_with_a_bad_config(venv: Path, tmp_path: Path) -> None:
+    """A mistake in the configuration: the installed `helvetia run` is READY all the same and
+    says it once; its start draws the screen that names the key, in the file's language."""
+    env = headless_env(tmp_path)
+    Path(env["HELVETIA_CONFIG"]).write_text(
+        f'language = "de"\ndata_dir = "{tmp_path / "data"}"\n[display]\nrotation = 45\n'
+        '[buttons]\nbackend = "none"\n[leds]\nbackend = "none"\n')
+    path = str(tmp_path / "notify")
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as server:
+        server.bind(path)
+        server.settimeout(60)
+        app = subprocess.Popen([venv / "bin" / "helvetia", "run"], cwd=tmp_path,
+                               env=env | {"NOTIFY_SOCKET": path, "WATCHDOG_USEC": "2000000"},
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        try:
+            got = [server.recv(64), server.recv(64)]
+        finally:
+            app.terminate()
+            output = app.communicate(timeout=30)[0]
+    assert got == [b"READY=1", b"WATCHDOG=1"], output
+    said = [line for line in output.splitlines() if "display.rotation" in line]
+    assert said == [f"helvetia: configuration {env['HELVETIA_CONFIG']}: display.rotation: "
+                    f"must be 0, 90, 180 or 270, not 45; its default is used"], output
+    title = "The configuration has a mistake"
+    script = textwrap.dedent(f"""\
+        import pygame
+        from companion.display.i18n import _
+        from companion.display.start import start
+        app = start()
+        app.step(0)
+        assert type(app.overlay).__name__ == "ConfigProblem", app.overlay
+        assert [w.id for w in app.widgets] == ["config:continue"], app.widgets
+        pygame.image.save(app.surface, "screen.png")
+        app.close()
+        print("ok", _({title!r}))
+        """)
+    done = run([venv / "bin" / "python", "-c", script], cwd=tmp_path, env=env)
+    assert done.stdout.splitlines()[-1] == f"ok {german(title)}"
+    assert (tmp_path / "screen.png").stat().st_size > 0
+
+
+@pytest.mark.skipif(sandbox.supported() is not None, reason=str(sandbox.supported()))
+def test_helvetia_games_by_hand_lists_the_services_games(venv: Path, tmp_path: Path) -> None:
+    """A root whose /var/lib/helvetia is the service's store (its user's alone, 0700) with a
+    game the service stored: `helvetia games` run by hand as root and as the service's user
+    (over SSH: no $STATE_DIRECTORY, HOME=/var/lib/helvetia as useradd made it) lists that
+    game and creates no store anywhere; a third user is told to use sudo, and gets no store
+    either."""
+    shared = tmp_path / "shared"
+    shared.mkdir(mode=0o755)
+    shared.chmod(0o755)
+    record = shared / "game.jsonl"
+    shutil.copy(ROOT / "tests/data/game-2p.jsonl", record)
+    record.chmod(0o644)
+    keep = [*dict.fromkeys([Path(sys.base_prefix), Path(sys.prefix), venv, shared])]
+    q = shlex.quote
+    helvetia = q(str(venv / "bin" / "helvetia"))
+    service = "setpriv --reuid=65534 --regid=65534 --clear-groups"
+    other = "setpriv --reuid=65533 --regid=65533 --clear-groups"
+    script = "\n".join([
+        "set -e",
+        "mount -t tmpfs -o mode=0755 tmpfs /mnt",
+        *[f"mkdir /mnt/{i} && mount --bind {q(str(p))} /mnt/{i}" for i, p in enumerate(keep)],
+        # As on the Pi, the interpreter and the venv are anyone's to read: not under /root.
+        "mount -t tmpfs -o mode=1777 tmpfs /tmp",
+        "[ -d /root ] && mount -t tmpfs -o mode=0755 tmpfs /root",
+        *[f"mkdir -p {q(str(p))} && mount --bind /mnt/{i} {q(str(p))}"
+          for i, p in enumerate(keep)],
+        "mount -t tmpfs -o mode=0755 tmpfs /var/lib",
+        "mkdir -m 0700 /var/lib/helvetia && chown 65534:65534 /var/lib/helvetia",
+        "mkdir -p /tmp/root /tmp/other && chown 65533:65533 /tmp/other",
+        "cd /tmp",
+        f"{service} env STATE_DIRECTORY=/var/lib/helvetia HOME=/var/lib/helvetia "
+        f"{helvetia} import {q(str(record))} >/dev/null",
+        "echo '== files before'; cd /var/lib/helvetia && ls -A && cd /tmp",
+        f"echo '== root'; HOME=/tmp/root {helvetia} games 2>&1",
+        f"echo '== service'; {service} env HOME=/var/lib/helvetia {helvetia} games 2>&1",
+        f"echo '== other'; {other} env HOME=/tmp/other {helvetia} games 2>&1",
+        "echo '== files after'; cd /var/lib/helvetia && ls -A && cd /tmp",
+        "echo '== owners'; stat -c '%u %n' /var/lib/helvetia/*",
+        "echo '== homes'; find /tmp/root /tmp/other /var/lib/helvetia -name '.*' | sort",
+    ])
+    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
+           "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    done = subprocess.run(["unshare", "-m", "--propagation", "private", "sh", "-c", script],
+                          capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    parts = dict(p.split("\n", 1) for p in done.stdout.split("== ")[1:])
+    store = "helvetia: the store /var/lib/helvetia/helvetia.db: the service's"
+    for who in ("root", "service"):
+        lines = parts[who].splitlines()
+        assert lines[0] == store, parts[who]
+        assert len(lines) == 2 and "red, blue" in lines[1], parts[who]
+    assert parts["other"].splitlines()[0] == (
+        "helvetia: the store /tmp/other/.local/share/helvetia/helvetia.db (there is none yet): "
+        "your own: the service's, /var/lib/helvetia, is not readable by you (run the command "
+        "with sudo)"), parts["other"]
+    assert parts["files after"] == parts["files before"]
+    assert {line.split()[0] for line in parts["owners"].splitlines()} == {"65534"}, parts
+    assert parts["homes"].strip() == "", parts["homes"]  # no ~/.local/share/helvetia anywhere

@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 import os
 import queue
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -31,13 +30,15 @@ from ..engine import (
     why_not,
 )
 from ..engine.state import PLAY, SCHOOL
+from ..hw import story
 from ..hw.adalight import AdalightWriter, find_port
 from ..hw.buttons import GpioButtons, KeyboardButtons
 from ..hw.events import NEXT, ButtonEvent
 from ..hw.leds import OFF, SimulatedStrip, bars_between, frame
+from ..journal import say
 from ..sdnotify import Watchdog
 from ..session import Saver, Session
-from ..store import AlreadyRunning, Store, StoreError, StoreTrouble
+from ..store import Store, StoreError, StoreTrouble
 from . import i18n, panel
 from .describe import TableLog
 from .i18n import _
@@ -178,30 +179,33 @@ class App(StoreLink):
         backend = self.config.buttons.backend
         if backend == "auto":
             backend = "gpio" if Path("/proc/device-tree/model").exists() else "keyboard"
+        b = self.config.buttons
+        pins = dict(b.pins) | ({"next": b.next_pin} if b.next_pin is not None else {})
+        error = None
         if backend == "gpio":
-            b = self.config.buttons
-            pins = dict(b.pins)
-            if b.next_pin is not None:
-                pins["next"] = b.next_pin
             try:
                 self.gpio = GpioButtons(pins, self.events, hold_time=b.hold_time,
                                         bounce_time=b.bounce_time)
             except Exception as exc:  # no GPIO here: say so and go on with the keyboard
                 self.banner = _("The seat buttons are not available ({error}); the keys 1-4 "
                                 "work instead.").format(error=exc)
-                backend = "keyboard"
+                backend, error = "keyboard", exc
         if backend == "keyboard":
             self.keyboard = KeyboardButtons(list(self.config.seats), self.events,
                                             hold_time=self.config.buttons.hold_time)
+        say(story.buttons_line(backend, b.backend, pins, self.gpio, error))  # (HW)
 
     def _start_leds(self) -> None:
         leds = self.config.leds
         backend = leds.backend
+        found = find_port(leds.port)
         if backend == "auto":
-            backend = "serial" if find_port(leds.port) else "simulated"
+            backend = "serial" if found else "simulated"
+        say(story.leds_line(backend, leds.backend, leds.port, found, leds.baud))  # (HW)
         if backend == "serial":
             self.writer = AdalightWriter(lambda: find_port(leds.port), leds.baud,
-                                         dtr_rts=leds.dtr_rts).start()
+                                         dtr_rts=leds.dtr_rts,
+                                         on_change=lambda line: say(f"LEDs: {line}")).start()
         elif backend == "simulated":
             self.strip = SimulatedStrip(leds.layout.count)
 
@@ -549,21 +553,6 @@ class App(StoreLink):
 
 
 def main(config_file: str | None = None) -> int:
-    from ..config import ConfigError, check_data_dir
-    from ..config import load as load_config
+    from .start import main as start
 
-    try:
-        config = load_config(config_file)
-        check_data_dir(config.data_dir)  # a writable directory, else the key is named
-    except ConfigError as exc:
-        print(f"helvetia: {exc}")
-        return 2
-    for warning in config.warnings:  # to the journal; the app runs on (HW)
-        print(f"helvetia: warning: {warning}", flush=True)
-    try:
-        app = App(config)
-    except AlreadyRunning as exc:
-        pygame.quit()
-        print(f"helvetia: {exc}", file=sys.stderr, flush=True)
-        return 3
-    return app.run()
+    return start(config_file)

@@ -113,11 +113,14 @@ class AdalightWriter:
     unplug or a failed open retries with growing pauses; nothing it meets reaches the app.
 
     ``port``: a device path, or a function giving one (or None: no controller now), asked
-    once per open attempt. ``opened``/``attempts`` count successful opens and attempts."""
+    once per open attempt. ``opened``/``attempts`` count successful opens and attempts.
+    ``on_change``: called (on the writer's thread) with a line when the controller is first
+    reached or first missed, then whenever it is lost or comes back; never once per retry."""
 
     def __init__(self, port: str | Callable[[], str | None], baud: int = BAUD, *,
                  dtr_rts: str = "high", resend: float = RESEND,
-                 backoff: tuple[float, float] = BACKOFF) -> None:
+                 backoff: tuple[float, float] = BACKOFF,
+                 on_change: Callable[[str], None] | None = None) -> None:
         if dtr_rts not in DTR_RTS:
             raise ValueError(f"dtr_rts must be one of {DTR_RTS}")
         self.port = port if callable(port) else (lambda: port)  # type: ignore[misc,return-value]
@@ -126,6 +129,9 @@ class AdalightWriter:
         self.resend = resend
         self.backoff = backoff
         self.status = "not started"
+        self.on_change = on_change
+        self._connected: bool | None = None
+        """None before the first attempt; then whether the controller is reached."""
         self.frames_written = 0
         self.attempts = 0
         self.opened = 0
@@ -219,6 +225,8 @@ class AdalightWriter:
             self._write_all(payload)
         except (serial.SerialException, OSError, ValueError) as exc:
             self.status = f"lost the LED controller: {exc}"
+            port = self._serial.port if self._serial is not None else "its port"
+            self._tell(False, f"lost the LED controller on {port}: {exc}; trying again")
             return False
         self._resync = False
         self.frames_written += 1
@@ -256,6 +264,7 @@ class AdalightWriter:
         path = self.port()
         if path is None:
             self.status = "no LED controller found"
+            self._tell(False, "no LED controller found; looking for it again and again")
             return False
         s = serial.Serial()  # no port yet: the lines are set before anything opens
         try:
@@ -276,12 +285,23 @@ class AdalightWriter:
             with contextlib.suppress(serial.SerialException, OSError):
                 s.close()
             self.status = f"cannot open {path}: {exc}"
+            self._tell(False, f"cannot open {path}: {exc}; trying again")
             return False
         self._serial = s
         self._resync = True  # this process, or the last connection, may have cut a frame
         self.opened += 1
         self.status = f"connected to {path}"
+        self._tell(True, f"connected to {path}" if self._connected is None
+                   else f"the LED controller is back on {path}")
         return True
+
+    def _tell(self, connected: bool, line: str) -> None:
+        """``on_change`` at a change of state only (and at the first attempt)."""
+        if connected != self._connected:
+            self._connected = connected
+            if self.on_change is not None:
+                with contextlib.suppress(Exception):  # the journal's trouble is not ours
+                    self.on_change(line)
 
     def _close(self, discard: bool = False) -> None:
         """Close the port; ``discard``: drop what is still queued (after a failure: closing
