@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine import Game, RecordError
+from .history.table import keep as keep_summary
 from .store_checks import (
     APPLICATION_ID,
     SCHEMA,
@@ -395,6 +396,7 @@ class Store:
             if unfinish:
                 self.db.execute("UPDATE games SET ended_at=NULL, result=NULL WHERE id=?",
                                 (game_id,))
+                keep_summary(self.db, game_id)
 
     def append(self, game_id: int, seq: int, line: str) -> None:
         """Store action number ``seq`` (1-based); it must follow the last one stored."""
@@ -407,6 +409,7 @@ class Store:
     def _finish(self, game_id: int, result: Mapping[str, Any]) -> None:
         self.db.execute("UPDATE games SET ended_at=?, result=? WHERE id=?",
                         (_now(self.clock), json.dumps(result), game_id))
+        keep_summary(self.db, game_id)  # the history's summary, in the same transaction
 
     def finish(self, game_id: int, result: Mapping[str, Any]) -> None:
         with self._tx():
@@ -417,6 +420,7 @@ class Store:
         with self._tx():
             self.db.execute("UPDATE games SET ended_at=NULL, result=NULL WHERE id=?",
                             (game_id,))
+            keep_summary(self.db, game_id)
 
     def unfinished(self) -> int | None:
         """The table's current game if it has not ended: the one to continue at start. (A
@@ -463,6 +467,7 @@ class Store:
             if game.state.game_over:
                 self.db.execute("UPDATE games SET ended_at=?, result=? WHERE id=?",
                                 (_now(self.clock), json.dumps(result_of(game)), game_id))
+                keep_summary(self.db, game_id)
             if self._meta("current") is None:  # from here on, imports never become current
                 current = self.unfinished()
                 self._set_meta("current", 0 if current is None else current)
