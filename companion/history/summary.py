@@ -113,12 +113,12 @@ class GameSummary:
 def play_id(started_at: str, header_line: str) -> str:
     """Stable as long as the game is stored: its start and its header, hashed."""
     digest = hashlib.sha256(f"{started_at}\n{header_line}".encode()).hexdigest()
-    return f"helvetia-{digest[:16]}"
+    return f"helvetia-{digest[:12]}"
 
 
 def player_id(name: str) -> str:
     """Stable per known player: the same name, the same id on every device."""
-    return "player-" + hashlib.sha256(name.strip().casefold().encode()).hexdigest()[:12]
+    return "p-" + hashlib.sha256(name.strip().casefold().encode()).hexdigest()[:10]
 
 
 def ranks(scores: Mapping[str, tuple[int, int]]) -> dict[str, int]:
