@@ -26,7 +26,6 @@ from .history_words import (
     duration,
     result_words,
     seat_name,
-    setup_words,
     title_bar,
     when,
 )
@@ -72,10 +71,10 @@ class GameScreen(Screen):
         counts = " · ".join([
             ngettext("{n} round", "{n} rounds", len(game.rounds)).format(n=len(game.rounds)),
             ngettext("{n} turn", "{n} turns", game.turns).format(n=game.turns),
-            setup_words(game)])
+            ngettext("{n} player", "{n} players", game.players).format(n=game.players)])
         draw_text(s, counts, pygame.Rect(8, 448, W - 16, 30), BODY, MUTED, wrap=False)
-        table = scores_by_source(s, game, pygame.Rect(8, y + 34, 396, 410 - y))
-        points = chart(s, game, pygame.Rect(412, y + 34, W - 420, 412 - y - 34))
+        table = scores_by_source(s, game, pygame.Rect(8, y + 34, 440, 410 - y))
+        points = chart(s, game, pygame.Rect(456, y + 34, W - 464, 412 - y - 34))
         self.shown = {"scores": table, "chart": points, "head": head, "counts": counts}
 
 
@@ -92,7 +91,7 @@ def scores_by_source(s: pygame.Surface, game: GameSummary, r: pygame.Rect
                   wrap=False, bg=BACKGROUND)
     y += 30 * ((len(seats) + 1) // 2) + 4
     rows = [("vp", _("VP")), *((k, _(SOURCES[k])) for k in BREAKDOWN)]
-    col = 48
+    col = 44
     label_w = r.width - col * len(seats)
     for i, seat in enumerate(seats):
         badge(s, seat.colour, (r.left + label_w + i * col + col // 2, y + 15), 14)

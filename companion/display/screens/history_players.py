@@ -9,18 +9,14 @@ import pygame
 
 from ...engine.scoring import BREAKDOWN
 from ...history.stats import PlayerStats, player_stats
-from ..i18n import _, character
-from ..ui import BODY, INK, MUTED, PANEL, W, Widget, button, draw_text, font
+from ..i18n import _, character, pgettext
+from ..ui import BODY, INK, MUTED, PANEL, W, Widget, button, draw_text
 from .history_words import SOURCES, TOP, Screen, back_button, title_bar
-
-LIST_W = 236
-PER_PAGE = 6
 
 
 def number(x: float) -> str:
     """One decimal, in the current language's way (a comma in German, French, ...)."""
-    text = f"{x:.1f}"
-    return text.replace(".", _(".")) if _(".") != "." else text
+    return f"{x:.1f}".replace(".", pgettext("decimal separator", "."))
 
 
 def percent(x: float) -> str:
@@ -32,7 +28,7 @@ def figures(p: PlayerStats) -> list[tuple[str, str]]:
     def rival(r: Any) -> str:
         if r is None:
             return "—"
-        return _("{name} ({n} of {m} games)").format(name=r.name, n=r.times, m=r.together)
+        return _("{name} ({n} of {m})").format(name=r.name, n=r.times, m=r.together)
 
     fav = p.favourite
     return [
@@ -50,15 +46,16 @@ def figures(p: PlayerStats) -> list[tuple[str, str]]:
 
 
 class PlayersScreen(Screen):
-    """The known players on the left (the most wins first); the one chosen on the right."""
+    """One known player at a time (the most wins first), its figures across the screen; the
+    arrows go to the next and the previous player."""
 
     def __init__(self, came_from: Any) -> None:
         self.came_from = came_from
         self.stats: list[PlayerStats] | None = None
         self.chosen = 0
-        self.page = 0
         self.shown: dict[str, str] = {}
         """The chosen player's figures as drawn: label -> value, for tests."""
+        self.buttons_left = W
 
     def load(self, app: Any) -> list[PlayerStats]:
         if self.stats is None:
@@ -66,43 +63,35 @@ class PlayersScreen(Screen):
             self.stats = player_stats(games)
         return self.stats
 
-    def choose(self, name: str) -> None:
-        stats = self.stats or []
-        self.chosen = next(i for i, p in enumerate(stats) if p.name == name)
-
     def layout(self, app: Any) -> list[Widget]:
         stats = self.load(app)
-        out = [back_button(app, lambda: app.show(self.came_from))]
-        pages = max(1, (len(stats) + PER_PAGE - 1) // PER_PAGE)
-        self.page = min(self.page, pages - 1)
-        for i, p in enumerate(stats[self.page * PER_PAGE:(self.page + 1) * PER_PAGE]):
-            n = self.page * PER_PAGE + i
-            out.append(button(f"player:{p.name}", (8, TOP + i * 60, LIST_W - 8, 56), p.name,
-                              lambda n=n: setattr(self, "chosen", n),
-                              selected=n == self.chosen))
-        if pages > 1:
-            out.append(button("players:prev", (8, 420, 110, 52), "<",
-                              lambda: setattr(self, "page", self.page - 1),
-                              enabled=self.page > 0))
-            out.append(button("players:next", (LIST_W - 110, 420, 110, 52), ">",
-                              lambda: setattr(self, "page", self.page + 1),
-                              enabled=self.page < pages - 1))
+        back = back_button(app, lambda: app.show(self.came_from))
+        out = [back]
+        self.buttons_left = back.rect.left
+        if len(stats) > 1:
+            x = back.rect.left - 4
+            out.append(button("players:next", (x - 60, 4, 56, 48), ">",
+                              lambda: setattr(self, "chosen", (self.chosen + 1) % len(stats))))
+            out.append(button("players:prev", (x - 120, 4, 56, 48), "<",
+                              lambda: setattr(self, "chosen", (self.chosen - 1) % len(stats))))
+            self.buttons_left = x - 120
         return out
 
     def draw(self, app: Any, s: pygame.Surface) -> None:
         stats = self.load(app)
-        w = max(font(BODY).size(_("Back"))[0] + 24, 90)
-        title_bar(s, _("Players"), right=W - 8 - w)
         self.shown = {}
         if not stats:
+            title_bar(s, _("Players"), right=self.buttons_left)
             draw_text(s, _("No finished games with named players yet."),
                       pygame.Rect(16, TOP + 20, W - 32, 60), BODY, MUTED)
             return
         p = stats[min(self.chosen, len(stats) - 1)]
-        box = pygame.Rect(LIST_W + 8, TOP, W - LIST_W - 16, 480 - TOP - 4)
+        n = f"  {self.chosen + 1}/{len(stats)}" if len(stats) > 1 else ""
+        title_bar(s, p.name + n, right=self.buttons_left)
+        box = pygame.Rect(8, TOP, W - 16, 480 - TOP - 4)
         rows = figures(p)
         line = box.height // len(rows)
-        label_w = box.width * 11 // 20
+        label_w = 410
         for i, (label, value) in enumerate(rows):
             y = box.top + i * line
             if i % 2 == 0:
@@ -112,3 +101,4 @@ class PlayersScreen(Screen):
             draw_text(s, value, pygame.Rect(box.left + label_w, y, box.width - label_w - 6,
                                             line), BODY, INK, wrap=False, valign="middle")
             self.shown[label] = value
+        self.shown["name"] = p.name
