@@ -19,7 +19,6 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 
 from companion import cli
-from companion.config import Buttons, Config, Leds
 from companion.display import ui
 from companion.display.app import App
 from companion.display.screens.bgstats_code import BGStatsOverlay
@@ -30,7 +29,7 @@ from companion.engine import Game, summary
 from companion.history import bgstats
 from companion.history.table import rebuild, summaries
 from companion.store import Store
-from tests import uiplay
+from tests import screens_history, uiplay
 from tests.ui_driver import Driver
 
 DATA = Path(__file__).parent / "data"
@@ -128,13 +127,16 @@ def test_the_games_screen_lists_the_finished_games_newest_first_and_the_abandone
     assert screen.shown == [
         {"id": 3, "head": f"{local(STARTS[2])} · 48 min", "result": "Carla wins!",
          "setup": "3 players · draft",
-         "players": [("yellow", "Carla", "20"), ("blue", "Ben", "17"), ("red", "Anna", "8")]},
+         "players": [("yellow", "Carla", "20"), ("blue", "Ben", "17"), ("red", "Anna", "8")],
+         "winners": ["Carla"]},
         {"id": 2, "head": f"{local(STARTS[1])} · 1 h 2 min",
          "result": "Carla & Ben share the win!", "setup": "3 players · draft · intro game",
-         "players": [("yellow", "Carla", "18"), ("blue", "Ben", "18"), ("red", "Anna", "11")]},
+         "players": [("yellow", "Carla", "18"), ("blue", "Ben", "18"), ("red", "Anna", "11")],
+         "winners": ["Carla", "Ben"]},
         {"id": 1, "head": f"{local(STARTS[0])} · 1 h 35 min", "result": "Anna wins!",
          "setup": "3 players · draft",
-         "players": [("red", "Anna", "23"), ("yellow", "Carla", "14"), ("blue", "Ben", "12")]},
+         "players": [("red", "Anna", "23"), ("yellow", "Carla", "14"), ("blue", "Ben", "12")],
+         "winners": ["Anna"]},
     ]
     for name, (vp, winners) in zip(RECORDS, [({"red": 23, "yellow": 14, "blue": 12}, ["red"]),
                                              ({"red": 11, "yellow": 18, "blue": 18},
@@ -380,41 +382,16 @@ def test_the_command_line_exports_games_stats_and_plays(
     assert code == 0 and out.splitlines()[1] == lines_of("game-3p")[1]  # the record as before
 
 
-def stored_evenings(data: Path) -> None:
-    """The same games as ``play_the_evenings``, stored from their records (quicker)."""
-    store, _ = Store.open(data / "helvetia.db")
-    for name in RECORDS:
-        store.import_record(lines_of(name))
-    game_id = store.import_record(lines_of("history-3p")[:41])
-    store.finish(game_id, {"abandoned": True, "winners": [], "tie_break": None, "scores": {}})
-    store.close()
-
-
 @pytest.mark.parametrize("language", ["en", "de", "fr", "it", "es"])
 def test_the_history_screens_fit_and_stand_out_in_every_language(tmp_path: Path,
                                                                   language: str) -> None:
-    stored_evenings(tmp_path)
+    """Every history screen (each game, its record page by page, its code, each player)."""
     ui.clear_reports()
-    app = App(Config(language=language, data_dir=tmp_path, buttons=Buttons(backend="keyboard"),
-                     leds=Leds(backend="simulated")))
-    d = Driver(app)
-    d.tap("history")
-    d.tap("tab:other")
-    d.tap("game:4")
-    d.tap("back")
-    d.tap("tab:finished")
-    for game in ("game:3", "game:2", "game:1"):
-        d.tap(game)
-        d.tap("record")
-        while d.has("record:next"):
-            d.tap("record:next")
-        d.tap("back")
-        d.tap("bgstats")
-        d.tap("bgstats:close")
-        d.tap("back")
-    d.tap("players")
-    for _name in ("Anna", "Ben", "Carla"):
-        d.tap("players:next")
+    shots = screens_history.render(language, tmp_path / "shots", tmp_path / "data")
+    assert set(shots) == set(screens_history.SHOTS)
+    for path in shots.values():
+        assert pygame.image.load(str(path)).get_size() == (800, 480)
     assert [(r.screen, r.text) for r in ui.REPORTS] == []
     assert ui.contrast_misses(4.5) == []
-    app.close()
+    assert {k[0] for k in ui.CONTRAST} >= {"GamesScreen", "GameScreen", "RecordScreen",
+                                           "BGStatsOverlay", "PlayersScreen"}

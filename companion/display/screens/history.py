@@ -16,11 +16,13 @@ from ..ui import (
     BUTTON_EDGE,
     INK,
     MUTED,
+    SELECTED,
     W,
     Widget,
     badge,
     button,
     draw_text,
+    fit,
     font,
 )
 from .history_game import GameScreen
@@ -120,17 +122,20 @@ class GamesScreen(Screen):
 
 def game_row(s: pygame.Surface, g: GameSummary, r: pygame.Rect) -> dict[str, Any]:
     """One game as a card: when and how long, who won; the setup; each player with its VP
-    (finished games: the best first)."""
+    (finished games: the best first, the winners marked)."""
     pygame.draw.rect(s, BUTTON, r, border_radius=8)
     pygame.draw.rect(s, BUTTON_EDGE, r, 2, border_radius=8)
     head = " · ".join(x for x in (when(g.started_at), duration(g)) if x)
-    result = result_words(g)
-    setup = setup_words(g)
     hw = font(BODY).size(head)[0] + 8
+    room = r.width - hw - 44
+    result = result_words(g)
+    if len(g.winners) > 1 and not fit(result, room, 28, BODY, wrap=False).fits:
+        result = _("Shared win")  # long names: the winners are marked below
+    setup = setup_words(g)
     draw_text(s, head, pygame.Rect(r.left + 10, r.top + 4, hw, 28), BODY, INK, wrap=False,
               bg=BUTTON)
-    draw_text(s, result, pygame.Rect(r.left + hw + 24, r.top + 4, r.right - hw - 44, 28), BODY,
-              INK, wrap=False, align="right", bg=BUTTON)
+    draw_text(s, result, pygame.Rect(r.right - room - 10, r.top + 4, room, 28), BODY, INK,
+              wrap=False, align="right", bg=BUTTON)
     draw_text(s, setup, pygame.Rect(r.left + 10, r.top + 32, r.width - 20, 28), BODY, MUTED,
               wrap=False, bg=BUTTON)
     seats = sorted(g.seats, key=lambda x: x.rank) if g.counted else list(g.seats)
@@ -138,16 +143,20 @@ def game_row(s: pygame.Surface, g: GameSummary, r: pygame.Rect) -> dict[str, Any
     players = []
     for i, seat in enumerate(seats):
         x = r.left + 8 + i * cell
-        badge(s, seat.colour, (x + 16, r.top + 86), 15)
+        bg = SELECTED if seat.winner else BUTTON
+        if seat.winner:
+            pygame.draw.rect(s, bg, (x, r.top + 60, cell - 4, 54), border_radius=6)
+        badge(s, seat.colour, (x + 18, r.top + 87), 15)
         score = str(seat.vp) if g.status != IN_PLAY else ""
         sw = font(BODY).size("00")[0] + 6 if score else 0
-        draw_text(s, seat_name(seat), pygame.Rect(x + 36, r.top + 60, cell - 44 - sw, 54), BODY,
-                  INK, valign="middle", bg=BUTTON)
+        draw_text(s, seat_name(seat), pygame.Rect(x + 38, r.top + 60, cell - 48 - sw, 54), BODY,
+                  INK, valign="middle", bg=bg)
         if score:
-            draw_text(s, score, pygame.Rect(x + cell - 8 - sw, r.top + 72, sw, 28), BODY, INK,
-                      wrap=False, align="right", bg=BUTTON)
+            draw_text(s, score, pygame.Rect(x + cell - 10 - sw, r.top + 73, sw, 28), BODY, INK,
+                      wrap=False, align="right", bg=bg)
         players.append((seat.colour, seat_name(seat), score))
-    return {"id": g.id, "head": head, "result": result, "setup": setup, "players": players}
+    return {"id": g.id, "head": head, "result": result, "setup": setup, "players": players,
+            "winners": [seat_name(g.seat(c)) for c in g.winners]}
 
 
 # --- the ways in: from the new-game screen and from the winner screen ---------------------------
