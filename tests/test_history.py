@@ -219,8 +219,9 @@ def test_the_players_screen_has_every_figure_as_worked_out_by_hand(evenings: Any
     for colour, name in who.items():
         for key, label in labels.items():
             total = sum(f["players"][colour]["vp_breakdown"][key] for f in figures)
-            expected[name][label] = f"{total / 3:.1f}"
-        expected[name]["marriages"] = f"{sum(f['marriages'][colour] for f in figures) / 3:.1f}"
+            expected[name][label] = f"{total / 3:.1f} VP a game"
+        marriages = sum(f["marriages"][colour] for f in figures)
+        expected[name]["marriages"] = f"{marriages / 3:.1f} a game"
         coins: dict[str, int] = {}
         for f in figures:
             for ch, n in f["coins"][colour].items():

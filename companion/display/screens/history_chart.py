@@ -42,9 +42,9 @@ def chart(s: pygame.Surface, game: GameSummary, r: pygame.Rect) -> list[tuple[st
     def x_of(i: int) -> int:
         return round(plot.left + (i + 1) / n * plot.width) if n > 1 or i >= 0 else plot.left
 
-    every = 1 if n <= 12 else 2
+    every = 1 if n <= 9 else 2
     for i in range(n):
-        if (i + 1) % every == 0 or i == n - 1:
+        if (n - 1 - i) % every == 0:  # the last round always named
             x = x_of(i)
             draw_text(s, str(i + 1), pygame.Rect(x - 18, plot.bottom + 2, 36, 28), BODY, INK,
                       wrap=False, align="center", bg=BACKGROUND)

@@ -36,9 +36,10 @@ def figures(p: PlayerStats) -> list[tuple[str, str]]:
         (_("Wins"), f"{p.wins} ({percent(p.win_rate)})"),
         (_("Average VP"), number(p.average_vp)),
         (_("Best VP"), str(p.best_vp)),
-        *((_(SOURCES[k]), number(v)) for k, v in p.average_by_source().items()
-          if k in BREAKDOWN),
-        (_("marriages"), number(p.marriages / p.games if p.games else 0.0)),
+        *((_(SOURCES[k]), _("{n} VP a game").format(n=number(v)))
+          for k, v in p.average_by_source().items() if k in BREAKDOWN),
+        (_("marriages"), _("{n} a game").format(
+            n=number(p.marriages / p.games if p.games else 0.0))),
         (_("Favourite character"), character(fav) if fav else "—"),
         (_("Beats most often"), rival(p.beats_most)),
         (_("Loses most often to"), rival(p.loses_to_most)),
