@@ -19,6 +19,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 
 from companion import cli
+from companion.config import Buttons, Config, Leds
 from companion.display import ui
 from companion.display.app import App
 from companion.display.screens.bgstats_code import BGStatsOverlay
@@ -396,3 +397,19 @@ def test_the_history_screens_fit_and_stand_out_in_every_language(tmp_path: Path,
     assert ui.contrast_misses(4.5) == []
     assert {k[0] for k in ui.CONTRAST} >= {"GamesScreen", "GameScreen", "RecordScreen",
                                            "BGStatsOverlay", "PlayersScreen"}
+    # A store from before the summaries: summed up when the history is first opened, the
+    # watchdog fed and the progress said meanwhile, each game kept at once.
+    store, _ = Store.open(tmp_path / "data" / "helvetia.db")
+    store.db.execute("DELETE FROM summaries")
+    store.close()
+    app = App(Config(language=language, data_dir=tmp_path / "data",
+                     buttons=Buttons(backend="keyboard"), leds=Leds(backend="simulated")))
+    ticks = []
+    app.watchdog.tick = lambda: ticks.append(1)  # type: ignore[method-assign]
+    d = Driver(app)
+    d.tap("history")
+    assert [r["id"] for r in app.screen.shown] == [3, 2, 1] and len(ticks) >= 4
+    assert app.store.db.execute("SELECT COUNT(*) FROM summaries").fetchone()[0] == 4
+    app.close()
+    assert [(r.screen, r.text) for r in ui.REPORTS] == []
+    assert ui.contrast_misses(4.5) == []

@@ -11,6 +11,7 @@ import contextlib
 import json
 import logging
 import sqlite3
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from .summary import VERSION, GameSummary, summarize
@@ -64,10 +65,17 @@ def _write(db: sqlite3.Connection, summary: GameSummary) -> None:
                (summary.id, VERSION, json.dumps(summary.to_json(), ensure_ascii=False)))
 
 
-def summaries(store: Store, *, in_play: bool = True) -> list[GameSummary]:
+Progress = Callable[[int, int], None]
+"""Called with (games done, games to do) while summaries are computed from the records."""
+
+
+def summaries(store: Store, *, in_play: bool = True, progress: Progress | None = None
+              ) -> list[GameSummary]:
     """Every stored game summed up, newest first. Rows that are missing (a store from before
-    the table), of an older version or unreadable are computed from the records and kept (one
-    transaction); games in play are summed up on the spot (``in_play``) and not kept."""
+    the table), of an older version or unreadable are computed from the records and kept, each
+    as soon as it is computed (``progress`` is told after each: the app keeps its watchdog fed
+    and says how far it is); games in play are summed up on the spot (``in_play``) and not
+    kept."""
     db = store.db
     rows = {gid: (version, text) for gid, version, text in
             db.execute("SELECT game_id, version, summary FROM summaries")}
@@ -83,7 +91,7 @@ def summaries(store: Store, *, in_play: bool = True) -> list[GameSummary]:
         else:
             out[gid] = got
     if stale:
-        out.update(_catch_up(store, stale))
+        out.update(_catch_up(store, stale, progress))
     if in_play:
         for (gid,) in db.execute("SELECT id FROM games WHERE ended_at IS NULL"):
             got = _compute(db, gid)
@@ -99,18 +107,24 @@ def _decode(text: Any) -> GameSummary | None:
         return None  # damaged or of another shape: computed again from the record
 
 
-def _catch_up(store: Store, ids: list[int]) -> dict[int, GameSummary]:
+def _catch_up(store: Store, ids: list[int], progress: Progress | None
+              ) -> dict[int, GameSummary]:
+    """Each game computed and kept on its own: a stop half-way keeps what was done."""
     computed = {}
-    for gid in ids:
+    keep_them = True
+    for n, gid in enumerate(ids, 1):
         got = _compute(store.db, gid)
         if got is not None:
             computed[gid] = got
-    try:
-        with store._tx() as db:
-            for s in computed.values():
-                _write(db, s)
-    except Exception:  # a read-only or full store: the figures are right all the same
-        log.warning("the summaries could not be kept", exc_info=True)
+            if keep_them:
+                try:
+                    with store._tx() as db:
+                        _write(db, got)
+                except Exception:  # a read-only or full store: the figures are right anyway
+                    log.warning("the summaries could not be kept", exc_info=True)
+                    keep_them = False
+        if progress is not None:
+            progress(n, len(ids))
     return computed
 
 

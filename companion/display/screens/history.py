@@ -17,6 +17,8 @@ from ..ui import (
     INK,
     MUTED,
     SELECTED,
+    WARNING_BG,
+    WARNING_INK,
     W,
     Widget,
     badge,
@@ -59,7 +61,8 @@ class GamesScreen(Screen):
 
     def load(self, app: Any) -> list[GameSummary]:
         if self.games is None:
-            self.games = summaries(app.store) if app.store is not None else []
+            self.games = summaries(app.store, progress=lambda n, of: _summing(app, n, of)) \
+                if app.store is not None else []
         return self.games
 
     def back(self, app: Any) -> None:
@@ -118,6 +121,22 @@ class GamesScreen(Screen):
         for i, g in enumerate(games[self.page * ROWS:(self.page + 1) * ROWS]):
             self.shown.append(game_row(s, g, pygame.Rect(8, LIST_TOP + i * ROW_H, W - 16,
                                                          ROW_H - 6)))
+
+
+def _summing(app: Any, n: int, of: int) -> None:
+    """Games of a store from before the summaries, summed up once: the watchdog stays fed and
+    the table sees how far it is (like "Saving...")."""
+    app.watchdog.tick()
+    pygame.event.pump()
+    if n % 5 and n != of:
+        return
+    s = app.surface.copy()
+    r = pygame.Rect(W // 2 - 220, 480 // 2 - 50, 440, 100)
+    pygame.draw.rect(s, WARNING_BG, r, border_radius=12)
+    pygame.draw.rect(s, WARNING_INK, r, 2, border_radius=12)
+    draw_text(s, _("Reading the stored games: {n} of {total}").format(n=n, total=of),
+              r.inflate(-24, -24), BODY, WARNING_INK, valign="middle")
+    app._present(s)
 
 
 def game_row(s: pygame.Surface, g: GameSummary, r: pygame.Rect) -> dict[str, Any]:
