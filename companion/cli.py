@@ -126,6 +126,9 @@ def _in_store(args: argparse.Namespace, path: Any, lines: list[str]) -> tuple[in
     if notice:
         print(f"helvetia: {notice}", file=sys.stderr)
     try:
+        history = _history(store, args)  # the group's history: --csv, stats, --format bgstats
+        if history is not None:
+            return history
         if args.command == "games":
             out = []
             for g in store.games():
@@ -152,6 +155,31 @@ def _in_store(args: argparse.Namespace, path: Any, lines: list[str]) -> tuple[in
         return _fail(str(exc)), ""
     finally:
         store.close()
+
+
+def _history(store: Any, args: argparse.Namespace) -> int | None:
+    from .history import exports
+
+    if args.command == "games" and args.csv:
+        _out(exports.games_csv(store))
+    elif args.command == "stats":
+        _out(exports.stats_json(store) if args.json else exports.stats_text(store))
+    elif args.command == "export" and args.format == "bgstats":
+        try:
+            text = exports.bgstats_json(store, args.game)
+        except exports.NotExportable as exc:
+            return _fail(str(exc))
+        if not args.output:
+            _out(text)
+            return 0
+        try:
+            with open(args.output, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as exc:
+            return _fail(f"cannot write {args.output}: {exc.strerror}")
+    else:
+        return None
+    return 0
 
 
 def _game_number(text: str) -> int:
@@ -207,13 +235,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                          "read off the tiles when asked)")
     for name, text in (("games", "list the stored games"),
                        ("export", "write a stored game as a record (JSON Lines)"),
-                       ("import", "store a game from a record, after replaying it")):
+                       ("import", "store a game from a record, after replaying it"),
+                       ("stats", "the players' statistics (as the Players screen shows them)")):
         p = sub.add_parser(name, help=text)
         p.add_argument("--config", help="configuration file (TOML)")
+        if name == "games":
+            p.add_argument("--csv", action="store_true", help="every game as CSV, one a row")
+        if name == "stats":
+            p.add_argument("--json", action="store_true", help="as JSON")
         if name == "export":
             p.add_argument("game", type=_game_number,
                            help="the game's number (see 'helvetia games')")
             p.add_argument("--output", "-o", help="file to write (default: standard output)")
+            p.add_argument("--format", choices=("record", "bgstats"), default="record",
+                           help="record: the game's record (JSON Lines, the default); "
+                                "bgstats: a finished game as a BG Stats play (JSON)")
         if name == "import":
             p.add_argument("record", help="a game record (JSON Lines)")
     hw = sub.add_parser("hwtest", help="light the LED strip and print button presses")
@@ -240,10 +276,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command in (None, "run"):
-        from .display.app import main as run_app
+        from .display.start import main as run_app
 
         return run_app(getattr(args, "config", None))
-    if args.command in ("games", "export", "import"):
+    if args.command in ("games", "export", "import", "stats"):
         return store_command(args)
     if args.command == "hwtest":
         from .hw.check import run as hwtest

@@ -13,7 +13,7 @@ import pytest
 
 from companion.engine import IllegalAction, RecordError, action_to_json, summary
 from companion.session import Session
-from companion.store import Store
+from companion.store import SCHEMA_VERSION, Store
 from tests.sigkill import killed_after
 
 DATA = Path(__file__).parent / "data"
@@ -152,4 +152,4 @@ def test_the_store_is_wal_with_full_sync(tmp_path: Path) -> None:
     assert store.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
     store.close()
     with sqlite3.connect(tmp_path / "helvetia.db") as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION

@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.catalogue import shipped_data
+from ..history.table import SUMMARY_SCHEMA
 from .journal import chain_of, seal_of
 from .trouble import _Damage, _why
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 3  # 3: the actions' chained checks and the history's summaries
 APPLICATION_ID = 0x48454C56  # "HELV": this file is a Helvetia Companion store
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -49,7 +50,7 @@ CREATE TABLE IF NOT EXISTS meta (    -- the store's own book-keeping
     key TEXT PRIMARY KEY,            -- commits, actions, current
     value INTEGER NOT NULL
 );
-"""
+""" + SUMMARY_SCHEMA
 
 # --- the write-ahead log's own check -----------------------------------------------------------
 

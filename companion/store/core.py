@@ -47,6 +47,7 @@ from typing import Any
 
 from ..engine import Game, RecordError
 from ..engine.messages import Message
+from ..history.table import keep as keep_summary
 from .backups import best_backup, write_backup
 from .checks import (
     APPLICATION_ID,
@@ -457,10 +458,12 @@ class Store:
         ended, text = _now(self.clock), json.dumps(result)
         self.db.execute("UPDATE games SET ended_at=?, result=? WHERE id=?",
                         (ended, text, game_id))
+        keep_summary(self.db, game_id)  # the history's summary, in the same transaction
         return ["f", ended, text]
 
     def _unfinish(self, game_id: int) -> list[Any]:
         self.db.execute("UPDATE games SET ended_at=NULL, result=NULL WHERE id=?", (game_id,))
+        keep_summary(self.db, game_id)
         return ["r"]
 
     def finish(self, game_id: int, result: Mapping[str, Any]) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 from ..engine import Game, HelvetiaError
 from ..engine.messages import Message
 from ..engine.record import loads_line
+from ..history.table import keep as keep_summary
 from .files import BACKUPS, _free_name, _keep_copy, _sync_dir
 from .heal import Copy, Healed, heal
 from .journal import events_of, journal_dir, journal_file, read, rewrite, seal_of
@@ -188,6 +189,7 @@ def _write_back(store: Store, gid: int, healed: Healed | None) -> None:
     """The game as healed into both copies: the journal afresh, then the database's rows."""
     if healed is None:
         with store._tx() as db:
+            db.execute("DELETE FROM summaries WHERE game_id=?", (gid,))
             db.execute("DELETE FROM actions WHERE game_id=?", (gid,))
             db.execute("DELETE FROM games WHERE id=?", (gid,))
         return
@@ -212,5 +214,6 @@ def _write_back(store: Store, gid: int, healed: Healed | None) -> None:
         db.executemany("INSERT INTO actions (game_id, seq, line, chain) VALUES (?, ?, ?, ?)",
                        [(gid, i, line, chain[i - 1])
                         for i, line in enumerate(healed.lines, 1)])
+        keep_summary(db, gid)  # the history's summary of the game as healed
         n = db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
         db.execute("UPDATE meta SET value=? WHERE key='actions'", (n,))

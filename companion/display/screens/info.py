@@ -334,10 +334,13 @@ class GameOverScreen(Screen):
         # Top right, like the other screens' buttons: the whole screen below for the scores.
         new = max(font(BODY).size(_("New game"))[0] + 24, 150)
         look = max(font(BODY).size(_("Villages"))[0] + 24, 110)
+        from .history import winner_buttons  # the group's history and BG Stats
+
         return [button("new_game", (W - 4 - new, 4, new, 48), _("New game"),
                        lambda: app.new_game(), style="primary"),
                 button("villages", (W - 12 - new - look, 4, look, 48), _("Villages"),
-                       lambda: app.show(VillagesScreen()))]
+                       lambda: app.show(VillagesScreen())),
+                *winner_buttons(app, W - 8, TOP + 4)]
 
     def buttons_left(self) -> int:
         new = max(font(BODY).size(_("New game"))[0] + 24, 150)
@@ -356,7 +359,10 @@ class GameOverScreen(Screen):
             why = _("Tied on VP and on awake villagers: the win is shared.")
         else:
             why = _("Final scores:")
-        below = draw_text(s, why, pygame.Rect(8, TOP + 2, W - 16, 56), BODY, INK).bottom
+        from .history import winner_buttons_width
+
+        below = draw_text(s, why, pygame.Rect(8, TOP + 2, W - 24 - winner_buttons_width(), 56),
+                          BODY, INK).bottom
         score_table(s, state, app.last_track, below + 6, bottom=472)
         self.shown = {p.colour: state.track[p.colour] for p in state.players}
 

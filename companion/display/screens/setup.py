@@ -37,6 +37,7 @@ from .common import (
     title_bar,
     value_key,
 )
+from .history import games_button, games_width
 from .keyboard import NameKeyboard, header
 
 CHOICES_Y = 242  # below an instruction of up to five lines and its question
@@ -115,7 +116,8 @@ class NewGameScreen(Screen):
             return self._language_widgets(app)
         names = self._names(app)
         out = [button("language", (W - 208, 4, 200, 48), i18n.LANGUAGES[i18n.language],
-                      lambda: setattr(self, "choosing_language", True))]
+                      lambda: setattr(self, "choosing_language", True)),
+               games_button(app, W - 212)]  # the group's history
         for i, c in enumerate(self.seats):
             x, y = 12 + (i % 2) * 392, 120 + (i // 2) * 60
             out.append(button(f"colour:{c}", (x, y, 72, 56), "", lambda c=c: self.toggle(c),
@@ -154,7 +156,7 @@ class NewGameScreen(Screen):
         if self.keyboard is not None:
             self.keyboard.draw(app, s)
             return
-        header(s, _("A new game of Helvetia"), right=W - 208)
+        header(s, _("A new game of Helvetia"), right=W - 216 - games_width())
         if self.choosing_language:
             return
         draw_text(s, _("Who plays? Tap the colours at the table (seats counter-clockwise)."),
