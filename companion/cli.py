@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from . import drunter
 from .engine import Game, HelvetiaError, MalformedAction, summary
 from .engine.record import LINE_BREAKS, MAX_RECORD, loads_line, split_record
 
@@ -66,11 +67,16 @@ def replay(record: str, catalogue: str | None) -> int:
     except _InputError as exc:
         return _fail(str(exc))
     try:
-        game = Game.from_record(lines, *overrides)
+        if drunter.is_drunter_record(lines):  # the header names another game
+            if catalogue:
+                return _fail("--catalogue is for Helvetia records, not Drunter & Drüber")
+            out = drunter.summary(drunter.Game.from_record(lines).state)
+        else:
+            out = summary(Game.from_record(lines, *overrides).state)
     except HelvetiaError as exc:
         print(str(exc), file=sys.stderr)
         return 2
-    _out(json.dumps(summary(game.state), ensure_ascii=False, indent=2) + "\n")
+    _out(json.dumps(out, ensure_ascii=False, indent=2) + "\n")
     return 0
 
 

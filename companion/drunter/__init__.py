@@ -28,16 +28,26 @@ from .board import (
     board_to_json,
     load_board,
 )
-from .errors import BoardError, DrunterIllegal
-from .game import Game, apply, header_line, is_drunter_header, new_game, phase_message, why_not
+from .errors import BoardError, DrunterIllegal, HelvetiaError, MalformedAction, RecordError
+from .game import (
+    Game,
+    apply,
+    header_line,
+    is_drunter_header,
+    is_drunter_record,
+    new_game,
+    phase_message,
+    why_not,
+)
 from .placement import can_place, legal_placements
 from .state import DrunterState
 from .summary import summary
 
 __all__ = [
     "Action", "BUILDING_TYPES", "Board", "BoardError", "Building", "CannotPlace",
-    "ChooseObjectives", "DIRECTIONS", "DrunterIllegal", "DrunterState", "Game", "KINDS", "Place",
+    "ChooseObjectives", "DIRECTIONS", "DrunterIllegal", "DrunterState", "Game", "HelvetiaError",
+    "KINDS", "MalformedAction", "Place", "RecordError",
     "ROADS", "ROAD_KIND", "Reveal", "Vote", "action_to_json", "apply", "board_to_json",
-    "can_place", "header_line", "is_drunter_header", "legal_placements", "load_board",
-    "new_game", "parse_action", "phase_message", "summary", "why_not",
+    "can_place", "header_line", "is_drunter_header", "is_drunter_record", "legal_placements",
+    "load_board", "new_game", "parse_action", "phase_message", "summary", "why_not",
 ]

@@ -346,3 +346,15 @@ class Game:
 
 def phase_text(state: DrunterState) -> str:
     return english(phase_message(state))
+
+
+def is_drunter_record(lines: Iterable[str]) -> bool:
+    """Whether a record's first non-blank line is a header naming this game (a line that is
+    not JSON is not: the reader that tries it says what is wrong)."""
+    for raw in lines:
+        if raw.strip():
+            try:
+                return is_drunter_header(loads_line(raw))
+            except HelvetiaError:
+                return False
+    return False
