@@ -101,6 +101,10 @@ def store_command(args: argparse.Namespace) -> int:
     if notice:
         print(f"helvetia: {notice}", file=sys.stderr)
     try:
+        if args.command == "board":
+            from .drunter_store import board_command
+
+            return board_command(args, store)
         if args.command == "games":
             for g in store.games():
                 players = ", ".join(str(p.get("colour")) for p in g.header["players"]
@@ -200,6 +204,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             p.add_argument("--output", "-o", help="file to write (default: standard output)")
         if name == "import":
             p.add_argument("record", help="a game record (JSON Lines)")
+    bd = sub.add_parser("board", help="export or import the Drunter & Drüber board kept on "
+                                      "this device (docs/drunter-board.md)")
+    bd.add_argument("--config", help="configuration file (TOML)")
+    bd_sub = bd.add_subparsers(dest="action", required=True, parser_class=_Parser)
+    bd_sub.add_parser("export", help="write the board file").add_argument(
+        "--output", "-o", help="file to write (default: standard output)")
+    bd_sub.add_parser("import", help="check a board file and keep it").add_argument("file")
     hw = sub.add_parser("hwtest", help="light the LED strip and print button presses")
     hw.add_argument("--port", default="auto", help="LED controller port (default: auto)")
     hw.add_argument("--baud", type=int, default=115200,
@@ -227,7 +238,7 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         from .display.app import main as run_app
 
         return run_app(getattr(args, "config", None))
-    if args.command in ("games", "export", "import"):
+    if args.command in ("games", "export", "import", "board"):
         return store_command(args)
     if args.command == "hwtest":
         from .hw.check import run as hwtest

@@ -18,8 +18,9 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 from companion.config import Buttons, Config, Leds
 from companion.display import i18n, ui
 from companion.display.app import App
-from companion.display.screens.drunter_board import SETTING, DrunterBoardScreen
+from companion.display.screens.drunter_board import DrunterBoardScreen
 from companion.drunter import Building, load_board
+from companion.drunter_store import SETTING
 from companion.store import Store
 from tests.ui_driver import Driver
 

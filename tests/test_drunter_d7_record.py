@@ -103,3 +103,19 @@ def test_a_malformed_or_illegal_line_gives_exit_2_and_its_number(tmp_path: Path)
     done = replay(path)
     assert done.returncode == 2 and done.stderr.startswith("line 2: "), done.stderr
     assert "{" not in done.stderr
+
+
+def test_the_rules_are_pure_python_without_screen_hardware_files_or_clocks() -> None:
+    code = ("import sys, companion.drunter as d; import companion.drunter.game; "
+            "bad = {'pygame', 'gpiozero', 'serial', 'sqlite3'} & set(sys.modules); "
+            "print(sorted(bad))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, check=True)
+    assert done.stdout.strip() == "[]"
+    rules = Path(__file__).resolve().parent.parent / "companion" / "drunter"
+    for path in rules.glob("*.py"):
+        if path.name == "selfplay.py":  # the seeded test games, not the rules
+            continue
+        text = path.read_text(encoding="utf-8")
+        for word in ("open(", "import time", "datetime", "import random", "pygame"):
+            assert word not in text, (path.name, word)

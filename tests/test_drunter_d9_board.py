@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -97,3 +99,28 @@ def test_a_record_with_a_bad_board_stops_at_its_header() -> None:
     with pytest.raises(RecordError) as info:
         Game.from_record([json.dumps(header)])
     assert info.value.line == 1 and "two things" in str(info.value)
+
+
+def _helvetia(*args: str, tmp: Path) -> subprocess.CompletedProcess[str]:
+    cfg = tmp / "config.toml"
+    cfg.write_text(f'data_dir = "{tmp}"\n', encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "companion.cli", args[0], "--config", str(cfg),
+                           *args[1:]], capture_output=True, text=True, timeout=60)
+
+
+def test_a_board_file_is_imported_checked_kept_and_exported(tmp_path: Path) -> None:
+    data = made_up_map_json()
+    good = tmp_path / "made_up_map_small.json"
+    good.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    done = _helvetia("board", "export", tmp=tmp_path)
+    assert done.returncode == 2 and "no Drunter" in done.stderr
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(made_up_map_json(toilets=[[0, 0]])), encoding="utf-8")
+    done = _helvetia("board", "import", str(bad), tmp=tmp_path)
+    assert done.returncode == 2 and "two things" in done.stderr
+    done = _helvetia("board", "import", str(good), tmp=tmp_path)
+    assert done.returncode == 0, done.stderr
+    out = tmp_path / "out.json"
+    done = _helvetia("board", "export", "-o", str(out), tmp=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(out.read_text(encoding="utf-8")) == data

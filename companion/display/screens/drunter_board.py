@@ -7,21 +7,18 @@ device; opened again, the screen shows the saved board to correct.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pygame
 
-from ...drunter.board import BUILDING_TYPES, ROADS, board_to_json, load_board
+from ...drunter.board import BUILDING_TYPES, ROADS
 from ...drunter.board_draft import ERASE, TOILET, BoardDraft, clamp_value
-from ...drunter.errors import HelvetiaError
+from ...drunter_store import keep_board, kept_board
 from .. import i18n
 from ..i18n import N_, _
 from ..ui import BUTTON, GRID, INK, MUTED, W, Widget, button, draw_text
 from .common import TOP, Screen, title_bar
 
-SETTING = "drunter_board"
-"""The store's setting that keeps the board entered on this device (its JSON)."""
 CELL = 48
 VIEW_COLS, VIEW_ROWS = 9, 7
 GRID_X, GRID_Y = 8, TOP + 2
@@ -38,14 +35,9 @@ MINUS, TIMES = "\u2212", "\u00d7"
 
 
 def saved_board(app: Any) -> BoardDraft | None:
-    """The board kept on this device, to correct; ``None`` if none (or not readable)."""
-    raw = app.store.setting(SETTING) if app.store is not None else None
-    if not raw:
-        return None
-    try:
-        return BoardDraft.of(load_board(json.loads(raw)))
-    except (ValueError, HelvetiaError):
-        return None
+    """The board kept on this device, to correct; ``None`` if none."""
+    board = kept_board(app.store)
+    return None if board is None else BoardDraft.of(board)
 
 
 class DrunterBoardScreen(Screen):
@@ -88,7 +80,7 @@ class DrunterBoardScreen(Screen):
         if problem is not None:
             app.banner = i18n.say(problem)
             return
-        app.store.set_setting(SETTING, json.dumps(board_to_json(self.draft.board())))
+        keep_board(app.store, self.draft.board())
         app.banner = _("The board is saved on this device.")
 
     # --- the screen -----------------------------------------------------------------------
