@@ -120,7 +120,7 @@ def parse_action(obj: Any) -> Action:
     if not isinstance(obj, Mapping):
         raise MalformedAction("an action must be a JSON object")
     kind = obj.get("type")
-    if kind not in ACTIONS:
+    if not isinstance(kind, str) or kind not in ACTIONS:
         raise MalformedAction(f"unknown action type {str(kind)[:40]!r}")
     unknown = sorted(str(k) for k in obj if k != "type" and k not in FIELDS[kind])
     if unknown:
@@ -141,7 +141,7 @@ def parse_action(obj: Any) -> Action:
         direction = obj.get("direction")
         if length == 1 and direction is not None:
             raise MalformedAction("place: a 1-square tile has no 'direction'")
-        if length > 1 and direction not in DIRECTIONS:
+        if length > 1 and (not isinstance(direction, str) or direction not in DIRECTIONS):
             raise MalformedAction(f"place: 'direction' must be one of {', '.join(DIRECTIONS)}")
         return Place(_colour(obj.get("player"), "place: 'player'"), obj["kind"], length,
                      obj["road"], (sq[0], sq[1]), direction)
