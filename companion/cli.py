@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from . import drunter
 from .engine import Game, HelvetiaError, MalformedAction, summary
 from .engine.record import LINE_BREAKS, MAX_RECORD, loads_line, split_record
 
@@ -66,11 +67,16 @@ def replay(record: str, catalogue: str | None) -> int:
     except _InputError as exc:
         return _fail(str(exc))
     try:
-        game = Game.from_record(lines, *overrides)
+        if drunter.is_drunter_record(lines):  # the header names another game
+            if catalogue:
+                return _fail("--catalogue is for Helvetia records, not Drunter & Drüber")
+            out = drunter.summary(drunter.Game.from_record(lines).state)
+        else:
+            out = summary(Game.from_record(lines, *overrides).state)
     except HelvetiaError as exc:
         print(str(exc), file=sys.stderr)
         return 2
-    _out(json.dumps(summary(game.state), ensure_ascii=False, indent=2) + "\n")
+    _out(json.dumps(out, ensure_ascii=False, indent=2) + "\n")
     return 0
 
 
@@ -120,12 +126,17 @@ def _in_store(args: argparse.Namespace, path: Any, lines: list[str]) -> tuple[in
 
     try:
         # Only import writes: it waits for no one and refuses while the companion runs.
-        store, notice = Store.open(path, writer=args.command == "import")
+        store, notice = Store.open(path, writer=args.command == "import" or (
+            args.command == "board" and args.action == "import"))
     except StoreError as exc:
         return _fail(str(exc)), ""
     if notice:
         print(f"helvetia: {notice}", file=sys.stderr)
     try:
+        if args.command == "board":
+            from .drunter_store import board_command
+
+            return board_command(args, store)
         history = _history(store, args)  # the group's history: --csv, stats, --format bgstats
         if history is not None:
             return history
@@ -252,6 +263,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                                 "bgstats: a finished game as a BG Stats play (JSON)")
         if name == "import":
             p.add_argument("record", help="a game record (JSON Lines)")
+    bd = sub.add_parser("board", help="export or import the Drunter & Drüber board kept on "
+                                      "this device (docs/drunter-board.md)")
+    bd.add_argument("--config", help="configuration file (TOML)")
+    bd_sub = bd.add_subparsers(dest="action", required=True, parser_class=_Parser)
+    bd_sub.add_parser("export", help="write the board file").add_argument(
+        "--output", "-o", help="file to write (default: standard output)")
+    bd_sub.add_parser("import", help="check a board file and keep it").add_argument("file")
     hw = sub.add_parser("hwtest", help="light the LED strip and print button presses")
     hw.add_argument("--port", default="auto", help="LED controller port (default: auto)")
     hw.add_argument("--baud", type=int, default=115200,
@@ -279,7 +297,7 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         from .display.start import main as run_app
 
         return run_app(getattr(args, "config", None))
-    if args.command in ("games", "export", "import", "stats"):
+    if args.command in ("games", "export", "import", "stats", "board"):
         return store_command(args)
     if args.command == "hwtest":
         from .hw.check import run as hwtest

@@ -163,7 +163,7 @@ def branch(branch_id: str) -> str:
 COLOURS = frozenset(COLOUR_NAMES)
 STORE_REASONS = store_messages.REASONS
 MESSAGE_MODULES = ("companion.engine.messages", "companion.engine.table",
-                   "companion.store.messages")
+                   "companion.store.messages", "companion.drunter.messages")
 """Where the engine's message codes live, each module with ``ENGLISH`` (code -> template)
 and ``PARAM_KINDS`` (parameter name -> kind)."""
 
@@ -203,6 +203,13 @@ def child_codes() -> frozenset[str]:
     """The messages whose ``sex`` is a child's (the engine's ``CHILD_CODES``): worded "boy" /
     "girl", not "man" / "woman"."""
     return frozenset(c for mod in _modules() for c in getattr(mod, "CHILD_CODES", ()))
+
+
+@cache
+def term_kinds() -> dict[str, Any]:
+    """Parameter kinds an engine words as a message of its own (its ``TERM_KINDS``: kind ->
+    a function from the value to a message), e.g. Drunter & Drüber's tiles and squares."""
+    return {k: f for mod in _modules() for k, f in getattr(mod, "TERM_KINDS", {}).items()}
 
 
 @cache
@@ -290,6 +297,8 @@ def word(key: str, value: Any) -> str:
     kind = param_kinds().get(key) or _guess(value)
     if value is None:
         return _("nothing")
+    if kind in term_kinds():
+        return say(term_kinds()[kind](value))
     if kind == "colour":
         return name(value)
     if kind == "village":

@@ -37,6 +37,7 @@ from .common import (
     title_bar,
     value_key,
 )
+from .drunter_board import DrunterBoardScreen
 from .history import games_button, games_width
 from .keyboard import NameKeyboard, header
 
@@ -133,6 +134,8 @@ class NewGameScreen(Screen):
         out.append(button("intro", (12, 302, 776, 52),
                           _("Intro game: no character tiles, to 18 VP"),
                           lambda: setattr(self, "intro", not self.intro), selected=self.intro))
+        out.append(button("drunter_board", (404, 358, 384, 48), _("Drunter & Drüber: the board"),
+                          lambda: app.show(DrunterBoardScreen(app, self))))
         n = len(self.playing)
         if n == 2:
             for i, c in enumerate(c for c in COLOURS if c not in self.playing):

@@ -1,0 +1,360 @@
+"""The one checked way to change a game of Drunter & Drüber (``apply``), the turn's flow
+(§D3, §D5, §D6, §D8), and ``Game``: a record with undo and replay.
+
+A record is JSON Lines: a header naming the game (``"game": "drunter"``), then one action
+per line (docs/drunter-board.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from companion.engine.record import MAX_LINES, check_name, dumps_line, loads_line
+
+from . import placement, scoring, vote
+from .actions import (
+    Action,
+    CannotPlace,
+    ChooseObjectives,
+    Place,
+    Reveal,
+    Vote,
+    action_to_json,
+    parse_action,
+)
+from .board import BUILDING_TYPES, KINDS, ROADS, board_to_json, load_board
+from .errors import HelvetiaError, MalformedAction, RecordError, refuse
+from .messages import Message, english
+from .state import (
+    CHOOSE,
+    CITIZEN_CARDS,
+    COLOURS,
+    DEAL,
+    LENGTHS,
+    OVER,
+    PLAY,
+    REVEAL,
+    VOTE,
+    DrunterState,
+    PlacedTile,
+    Player,
+    TileKey,
+    new_workers,
+)
+
+GAME = "drunter"
+RECORD_FORMAT = "drunter-record"
+RECORD_VERSION = 1
+HEADER_FIELDS = ("format", "version", "game", "players", "start_player", "options", "board",
+                 "tiles")
+
+
+# --- the turn --------------------------------------------------------------------------------
+
+def _lay(s: DrunterState, tile: PlacedTile) -> None:
+    """The tile goes onto the map, its road's worker onto its last square (§D4.4); every
+    worker with no way forward leaves the map (§D4.5)."""
+    s.player(tile.player).tiles[(tile.kind, tile.length)] -= 1
+    s.tiles.append(tile)
+    for sq in tile.squares:
+        s.covered[sq] = len(s.tiles) - 1
+    s.workers[tile.road] = tile.squares[-1]
+    for road in ROADS:
+        if s.workers[road] is not None and not placement.way_forward(s, road):
+            s.workers[road] = None
+            if s.first_finished is None:
+                s.first_finished = road
+
+
+def _settle(s: DrunterState) -> None:
+    """What comes next once a turn is over or a choice made: the variant's choice of objective
+    after the first road is finished (§D8), the end when nobody can place (§D6), else the
+    active player's turn."""
+    nobody = not any(placement.can_place(s, c) for c in s.colours)
+    if s.variant and not s.objectives_chosen and (s.first_finished is not None or nobody):
+        s.phase = CHOOSE
+    elif nobody:
+        s.phase = REVEAL
+    else:
+        s.phase = PLAY
+
+
+def _end_turn(s: DrunterState) -> None:
+    s.active = s.next_colour(s.active)
+    _settle(s)
+
+
+def _place(s: DrunterState, a: Place) -> None:
+    squares = placement.check_place(s, a)
+    tile = PlacedTile(a.road, a.kind, squares, a.player)
+    if not s.variant and s.board.toilets.intersection(squares):
+        s.pending = tile  # §D5: announced; the vote decides
+        s.phase = VOTE
+        return
+    _lay(s, tile)
+    _end_turn(s)
+
+
+def _cannot_place(s: DrunterState, a: CannotPlace) -> None:
+    n = len(placement.legal_placements(s, a.player))
+    if n:
+        raise refuse("drunter.can_place", player=a.player, n=n)
+    s.missed += 1
+    _end_turn(s)
+
+
+def _vote(s: DrunterState, a: Vote) -> None:
+    result = vote.count_vote(s, a)
+    vote.spend_cards(s, result)
+    s.votes.append(result)
+    tile, s.pending = s.pending, None
+    assert tile is not None
+    if result.passed:
+        _lay(s, tile)
+    _end_turn(s)  # §D5: a tile refused goes back to the hand, and the turn ends
+
+
+def _choose(s: DrunterState, a: ChooseObjectives) -> None:
+    s.objectives_chosen = True
+    _settle(s)
+
+
+def _reveal(s: DrunterState, a: Reveal) -> None:
+    cards = dict(a.cards)
+    allowed = scoring.OBJECTIVE_CARDS if s.variant else BUILDING_TYPES
+    count = 2 if s.variant else 1
+    seen: dict[str, str] = {}
+    for colour in cards:
+        if colour not in s.colours:
+            raise refuse("drunter.not_a_player", player=colour)
+    for colour in s.colours:
+        shown = cards.get(colour)
+        if not shown:
+            raise refuse("drunter.reveal_missing", player=colour)
+        if len(shown) != count:
+            raise refuse("drunter.reveal_count", player=colour, n=count)
+        for card in shown:
+            if card not in scoring.OBJECTIVE_CARDS:
+                raise MalformedAction(f"reveal: {card[:20]!r} is not a card")
+            if card not in allowed:
+                raise refuse("drunter.variant_card", objective=card)
+            if seen.get(card) == colour:
+                raise refuse("drunter.same_card", player=colour, objective=card)
+            if card in seen:
+                raise refuse("drunter.card_taken", objective=card, other=seen[card])
+            seen[card] = colour
+    s.revealed = {c: tuple(cards[c]) for c in s.colours}
+    scoring.decide(s, s.revealed)
+    s.phase = OVER
+
+
+_HANDLERS: dict[type[Action], tuple[str, Callable[[DrunterState, Any], None]]] = {
+    Place: (PLAY, _place), CannotPlace: (PLAY, _cannot_place), Vote: (VOTE, _vote),
+    ChooseObjectives: (CHOOSE, _choose), Reveal: (REVEAL, _reveal),
+}
+
+
+def phase_message(state: DrunterState) -> Message:
+    """What the game waits for, as data: ``"drunter.phase.<phase>"``."""
+    params = {"player": state.active} if state.phase in (PLAY, VOTE) else {}
+    return Message(f"drunter.phase.{state.phase}", params)
+
+
+def apply(state: DrunterState, action: Action) -> DrunterState:
+    """The state after ``action``; ``state`` itself never changes. Raises ``IllegalAction``
+    (a ``drunter.*`` code and its parameters) or ``MalformedAction``."""
+    if not isinstance(action, Action) or type(action) not in _HANDLERS:
+        raise MalformedAction(f"not an action: {action!r}")
+    if parse_action(action_to_json(action)) != action:  # a typed action of the format
+        raise MalformedAction(f"not an action of the record format: {action!r}")
+    phase, handler = _HANDLERS[type(action)]
+    player = getattr(action, "player", None)
+    if player is not None and player not in state.colours:
+        raise refuse("drunter.not_a_player", player=player)
+    if state.phase != phase:
+        raise refuse("drunter.wrong_phase", phase=phase_message(state))
+    if player is not None and player != state.active:
+        raise refuse("drunter.not_your_turn", active=state.active, player=player)
+    new = state.clone()
+    handler(new, action)
+    return new
+
+
+def why_not(state: DrunterState, action: Action) -> Message | None:
+    """Why ``action`` is refused now, or ``None`` if ``apply`` accepts it."""
+    try:
+        apply(state, action)
+    except HelvetiaError as exc:
+        return exc.msg
+    return None
+
+
+# --- setup (§D2) -----------------------------------------------------------------------------
+
+def _hand(raw: Any, where: str) -> dict[TileKey, int]:
+    if not isinstance(raw, Mapping) or set(raw) - set(KINDS):
+        raise MalformedAction(f"{where} must be an object {{street, wall, canal}}")
+    out: dict[TileKey, int] = {}
+    for kind in KINDS:
+        counts = raw.get(kind, [0, 0, 0])
+        if (not isinstance(counts, list) or len(counts) != 3
+                or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 60
+                           for n in counts)):
+            raise MalformedAction(f"{where}.{kind} must be [tiles of 1, of 2, of 3 squares]")
+        out.update({(kind, length): counts[length - 1] for length in LENGTHS})
+    return out
+
+
+def new_game(header: Any) -> DrunterState:
+    """The state before the first action, from a record header (checked)."""
+    if not isinstance(header, Mapping):
+        raise MalformedAction("the header must be a JSON object")
+    unknown = sorted(str(k) for k in header if k not in HEADER_FIELDS)
+    if unknown:
+        raise MalformedAction(f"the header has unknown field(s): {', '.join(unknown)}")
+    if header.get("game") != GAME or header.get("format") != RECORD_FORMAT:
+        raise MalformedAction(f"the header must name \"game\": \"{GAME}\" and \"format\": "
+                              f"\"{RECORD_FORMAT}\"")
+    if header.get("version") != RECORD_VERSION:
+        raise MalformedAction(f"record version {header.get('version')!r} is not supported "
+                              f"(this companion reads version {RECORD_VERSION})")
+    raw_players = header.get("players")
+    if not isinstance(raw_players, list):
+        raise MalformedAction("the header's 'players' must be a list")
+    if not 2 <= len(raw_players) <= 4:
+        raise refuse("drunter.player_count", given_n=len(raw_players))
+    players: list[Player] = []
+    tiles = header.get("tiles")
+    if not isinstance(tiles, Mapping):
+        raise MalformedAction("the header's 'tiles' must be an object colour → hand")
+    for i, p in enumerate(raw_players):
+        if not isinstance(p, Mapping) or set(p) - {"colour", "name"} or \
+                p.get("colour") not in COLOURS:
+            raise MalformedAction(f"players[{i}] must be {{colour, name}}, a colour of "
+                                  f"{', '.join(COLOURS)}")
+        colour = p["colour"]
+        name = check_name(p.get("name", colour.capitalize()), f"players[{i}].name")
+        if any(q.colour == colour for q in players):
+            raise MalformedAction("two players have the same colour")
+        hand = _hand(tiles.get(colour), f"tiles.{colour}")
+        players.append(Player(colour, name, hand, set(CITIZEN_CARDS)))
+    if set(tiles) - {p.colour for p in players}:
+        raise MalformedAction("the header's 'tiles' names a colour that is not playing")
+    deal = DEAL[len(players)]
+    for p in players:
+        for length in LENGTHS:
+            given = sum(p.tiles[(k, length)] for k in KINDS)
+            if given != deal[length]:
+                raise refuse("drunter.deal_count", player=p.colour, given_n=given, n=length,
+                             expected=deal[length])
+    options = header.get("options", {})
+    if not isinstance(options, Mapping) or set(options) - {"variant"} or \
+            not isinstance(options.get("variant", False), bool):
+        raise MalformedAction("the header's 'options' must be {\"variant\": true or false}")
+    board = load_board(header.get("board"))
+    state = DrunterState(board=board, players=players, variant=options.get("variant", False),
+                         dealt={p.colour: dict(p.tiles) for p in players},
+                         workers=new_workers(board))
+    start = header.get("start_player")
+    if start not in state.colours:
+        raise MalformedAction("the header's 'start_player' must be one of the players")
+    state.active = start
+    _settle(state)
+    return state
+
+
+def header_line(players: Iterable[tuple[str, str]], board: Any,
+                tiles: Mapping[str, Mapping[TileKey, int]], start_player: str, *,
+                variant: bool = False) -> dict[str, Any]:
+    """A record header: ``players`` as (colour, name) in turn order (clockwise), ``board`` a
+    ``Board`` or its JSON, ``tiles`` each player's dealt hand by (kind, length)."""
+    board_json = board if isinstance(board, Mapping) else board_to_json(board)
+    return {
+        "format": RECORD_FORMAT, "version": RECORD_VERSION, "game": GAME,
+        "players": [{"colour": c, "name": n} for c, n in players],
+        "start_player": start_player,
+        "options": {"variant": variant},
+        "board": dict(board_json),
+        "tiles": {c: {k: [hand.get((k, n), 0) for n in LENGTHS] for k in KINDS}
+                  for c, hand in tiles.items()},
+    }
+
+
+def is_drunter_header(obj: Any) -> bool:
+    """Whether a record's first line names this game (the CLI dispatches on it)."""
+    return isinstance(obj, Mapping) and obj.get("game") == GAME
+
+
+class Game:
+    """A game as its record: the header, the actions applied, and every state along the way."""
+
+    def __init__(self, header: Mapping[str, Any]) -> None:
+        self._states = [new_game(header)]
+        self.header: dict[str, Any] = dict(header)
+        self._actions: list[Action] = []
+
+    @property
+    def state(self) -> DrunterState:
+        return self._states[-1]
+
+    @property
+    def actions(self) -> list[Action]:
+        return list(self._actions)
+
+    def apply(self, action: Action | Mapping[str, Any]) -> DrunterState:
+        """Apply an action (typed, or its JSON object); a refused one changes nothing."""
+        if not isinstance(action, Action):
+            action = parse_action(action)
+        new = apply(self.state, action)
+        self._states.append(new)
+        self._actions.append(action)
+        return new
+
+    def undo(self) -> Action:
+        """Take back the last action and return it."""
+        if not self._actions:
+            raise refuse("drunter.nothing_to_undo")
+        self._states.pop()
+        return self._actions.pop()
+
+    def record_lines(self) -> list[str]:
+        return [dumps_line(self.header)] + [dumps_line(action_to_json(a))
+                                            for a in self._actions]
+
+    @classmethod
+    def from_record(cls, lines: Iterable[str]) -> Game:
+        """Replay a record. ``RecordError`` names the first line that is malformed or illegal."""
+        game: Game | None = None
+        for number, raw in enumerate(lines, start=1):
+            if number > MAX_LINES:
+                raise RecordError(number, f"too many lines (at most {MAX_LINES})", "malformed")
+            if not raw.strip():
+                continue
+            try:
+                obj = loads_line(raw)
+                if game is None:
+                    game = cls(obj)
+                else:
+                    game.apply(obj)
+            except HelvetiaError as exc:
+                raise RecordError(number, exc.message, exc.code) from None
+        if game is None:
+            raise RecordError(1, "the record is empty: it needs a header line", "malformed")
+        return game
+
+
+def phase_text(state: DrunterState) -> str:
+    return english(phase_message(state))
+
+
+def is_drunter_record(lines: Iterable[str]) -> bool:
+    """Whether a record's first non-blank line is a header naming this game (a line that is
+    not JSON is not: the reader that tries it says what is wrong)."""
+    for raw in lines:
+        if raw.strip():
+            try:
+                return is_drunter_header(loads_line(raw))
+            except HelvetiaError:
+                return False
+    return False

@@ -1,0 +1,189 @@
+"""What the Drunter & Drüber engine says, as data: codes with parameters (``Message``, shared
+with Helvetia's engine), one English template each; the display words them through gettext.
+
+Every code starts with ``drunter.`` so that it never meets one of Helvetia's. Parameters whose
+words depend on the language (a tile, a road, a square, a card) are *terms*: ``TERM_KINDS``
+turns such a value into a message of its own (``"drunter.word.*"``), which the display words
+like any other (``display/i18n.py`` reads ``TERM_KINDS``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from companion.engine.messages import N_, Message, Template, fields_of
+
+__all__ = ["ENGLISH", "PARAM_KINDS", "TERM_KINDS", "Message", "english", "fields_of"]
+
+REFUSALS: dict[str, Template] = {
+    # the game as a whole
+    "drunter.not_a_player": N_("{player} is not a player in this game."),
+    "drunter.wrong_phase": N_("That is not possible now: {phase}."),
+    "drunter.not_your_turn": N_("It is {active}'s turn, not {player}'s."),
+    "drunter.nothing_to_undo": N_("There is nothing to undo."),
+    # placing a tile (§D4)
+    "drunter.tile_not_held": N_("{player} has no {tile} left."),
+    "drunter.wrong_kind": N_("A {tile} cannot extend {road}: each road is built with tiles of "
+                             "its own kind."),
+    "drunter.road_finished": N_("{road} is finished: its worker has left the map."),
+    "drunter.not_next_to_worker": N_("A tile starts next to the worker of {road} ({worker}), "
+                                     "not at {square}."),
+    "drunter.off_map": N_("The tile would leave the map at {square}."),
+    "drunter.overlap": N_("{square} is covered by {road} already: a tile never covers "
+                          "another road."),
+    "drunter.not_a_bridge": N_("There is no bridge of another road at {square} to pass "
+                               "under."),
+    "drunter.own_bridge": N_("{road} cannot pass under its own bridge ({square})."),
+    "drunter.can_place": N_("{player} can still place a tile ({n} placement is possible): "
+                            "only a player who cannot place misses the turn.",
+                            "{player} can still place a tile ({n} placements are possible): "
+                            "only a player who cannot place misses the turn."),
+    # the toilet vote (§D5)
+    "drunter.must_vote": N_("{player} has not voted: everyone plays at least one card (\"..?\" "
+                            "to abstain)."),
+    "drunter.card_not_held": N_("{player} does not hold the {card} card."),
+    "drunter.card_twice": N_("{player} played the {card} card twice."),
+    "drunter.jeeiin_side": N_("{player} played JEEIIN: say whether it counts as yes or no."),
+    "drunter.no_jeeiin": N_("{player} did not play JEEIIN: there is no side to choose."),
+    # the end (§D6, §D8)
+    "drunter.reveal_missing": N_("{player} has not revealed its card yet."),
+    "drunter.reveal_count": N_("{player} reveals exactly {n} card.",
+                               "{player} reveals exactly {n} cards: the objective first, then "
+                               "the second card."),
+    "drunter.card_taken": N_("{other} revealed the {objective} already: there is one of each "
+                             "card."),
+    "drunter.same_card": N_("{player} revealed the {objective} twice."),
+    "drunter.variant_card": N_("The {objective} is only played in the variant."),
+    # setup: the players' tiles (§D2)
+    "drunter.deal_count": N_("{player} was dealt {given_n} tiles of {n} square; with this many "
+                             "players each gets {expected}.",
+                             "{player} was dealt {given_n} tiles of {n} squares; with this many "
+                             "players each gets {expected}."),
+    "drunter.player_count": N_("Drunter & Drüber is played by 2 to 4 players, not {given_n}."),
+    # the board (§D9)
+    "drunter.board.size": N_("The map is {width} by {height} squares: each side has {min} to "
+                             "{max} squares."),
+    "drunter.board.off_map": N_("{square} lies outside the {width} by {height} map."),
+    "drunter.board.start_not_on_edge": N_("The start of {road} ({square}) must lie on the edge "
+                                          "of the map."),
+    "drunter.board.start_missing": N_("The start of {road} is missing."),
+    "drunter.board.square_twice": N_("{square} holds two things: at most one building, toilet "
+                                     "or start per square."),
+    "drunter.board.bad_value": N_("A building's value is a whole number from 1 to {max}, not "
+                                  "{value}."),
+}
+"""Why an action, a header or a board is refused: code → template."""
+
+OPTIONS: dict[str, Template] = {
+    "drunter.option.place": N_("Place a {tile} on {road} from {square}"),
+    "drunter.option.place_vote": N_("Place a {tile} on {road} from {square}, over a public "
+                                    "toilet: a vote"),
+    "drunter.option.cannot_place": N_("{player} cannot place any tile and misses this turn"),
+}
+"""What an offered action does."""
+
+PHASES: dict[str, Template] = {
+    "drunter.phase.play": N_("it is {player}'s turn"),
+    "drunter.phase.vote": N_("everyone votes on {player}'s tile over a public toilet"),
+    "drunter.phase.choose": N_("each player chooses its objective card"),
+    "drunter.phase.reveal": N_("the players reveal their building cards"),
+    "drunter.phase.over": N_("the game is over"),
+}
+"""What the game waits for: ``"drunter.phase." + state.phase`` → template."""
+
+WORDS: dict[str, Template] = {
+    "drunter.word.tile.street": N_("street tile ({n} square)", "street tile ({n} squares)"),
+    "drunter.word.tile.wall": N_("wall tile ({n} square)", "wall tile ({n} squares)"),
+    "drunter.word.tile.canal": N_("canal tile ({n} square)", "canal tile ({n} squares)"),
+    "drunter.word.road.street": N_("the street"),
+    "drunter.word.road.wall_1": N_("the first wall"),
+    "drunter.word.road.wall_2": N_("the second wall"),
+    "drunter.word.road.canal": N_("the canal"),
+    "drunter.word.square": N_("column {col}, row {row}"),
+    "drunter.word.side.yes": N_("yes"),
+    "drunter.word.side.no": N_("no"),
+    "drunter.word.card.ja": N_("JA"),
+    "drunter.word.card.jaa": N_("JAA"),
+    "drunter.word.card.jaaa": N_("JAAA"),
+    "drunter.word.card.jeeiin": N_("JEEIIN"),
+    "drunter.word.card.ne": N_("NE"),
+    "drunter.word.card.nee": N_("NEE"),
+    "drunter.word.card.neee": N_("NEEE"),
+    "drunter.word.card.abstain": N_("..?"),
+    "drunter.word.objective.type": N_("building card {type}"),
+    "drunter.word.objective.max3": N_("special card \"all 3er buildings\""),
+    "drunter.word.objective.max4": N_("special card \"all 4er buildings\""),
+    "drunter.word.objective.lowest": N_("special card \"the lowest of each type\""),
+    "drunter.word.objective.one_point": N_("special card \"every standing building 1 point\""),
+}
+"""The words of terms (see ``TERM_KINDS``)."""
+
+ENGLISH: dict[str, Template] = {**REFUSALS, **OPTIONS, **PHASES, **WORDS}
+REASON_CODES = frozenset(REFUSALS)
+PHASE_CODES = frozenset(PHASES)
+CODES = frozenset(ENGLISH)
+
+PARAM_KINDS: dict[str, str] = {
+    "player": "colour", "active": "colour", "other": "colour",
+    "phase": "phase",
+    "tile": "drunter_tile", "road": "drunter_road", "square": "drunter_square",
+    "worker": "drunter_square", "card": "drunter_card", "side": "drunter_side",
+    "objective": "drunter_objective",
+    "n": "count", "given_n": "number", "expected": "number", "col": "number", "row": "number",
+    "width": "number", "height": "number", "min": "number", "max": "number",
+    "type": "raw", "value": "raw",
+}
+"""The kind of each parameter: how it is worded (names shared with Helvetia's mean the same)."""
+
+
+def _tile(value: Any) -> Message:
+    kind, length = value
+    return Message(f"drunter.word.tile.{kind}", {"n": int(length)})
+
+
+def _objective(value: Any) -> Message:
+    if f"drunter.word.objective.{value}" in WORDS:
+        return Message(f"drunter.word.objective.{value}")
+    return Message("drunter.word.objective.type", {"type": value})
+
+
+TERM_KINDS: dict[str, Callable[[Any], Message]] = {
+    "drunter_tile": _tile,
+    "drunter_road": lambda v: Message(f"drunter.word.road.{v}"),
+    "drunter_square": lambda v: Message("drunter.word.square", {"col": v[0] + 1, "row": v[1] + 1}),
+    "drunter_card": lambda v: Message(f"drunter.word.card.{v}"),
+    "drunter_side": lambda v: Message(f"drunter.word.side.{v}"),
+    "drunter_objective": _objective,
+}
+"""Parameter kinds worded as a message of their own: kind → (value → message). A tile is
+``(kind, length)``; a square ``(x, y)`` from 0, worded from 1 as column and row."""
+
+
+def english(msg: Message, templates: Mapping[str, Template] | None = None) -> str:
+    """The English text of a message (CLI, logs, tests)."""
+    template = (templates or ENGLISH).get(msg.code)
+    if template is None:
+        return f"{msg.code} {dict(msg.params)}"
+    if isinstance(template, tuple):
+        template = template[0] if msg.params.get("n") == 1 else template[1]
+    words = {k: _english_param(k, v) for k, v in msg.params.items()}
+    text = template.format(**words)
+    return text[:1].upper() + text[1:] if template.startswith("{") else text
+
+
+def _english_param(key: str, value: Any) -> str:
+    kind = PARAM_KINDS.get(key, "raw")
+    if value is None:
+        return "nothing"
+    if kind == "colour":
+        return str(value).capitalize()
+    if kind == "phase" and isinstance(value, Message):
+        return english(value)
+    term = TERM_KINDS.get(kind)
+    if term is not None:
+        try:
+            return english(term(value))
+        except (TypeError, ValueError, IndexError):
+            return str(value)
+    return str(value)
