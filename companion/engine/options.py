@@ -13,7 +13,6 @@ from . import setup as setup_rules
 from .actions import (
     Action,
     ChooseStartPlayer,
-    EndTurn,
     FirstCouple,
     Pick,
     PlaceBuilding,
@@ -118,7 +117,7 @@ def turn_options(state: GameState) -> TurnOptions:
         regular=regular,
         tiles=tiles,
         neutral=neutral,
-        can_end_turn=_accepted(state, EndTurn(colour)),
+        can_end_turn=turns.end_turn_problem(state, colour) is None,
         can_declare_stuck=stuck is None,
         stuck_reason=stuck,
         costs_needed=tuple(dict.fromkeys(

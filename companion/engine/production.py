@@ -145,27 +145,33 @@ def chains(state: GameState, player: str) -> Iterator[tuple[Chain, frozenset[int
     exactly the chains ``run_chain`` accepts (each step checked by ``step_problem``)."""
     cat = state.catalogue
     posts = awake_posts(state, player)
-    steps = [[Step(p.village, p.cell, g) for g in _goods_at(state, p)] for p in posts]
+    # A quick sieve, so that the rule (``step_problem``) is asked about plausible steps only:
+    # by the good a chain ends with (None: an empty chain), the posts that could follow it.
+    follow: dict[str | None, list[tuple[int, list[Step]]]] = {}
+    for i, p in enumerate(posts):
+        candidates = [Step(p.village, p.cell, g) for g in _goods_at(state, p)]
+        if p.type.kind == PRODUCTION:
+            inputs: list[str | None] = (
+                [cat.goods[p.type.output].input] if p.type.output is not None else [])
+        else:
+            inputs = sorted(p.type.exchange)
+        for good in inputs:
+            follow.setdefault(good, []).append((i, candidates))
 
-    def takes(post: Post, good: str | None) -> bool:
-        """Whether the post could follow ``good`` at all: only a quick sieve, so that the rule
-        (``step_problem``) is asked about plausible steps only."""
-        if post.type.kind == PRODUCTION:
-            return post.type.output is not None and cat.goods[post.type.output].input == good
-        return good is not None and good in post.type.exchange
+    found: list[tuple[Chain, frozenset[int]]] = []
 
-    def extend(chain: Chain, used: frozenset[int]) -> Iterator[tuple[Chain, frozenset[int]]]:
+    def extend(chain: Chain, used: frozenset[int]) -> None:
         if chain:
-            yield chain, used
-        good = chain[-1].good if chain else None
-        for i, candidates in enumerate(steps):
-            if i in used or not takes(posts[i], good):
+            found.append((chain, used))
+        for i, candidates in follow.get(chain[-1].good if chain else None, ()):
+            if i in used:
                 continue
             for step in candidates:
                 if step_problem(state, player, chain, step) is None:
-                    yield from extend((*chain, step), used | {i})
+                    extend((*chain, step), used | {i})
 
-    yield from extend((), frozenset())
+    extend((), frozenset())
+    return iter(found)
 
 
 @dataclass(frozen=True)
@@ -207,20 +213,22 @@ def find_payment(state: GameState, player: str, cost: Cost, budget: int | None,
     if budget is None:
         budget = sum(n for _, n in cost)
     needed = [g for g, n in cost for _ in range(n)]
-    best: list[tuple[tuple[int, int], Payment]] = []
+    best: list[tuple[tuple[int, int], tuple[Chain, ...], tuple[str, ...]]] = []
     buy_index = 1 << 30  # past every chain: "bought"
 
-    def search(k: int, used: frozenset[int], pay: tuple[Chain, ...], bought: Counter[str],
-               after: int) -> None:
+    def search(k: int, used: frozenset[int], pay: tuple[Chain, ...], bought: tuple[str, ...],
+               sleepers: int, after: int) -> None:
         """Pay ``needed[k:]``; ``after``: for a repeat of the previous good, only options past
         the one it took (so no payment is tried twice in another order)."""
-        coins = sum(bought.values())
-        if coins > budget or (best and coins > best[0][0][0]):
+        coins = len(bought)
+        if coins > budget:
             return
+        if best:  # coins and sleepers only grow: a path that cannot beat the best stops
+            best_coins, best_sleepers = best[0][0]
+            if coins > best_coins or (coins == best_coins and sleepers >= best_sleepers):
+                return
         if k == len(needed):
-            score = (coins, sum(len(c) for c in pay))
-            if not best or score < best[0][0]:
-                best[:] = [(score, Payment(pay, tuple(sorted(bought.items()))))]
+            best[:] = [((coins, sleepers), pay, bought)]
             return
         good = needed[k]
         start = after if k and needed[k - 1] == good else -1
@@ -228,9 +236,12 @@ def find_payment(state: GameState, player: str, cost: Cost, budget: int | None,
         for i in range(start + 1, len(options)):
             chain, chain_used = options[i]
             if not (used & chain_used):
-                search(k + 1, used | chain_used, (*pay, chain), bought, i)
+                search(k + 1, used | chain_used, (*pay, chain), bought, sleepers + len(chain), i)
         if good in BUYABLE:
-            search(k + 1, used, pay, bought + Counter({good: 1}), buy_index - 1)
+            search(k + 1, used, pay, (*bought, good), sleepers, buy_index - 1)
 
-    search(0, frozenset(), (), Counter(), -1)
-    return best[0][1] if best else None
+    search(0, frozenset(), (), (), 0, -1)
+    if not best:
+        return None
+    _, pay, bought = best[0]
+    return Payment(pay, tuple(sorted(Counter(bought).items())))
