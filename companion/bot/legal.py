@@ -3,13 +3,18 @@ calls (``turn_options``, ``legal_actions``): the bot never works out a rule itse
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..engine import (
     Action,
+    Build,
     CannotAct,
     Choose,
     EndTurn,
     GameState,
     HelvetiaError,
+    Marry,
+    Option,
     legal_actions,
     turn_options,
 )
@@ -54,6 +59,19 @@ def check_decider(state: GameState, colour: str) -> None:
         raise NothingToDecide(message("bot.not_deciding", player=colour, phase=state.phase))
 
 
+def _variants(option: Option) -> list[Action]:
+    """An option's action with each choice the player may make instead of the default: the
+    dowry coin taken, the sex of the child or of the villager moving in."""
+    action = option.action
+    if not option.choices:
+        return [action]
+    name = "dowry" if isinstance(action, Marry) else (
+        "mover" if isinstance(action, Build) else "sex")
+    default = getattr(action, name)
+    return [action] + [replace(action, **{name: c})  # type: ignore[type-var]
+                       for c in option.choices if c != default]
+
+
 def choices(state: GameState, colour: str) -> list[Action]:
     """Every legal action of ``colour``'s decision now (its turn: coins on a character, one
     affordable option, a tile, the neutral coin, the end of the turn, "cannot act"). A build of
@@ -72,10 +90,10 @@ def choices(state: GameState, colour: str) -> list[Action]:
                 if any(o.affordable and o.coins <= opts.max_coins - n for o in os):
                     out.append(Choose(colour, ch, n))
     elif opts.chosen is not None and opts.actions_left > 0:
-        out += [o.action for o in opts.regular.get(opts.chosen, ()) if o.affordable]
+        out += [a for o in opts.regular.get(opts.chosen, ()) if o.affordable for a in _variants(o)]
     for os in opts.tiles.values():
-        out += [o.action for o in os if o.affordable]
-    out += [o.action for o in opts.neutral]
+        out += [a for o in os if o.affordable for a in _variants(o)]
+    out += [a for o in opts.neutral for a in _variants(o)]
     if opts.can_end_turn:
         out.append(EndTurn(colour))
     if opts.can_declare_stuck:
