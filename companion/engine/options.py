@@ -144,6 +144,9 @@ def legal_actions(state: GameState) -> list[Action]:
     """Every legal action of a setup or round-end phase (start player, draft, start buildings,
     neutral and own placements, couples, school returns). Not for turns (``turn_options``) nor
     for the table's reveal of new buildings, which the companion is told, not asks."""
+    if state.phase == SCHOOL:  # the school's rule itself, without a state to build for each
+        return [a for a in _school(state)
+                if round_end.school_return_problem(state, a) is None]  # type: ignore[arg-type]
     return [a for a in _candidates(state) if _accepted(state, a)]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from operator import itemgetter
 
 from .actions import Chain, Step
 from .catalogue import BUYABLE, EXCHANGE, PRODUCTION, BuildingType, Cost
@@ -116,20 +117,26 @@ def village_order(state: GameState, colour: str) -> list[str]:
     return state.order_from(colour) + [c for c in state.villages if c not in state.colours]
 
 
+_row_first = itemgetter(1, 0)
+
+
 def by_row(cells: Iterator[Cell] | list[Cell] | set[Cell] | dict[Cell, Building]) -> list[Cell]:
     """Cells row by row (y, then x): the order of every list of cells."""
-    return sorted(cells, key=lambda c: (c[1], c[0]))
+    return sorted(cells, key=_row_first)
 
 
 def awake_posts(state: GameState, player: str) -> list[Post]:
     """The player's working places, in a fixed order: its own village first, then the others in
     play order (the neutral village last), each row by row (y, then x)."""
     posts = []
+    building_type = state.catalogue.building
     for colour in village_order(state, player):
         buildings = state.villages[colour].buildings
         for cell in by_row(buildings):
-            if any(a.colour == player and a.awake for a in buildings[cell].adults):
-                posts.append(Post(colour, cell, state.catalogue.building(buildings[cell].type)))
+            for a in buildings[cell].adults:
+                if a.colour == player and a.awake:
+                    posts.append(Post(colour, cell, building_type(buildings[cell].type)))
+                    break
     return posts
 
 
@@ -191,14 +198,43 @@ class Payment:
 ChainsByGood = dict[str, list[tuple[Chain, frozenset[int]]]]
 
 
+class _Chains(dict[str, list[tuple[Chain, frozenset[int]]]]):
+    """``chains_by_good``'s answer, remembered with the posts it was worked out from."""
+
+    key: tuple[object, ...] = ()
+    payments: dict[tuple[Cost, int | None], Payment | None]
+
+
+_MEMO_SIZE = 4096
+_memo: dict[tuple[object, ...], tuple[object, _Chains]] = {}
+
+
+def posts_key(state: GameState, player: str) -> tuple[object, ...]:
+    """All that the player's chains depend on: where its awake villagers work (village, cell,
+    building type, in ``awake_posts`` order), under one catalogue."""
+    return (id(state.catalogue), player,
+            *((p.village, p.cell, p.type.id) for p in awake_posts(state, player)))
+
+
 def chains_by_good(state: GameState, player: str) -> ChainsByGood:
     """Every chain the player can work now, by the good it ends with, shortest first (then in
-    the order of ``awake_posts``)."""
-    by_good: ChainsByGood = {}
+    the order of ``awake_posts``). The chains are a function of the player's awake posts alone
+    (``step_problem`` asks nothing else of the state), so the answer is remembered by them and
+    shared: callers read it and never change it."""
+    key = posts_key(state, player)
+    hit = _memo.get(key)
+    if hit is not None and hit[0] is state.catalogue:
+        return hit[1]
+    by_good = _Chains()
     for chain, used in chains(state, player):
         by_good.setdefault(chain[-1].good, []).append((chain, used))
     for options in by_good.values():
         options.sort(key=lambda o: len(o[0]))  # stable: ties keep the search order
+    by_good.key = key
+    by_good.payments = {}
+    if len(_memo) >= _MEMO_SIZE:
+        _memo.clear()
+    _memo[key] = (state.catalogue, by_good)
     return by_good
 
 
@@ -210,6 +246,14 @@ def find_payment(state: GameState, player: str, cost: Cost, budget: int | None,
     None if no payment is possible."""
     if by_good is None:
         by_good = chains_by_good(state, player)
+    if isinstance(by_good, _Chains):  # remembered with the chains it was found among
+        if (cost, budget) not in by_good.payments:
+            by_good.payments[(cost, budget)] = _cheapest(cost, budget, by_good)
+        return by_good.payments[(cost, budget)]
+    return _cheapest(cost, budget, by_good)
+
+
+def _cheapest(cost: Cost, budget: int | None, by_good: ChainsByGood) -> Payment | None:
     if budget is None:
         budget = sum(n for _, n in cost)
     needed = [g for g, n in cost for _ in range(n)]
