@@ -2,7 +2,8 @@
 seat the companion plays, taken only from the engine's legal actions (docs/bot.md)."""
 
 from .decide import LEVELS, NAMES, RANDOM, UnknownLevel, decide, needed_costs
+from .hint import Hint, hint
 from .legal import CostNeeded, NothingToDecide, choices, deciders
 
 __all__ = ["LEVELS", "NAMES", "RANDOM", "CostNeeded", "NothingToDecide", "UnknownLevel",
-           "choices", "deciders", "decide", "needed_costs"]
+           "choices", "deciders", "decide", "Hint", "hint", "needed_costs"]
