@@ -225,6 +225,17 @@ def _pins(text: str) -> dict[str, int]:
     return pins
 
 
+def _seats(text: str) -> tuple[str, ...]:
+    from .bot import NAMES
+
+    seats = tuple(s.strip() for s in text.split(","))
+    bad = [s for s in seats if s not in NAMES]
+    if bad or not 2 <= len(seats) <= 4:
+        raise argparse.ArgumentTypeError(
+            f"2 to 4 levels of {', '.join(NAMES)}, comma-separated, not {text!r}")
+    return seats
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _Parser(prog="helvetia", description="Helvetia Companion.")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -244,6 +255,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="play every other game like a hurried table (any coin count, tiles "
                          "before or after, Builder-tile builds buying with every coin, costs "
                          "read off the tiles when asked)")
+    ar = sub.add_parser("arena", help="play whole games between virtual players' levels")
+    ar.add_argument("--seats", type=_seats, default=("strong", "normal", "random", "random"),
+                    help="levels by seat, rotated every game: easy, normal, strong, random "
+                         "(default strong,normal,random,random)")
+    ar.add_argument("--games", type=int, default=8, help="how many games (default 8)")
+    ar.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    ar.add_argument("--json", action="store_true", help="print the figures as JSON")
     for name, text in (("games", "list the stored games"),
                        ("export", "write a stored game as a record (JSON Lines)"),
                        ("import", "store a game from a record, after replaying it"),
@@ -309,6 +327,10 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         from .selfplay import run
 
         return run(args.games, args.players, args.seed, args.check_options, args.adversarial)
+    if args.command == "arena":
+        from .bot.arena import run as arena
+
+        return arena(args.seats, args.games, args.seed, args.json)
     parser.print_help()  # pragma: no cover - argparse has handled every other command
     return 2
 

@@ -62,7 +62,12 @@ class Driver:
     # --- a person's means ------------------------------------------------------------------
 
     def widgets(self) -> list[Widget]:
-        """What is on the screen now (drawn first if anything changed)."""
+        """What is on the screen now (drawn first if anything changed); a virtual player that
+        is still thinking is waited for, as a table would."""
+        for _ in range(100):
+            if getattr(self.app.screen, "thinking", None) is None:
+                break
+            self.app.step(0)
         if self.app.dirty or not self.app.widgets:
             self.app.draw()
         return self.app.widgets

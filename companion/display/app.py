@@ -219,7 +219,8 @@ class App(StoreLink):
                 progress = (self.clock() - self.anim_start) / ANIMATION
                 bars = bars_between(self.last_track, state.track, progress)
             pixels = frame(state, self.config.leds.layout, t=self.clock(), bars=bars,
-                           seats=self.config.seats)
+                           seats=self.config.seats,
+                           thinking=getattr(getattr(self, "screen", None), "thinking", None))
         if self.writer:
             self.writer.show(pixels)
         if self.strip:
@@ -416,8 +417,8 @@ class App(StoreLink):
             self.update_leds()
         state = self.state
         # The winners' pulse animates on either strip, the simulated or the serial one.
-        return self.anim_start is not None or bool(
-            state and state.game_over and (self.strip or self.writer))
+        return self.anim_start is not None or getattr(self.screen, "thinking", None) is not None \
+            or bool(state and state.game_over and (self.strip or self.writer))
 
     def draw(self) -> None:
         s = self.surface

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import Field, dataclass, fields
+from functools import cache
 from typing import Any, ClassVar
 
 from .errors import MalformedAction
@@ -391,6 +392,12 @@ def _list(v: Any, name: str) -> list[Any]:
     return v
 
 
+@cache
+def _fields(cls: type[Action]) -> tuple[Field[Any], ...]:
+    """An action type's fields (asked for every action read, written and checked)."""
+    return fields(cls)
+
+
 def parse_action(obj: Any) -> Action:
     """A typed action from its JSON object; ``MalformedAction`` says what is wrong."""
     if not isinstance(obj, Mapping):
@@ -399,12 +406,12 @@ def parse_action(obj: Any) -> Action:
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise MalformedAction(f"unknown action type {json_text(kind)}")
-    known = {f.name for f in fields(cls)}
+    known = {f.name for f in _fields(cls)}
     extra = set(obj) - known - {"type"}
     if extra:
         raise MalformedAction(f"'{kind}' has unknown field(s): {', '.join(sorted(extra))}")
     values: dict[str, Any] = {}
-    for f in fields(cls):
+    for f in _fields(cls):
         has_default = f.default is not f.default_factory  # both MISSING when required
         if f.name not in obj or (obj[f.name] is None and has_default):
             if not has_default:
@@ -442,7 +449,7 @@ def _out(v: Any) -> Any:
 def action_to_json(action: Action) -> dict[str, Any]:
     """The canonical JSON object of an action: its type, then its fields; defaults left out."""
     out: dict[str, Any] = {"type": action.type}
-    for f in fields(action):
+    for f in _fields(type(action)):
         value = getattr(action, f.name)
         if value == f.default:
             continue

@@ -185,7 +185,7 @@ def deliver(state: GameState, a: Deliver) -> None:
 def sleepers(state: GameState, village: str, quarter: str) -> list[Adult]:
     """Every sleeping villager on the buildings of one quarter of a village."""
     return [ad for cell, b in state.villages[village].buildings.items()
-            if in_quarter(cell, quarter) for ad in b.adults if not ad.awake]
+            for ad in b.adults if not ad.awake and in_quarter(cell, quarter)]
 
 
 def wake_problem(state: GameState, village: str, quarter: str) -> Message | None:

@@ -32,15 +32,15 @@ def _ring_cells(n: int) -> tuple[Cell, ...]:
 def in_quarter(cell: Cell, quarter: str) -> bool:
     """Side cells (y == 0) lie in both the top and the bottom quarter of their side."""
     x, y = cell
-    left = x <= 0
-    top_ok = y <= 0
-    bottom_ok = y >= 0
-    return {
-        "top_left": left and top_ok,
-        "top_right": not left and top_ok,
-        "bottom_left": left and bottom_ok,
-        "bottom_right": not left and bottom_ok,
-    }[quarter]
+    if quarter == "top_left":
+        return x <= 0 and y <= 0
+    if quarter == "top_right":
+        return x > 0 and y <= 0
+    if quarter == "bottom_left":
+        return x <= 0 and y >= 0
+    if quarter == "bottom_right":
+        return x > 0 and y >= 0
+    raise KeyError(quarter)
 
 
 def quarters_of(cell: Cell) -> list[str]:

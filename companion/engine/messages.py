@@ -97,6 +97,7 @@ PARAM_KINDS: dict[str, str] = {
     "n": "count", "ring": "number", "open": "number", "held": "number", "couple": "number",
     "expected": "number", "given_n": "number", "stack": "number",
     "name": "raw", "letter": "raw",  # what was typed or sent, shown as it is
+    "level": "raw", "levels": "raw", "why": "phase",  # "why": a message, worded in turn
 }
 """The kind of each parameter name: how the display words it."""
 
@@ -300,7 +301,27 @@ WORDS: dict[str, Template] = {
 }
 """Words the English rendering of parameters uses (the display has its own)."""
 
-ENGLISH: dict[str, Template] = {**REFUSALS, **OPTIONS, **PAYMENT, **PHASES, **WORDS}
+BOT: dict[str, Template] = {
+    "bot.not_deciding": N_("Nothing is {player}'s to decide now: {phase}."),
+    "bot.cost_needed": N_("Read the cost of the {building} off its tile first: {player} "
+                          "plans with it."),
+    "bot.unknown_level": N_("There is no level '{level}': the levels are {levels}."),
+    "hint.vp": (N_("+{n} VP now: {why}", "+{n} VP now: {why}")),
+    "hint.later": N_("builds up for later: {why}"),
+    "why.deliver": N_("delivers {good}"),
+    "why.build": N_("builds the {building}"),
+    "why.marry": N_("a marriage at the {building}"),
+    "why.birth": N_("a child at the {building}"),
+    "why.wake": N_("wakes the sleepers in the {quarter} quarter"),
+    "why.majority": N_("most coins on the {character}"),
+    "why.tile": N_("uses the {character} tile"),
+    "why.neutral": N_("uses the neutral coin"),
+    "why.pass": N_("nothing else is possible"),
+    "why.end": N_("ends the turn"),
+}
+"""What the virtual player says: refusals of ``decide`` and a hint's one line why."""
+
+ENGLISH: dict[str, Template] = {**REFUSALS, **OPTIONS, **PAYMENT, **PHASES, **WORDS, **BOT}
 
 REASON_CODES = frozenset(REFUSALS)
 OPTION_KINDS = frozenset(OPTIONS)

@@ -145,6 +145,8 @@ def carter(state: GameState, colour: str, via: str, by_good: ChainsByGood) -> It
 def night_watchman(state: GameState, colour: str, via: str) -> Iterator[Option]:
     """Every quarter of any village with someone asleep in it."""
     for v in village_order(state, colour):
+        if not any(not a.awake for b in state.villages[v].buildings.values() for a in b.adults):
+            continue  # a sieve: nobody asleep in this village, no quarter to ask the rule about
         for q in QUARTERS:
             if rules.wake_problem(state, v, q) is None:
                 n = len(rules.sleepers(state, v, q))
@@ -160,7 +162,11 @@ def priest(state: GameState, colour: str, via: str) -> Iterator[Option]:
     for v in village_order(state, colour):
         dowry = rules.dowry_coins(state, colour, v)
         buildings = state.villages[v].buildings
+        if not sources or v == colour:
+            continue  # a sieve: nobody to marry, or the own village (``own_village``)
         for cell in by_row(buildings):
+            if len(buildings[cell].adults) != 1:
+                continue  # a sieve: only a single villager is asked about (``couple_there``)
             for src, sex in sources:
                 if rules.marry_problem(state, colour, sex, src, v, cell) is None:
                     yield Option(

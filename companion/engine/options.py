@@ -13,7 +13,6 @@ from . import setup as setup_rules
 from .actions import (
     Action,
     ChooseStartPlayer,
-    EndTurn,
     FirstCouple,
     Pick,
     PlaceBuilding,
@@ -118,7 +117,7 @@ def turn_options(state: GameState) -> TurnOptions:
         regular=regular,
         tiles=tiles,
         neutral=neutral,
-        can_end_turn=_accepted(state, EndTurn(colour)),
+        can_end_turn=turns.end_turn_problem(state, colour) is None,
         can_declare_stuck=stuck is None,
         stuck_reason=stuck,
         costs_needed=tuple(dict.fromkeys(
@@ -145,6 +144,9 @@ def legal_actions(state: GameState) -> list[Action]:
     """Every legal action of a setup or round-end phase (start player, draft, start buildings,
     neutral and own placements, couples, school returns). Not for turns (``turn_options``) nor
     for the table's reveal of new buildings, which the companion is told, not asks."""
+    if state.phase == SCHOOL:  # the school's rule itself, without a state to build for each
+        return [a for a in _school(state)
+                if round_end.school_return_problem(state, a) is None]  # type: ignore[arg-type]
     return [a for a in _candidates(state) if _accepted(state, a)]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from operator import itemgetter
 
 from .actions import Chain, Step
 from .catalogue import BUYABLE, EXCHANGE, PRODUCTION, BuildingType, Cost
@@ -116,20 +117,26 @@ def village_order(state: GameState, colour: str) -> list[str]:
     return state.order_from(colour) + [c for c in state.villages if c not in state.colours]
 
 
+_row_first = itemgetter(1, 0)
+
+
 def by_row(cells: Iterator[Cell] | list[Cell] | set[Cell] | dict[Cell, Building]) -> list[Cell]:
     """Cells row by row (y, then x): the order of every list of cells."""
-    return sorted(cells, key=lambda c: (c[1], c[0]))
+    return sorted(cells, key=_row_first)
 
 
 def awake_posts(state: GameState, player: str) -> list[Post]:
     """The player's working places, in a fixed order: its own village first, then the others in
     play order (the neutral village last), each row by row (y, then x)."""
     posts = []
+    building_type = state.catalogue.building
     for colour in village_order(state, player):
         buildings = state.villages[colour].buildings
         for cell in by_row(buildings):
-            if any(a.colour == player and a.awake for a in buildings[cell].adults):
-                posts.append(Post(colour, cell, state.catalogue.building(buildings[cell].type)))
+            for a in buildings[cell].adults:
+                if a.colour == player and a.awake:
+                    posts.append(Post(colour, cell, building_type(buildings[cell].type)))
+                    break
     return posts
 
 
@@ -145,27 +152,33 @@ def chains(state: GameState, player: str) -> Iterator[tuple[Chain, frozenset[int
     exactly the chains ``run_chain`` accepts (each step checked by ``step_problem``)."""
     cat = state.catalogue
     posts = awake_posts(state, player)
-    steps = [[Step(p.village, p.cell, g) for g in _goods_at(state, p)] for p in posts]
+    # A quick sieve, so that the rule (``step_problem``) is asked about plausible steps only:
+    # by the good a chain ends with (None: an empty chain), the posts that could follow it.
+    follow: dict[str | None, list[tuple[int, list[Step]]]] = {}
+    for i, p in enumerate(posts):
+        candidates = [Step(p.village, p.cell, g) for g in _goods_at(state, p)]
+        if p.type.kind == PRODUCTION:
+            inputs: list[str | None] = (
+                [cat.goods[p.type.output].input] if p.type.output is not None else [])
+        else:
+            inputs = sorted(p.type.exchange)
+        for good in inputs:
+            follow.setdefault(good, []).append((i, candidates))
 
-    def takes(post: Post, good: str | None) -> bool:
-        """Whether the post could follow ``good`` at all: only a quick sieve, so that the rule
-        (``step_problem``) is asked about plausible steps only."""
-        if post.type.kind == PRODUCTION:
-            return post.type.output is not None and cat.goods[post.type.output].input == good
-        return good is not None and good in post.type.exchange
+    found: list[tuple[Chain, frozenset[int]]] = []
 
-    def extend(chain: Chain, used: frozenset[int]) -> Iterator[tuple[Chain, frozenset[int]]]:
+    def extend(chain: Chain, used: frozenset[int]) -> None:
         if chain:
-            yield chain, used
-        good = chain[-1].good if chain else None
-        for i, candidates in enumerate(steps):
-            if i in used or not takes(posts[i], good):
+            found.append((chain, used))
+        for i, candidates in follow.get(chain[-1].good if chain else None, ()):
+            if i in used:
                 continue
             for step in candidates:
                 if step_problem(state, player, chain, step) is None:
-                    yield from extend((*chain, step), used | {i})
+                    extend((*chain, step), used | {i})
 
-    yield from extend((), frozenset())
+    extend((), frozenset())
+    return iter(found)
 
 
 @dataclass(frozen=True)
@@ -185,14 +198,43 @@ class Payment:
 ChainsByGood = dict[str, list[tuple[Chain, frozenset[int]]]]
 
 
+class _Chains(dict[str, list[tuple[Chain, frozenset[int]]]]):
+    """``chains_by_good``'s answer, remembered with the posts it was worked out from."""
+
+    key: tuple[object, ...] = ()
+    payments: dict[tuple[Cost, int | None], Payment | None]
+
+
+_MEMO_SIZE = 4096
+_memo: dict[tuple[object, ...], tuple[object, _Chains]] = {}
+
+
+def posts_key(state: GameState, player: str) -> tuple[object, ...]:
+    """All that the player's chains depend on: where its awake villagers work (village, cell,
+    building type, in ``awake_posts`` order), under one catalogue."""
+    return (id(state.catalogue), player,
+            *((p.village, p.cell, p.type.id) for p in awake_posts(state, player)))
+
+
 def chains_by_good(state: GameState, player: str) -> ChainsByGood:
     """Every chain the player can work now, by the good it ends with, shortest first (then in
-    the order of ``awake_posts``)."""
-    by_good: ChainsByGood = {}
+    the order of ``awake_posts``). The chains are a function of the player's awake posts alone
+    (``step_problem`` asks nothing else of the state), so the answer is remembered by them and
+    shared: callers read it and never change it."""
+    key = posts_key(state, player)
+    hit = _memo.get(key)
+    if hit is not None and hit[0] is state.catalogue:
+        return hit[1]
+    by_good = _Chains()
     for chain, used in chains(state, player):
         by_good.setdefault(chain[-1].good, []).append((chain, used))
     for options in by_good.values():
         options.sort(key=lambda o: len(o[0]))  # stable: ties keep the search order
+    by_good.key = key
+    by_good.payments = {}
+    if len(_memo) >= _MEMO_SIZE:
+        _memo.clear()
+    _memo[key] = (state.catalogue, by_good)
     return by_good
 
 
@@ -204,23 +246,33 @@ def find_payment(state: GameState, player: str, cost: Cost, budget: int | None,
     None if no payment is possible."""
     if by_good is None:
         by_good = chains_by_good(state, player)
+    if isinstance(by_good, _Chains):  # remembered with the chains it was found among
+        if (cost, budget) not in by_good.payments:
+            by_good.payments[(cost, budget)] = _cheapest(cost, budget, by_good)
+        return by_good.payments[(cost, budget)]
+    return _cheapest(cost, budget, by_good)
+
+
+def _cheapest(cost: Cost, budget: int | None, by_good: ChainsByGood) -> Payment | None:
     if budget is None:
         budget = sum(n for _, n in cost)
     needed = [g for g, n in cost for _ in range(n)]
-    best: list[tuple[tuple[int, int], Payment]] = []
+    best: list[tuple[tuple[int, int], tuple[Chain, ...], tuple[str, ...]]] = []
     buy_index = 1 << 30  # past every chain: "bought"
 
-    def search(k: int, used: frozenset[int], pay: tuple[Chain, ...], bought: Counter[str],
-               after: int) -> None:
+    def search(k: int, used: frozenset[int], pay: tuple[Chain, ...], bought: tuple[str, ...],
+               sleepers: int, after: int) -> None:
         """Pay ``needed[k:]``; ``after``: for a repeat of the previous good, only options past
         the one it took (so no payment is tried twice in another order)."""
-        coins = sum(bought.values())
-        if coins > budget or (best and coins > best[0][0][0]):
+        coins = len(bought)
+        if coins > budget:
             return
+        if best:  # coins and sleepers only grow: a path that cannot beat the best stops
+            best_coins, best_sleepers = best[0][0]
+            if coins > best_coins or (coins == best_coins and sleepers >= best_sleepers):
+                return
         if k == len(needed):
-            score = (coins, sum(len(c) for c in pay))
-            if not best or score < best[0][0]:
-                best[:] = [(score, Payment(pay, tuple(sorted(bought.items()))))]
+            best[:] = [((coins, sleepers), pay, bought)]
             return
         good = needed[k]
         start = after if k and needed[k - 1] == good else -1
@@ -228,9 +280,12 @@ def find_payment(state: GameState, player: str, cost: Cost, budget: int | None,
         for i in range(start + 1, len(options)):
             chain, chain_used = options[i]
             if not (used & chain_used):
-                search(k + 1, used | chain_used, (*pay, chain), bought, i)
+                search(k + 1, used | chain_used, (*pay, chain), bought, sleepers + len(chain), i)
         if good in BUYABLE:
-            search(k + 1, used, pay, bought + Counter({good: 1}), buy_index - 1)
+            search(k + 1, used, pay, (*bought, good), sleepers, buy_index - 1)
 
-    search(0, frozenset(), (), Counter(), -1)
-    return best[0][1] if best else None
+    search(0, frozenset(), (), (), 0, -1)
+    if not best:
+        return None
+    _, pay, bought = best[0]
+    return Payment(pay, tuple(sorted(Counter(bought).items())))

@@ -26,7 +26,9 @@ MAX_DIGITS = 12  # digits in one number
 NAME_MAX = 16  # characters in a player's name (the names issue)
 
 HEADER_FIELDS = ("format", "version", "players", "options", "catalogue")
-PLAYER_FIELDS = ("colour", "name")
+PLAYER_FIELDS = ("colour", "name", "virtual")
+VIRTUAL_LEVELS = ("easy", "normal", "strong")
+"""A seat the companion plays (``virtual``), at one of these levels (companion.bot)."""
 
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
@@ -147,5 +149,8 @@ def check_header(header: Any) -> None:
                                       f"{', '.join(sorted(extra))}")
             if "name" in p:
                 check_name(p["name"], f"players[{i}].name")
+            if "virtual" in p and p["virtual"] not in VIRTUAL_LEVELS:
+                raise MalformedAction(f"players[{i}].virtual must be one of "
+                                      f"{', '.join(VIRTUAL_LEVELS)}")
     if "catalogue" in header and not isinstance(header["catalogue"], Mapping):
         raise MalformedAction("the header's 'catalogue' must be an object")

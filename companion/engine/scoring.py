@@ -35,7 +35,8 @@ def vp(state: GameState, colour: str) -> int:
 def village_complete(state: GameState, colour: str) -> bool:
     """All 10 ring-1 cells built, every production and exchange building occupied."""
     buildings = state.villages[colour].buildings
-    if any(cell not in buildings for cell in ring_cells(1)):
+    ring1 = ring_cells(1)
+    if len(buildings) < len(ring1) or any(cell not in buildings for cell in ring1):
         return False
     return all(b.adults for b in buildings.values()
                if state.catalogue.building(b.type).occupied)

@@ -1,10 +1,13 @@
-"""Game state: plain typed values. ``apply`` clones a state and changes only the clone."""
+"""Game state: plain typed values. ``apply`` clones a state and changes only the clone; each
+mutable value's ``clone`` is derived from its fields (``copying.derive_clone``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .catalogue import Catalogue, Cost
+from .copying import derive_clone
 from .grid import Cell
 
 CHARACTERS = ("builder", "carter", "night_watchman", "priest", "midwife")
@@ -30,6 +33,7 @@ def colour_name(colour: str) -> str:
     return colour.capitalize()
 
 
+@derive_clone
 @dataclass
 class Adult:
     """A villager on a building: married or single, awake (standing) or asleep (lying)."""
@@ -38,7 +42,11 @@ class Adult:
     sex: str
     awake: bool = True
 
+    if TYPE_CHECKING:
+        def clone(self) -> Adult: ...
 
+
+@derive_clone
 @dataclass
 class Building:
     type: str
@@ -47,12 +55,11 @@ class Building:
     children: list[tuple[str, str]] = field(default_factory=list)
     """(colour, sex) of children born this round, lying beside the couple until round end."""
 
-    def clone(self) -> Building:
-        return Building(self.type, self.cell,
-                        [Adult(a.colour, a.sex, a.awake) for a in self.adults],
-                        list(self.children))
+    if TYPE_CHECKING:
+        def clone(self) -> Building: ...
 
 
+@derive_clone
 @dataclass
 class Village:
     colour: str
@@ -63,12 +70,11 @@ class Village:
     coins: dict[str, int] = field(default_factory=dict)
     """Dowry coins lying in the centre, by colour."""
 
-    def clone(self) -> Village:
-        return Village(self.colour, self.neutral,
-                       {c: b.clone() for c, b in self.buildings.items()},
-                       dict(self.centre), dict(self.coins))
+    if TYPE_CHECKING:
+        def clone(self) -> Village: ...
 
 
+@derive_clone
 @dataclass
 class Player:
     colour: str
@@ -81,11 +87,11 @@ class Player:
         default_factory=lambda: {"m": VILLAGERS_PER_SEX, "f": VILLAGERS_PER_SEX})
     delivered: list[str] = field(default_factory=list)
 
-    def clone(self) -> Player:
-        return Player(self.colour, self.name, self.coins, self.won_coins, dict(self.supply),
-                      list(self.delivered))
+    if TYPE_CHECKING:
+        def clone(self) -> Player: ...
 
 
+@derive_clone
 @dataclass
 class Turn:
     player: str
@@ -106,12 +112,11 @@ class Turn:
     """Coins taken back into the hand this turn: they could buy no action of the character
     (§7). The table takes them off the character."""
 
-    def clone(self) -> Turn:
-        return Turn(self.player, self.character, self.coins, self.done, self.neutral, self.tile,
-                    self.spent, list(self.births), self.returned)
+    if TYPE_CHECKING:
+        def clone(self) -> Turn: ...
 
 
-@dataclass
+@dataclass(frozen=True)
 class Options:
     setup: str = "draft"
     """'draft' (standard) or 'simplified' (buildings by village-centre letter)."""
@@ -125,6 +130,7 @@ class Options:
         return 18 if self.intro else 20
 
 
+@derive_clone
 @dataclass
 class GameState:
     catalogue: Catalogue
@@ -169,40 +175,8 @@ class GameState:
     ended_by: str | None = None
     """How a game that is over ended short of the target: "deadlock" or "agreement" (§12)."""
 
-    def clone(self) -> GameState:
-        return GameState(
-            catalogue=self.catalogue,
-            options=self.options,
-            players=[p.clone() for p in self.players],
-            villages={c: v.clone() for c, v in self.villages.items()},
-            phase=self.phase,
-            round=self.round,
-            start_player=self.start_player,
-            active=self.active,
-            school={c: dict(s) for c, s in self.school.items()},
-            character_coins={c: dict(s) for c, s in self.character_coins.items()},
-            neutral_coin=self.neutral_coin,
-            tile_holder=dict(self.tile_holder),
-            tiles_used=set(self.tiles_used),
-            goods_tiles=dict(self.goods_tiles),
-            branch_tiles=dict(self.branch_tiles),
-            village_tiles=list(self.village_tiles),
-            offer=dict(self.offer),
-            stacks={k: dict(v) for k, v in self.stacks.items()},
-            start_pool=dict(self.start_pool),
-            to_place={c: list(v) for c, v in self.to_place.items()},
-            queue=list(self.queue),
-            couple=self.couple,
-            letters=dict(self.letters),
-            learned_costs=dict(self.learned_costs),
-            track=dict(self.track),
-            turn=self.turn.clone() if self.turn else None,
-            passes=list(self.passes),
-            winners=list(self.winners),
-            tie_break=self.tie_break,
-            acted=self.acted,
-            ended_by=self.ended_by,
-        )
+    if TYPE_CHECKING:
+        def clone(self) -> GameState: ...
 
     # --- look-ups -------------------------------------------------------------------------
 

@@ -251,16 +251,29 @@ def cannot_act(state: GameState, a: CannotAct) -> None:
     _next_turn(state)
 
 
-def end_turn(state: GameState, a: EndTurn) -> None:
-    turn = _turn(state, a.player)
-    player = state.player(a.player)
+def end_turn_problem(state: GameState, colour: str) -> Message | None:
+    """Whether ``colour`` may end its turn now: its coins' actions done, a regular action (or
+    the neutral coin) taken, or every coin spent (the Builder tile)."""
+    if state.active != colour or state.turn is None:
+        return message("not_your_turn", active=state.active, player=colour)
+    turn = state.turn
     if turn.character is not None and turn.done < turn.coins:
-        raise refuse("actions_left", player=a.player, character=turn.character,
-                     n=turn.coins - turn.done)
-    if not turn.neutral and turn.character is None and not (turn.spent and player.coins == 0):
+        return message("actions_left", player=colour, character=turn.character,
+                       n=turn.coins - turn.done)
+    if not turn.neutral and turn.character is None and not (
+            turn.spent and state.player(colour).coins == 0):
         if turn.tile:
-            raise refuse("regular_action_needed", player=a.player)
-        raise refuse("cannot_pass", player=a.player)
+            return message("regular_action_needed", player=colour)
+        return message("cannot_pass", player=colour)
+    return None
+
+
+def end_turn(state: GameState, a: EndTurn) -> None:
+    _turn(state, a.player)
+    problem = end_turn_problem(state, a.player)
+    if problem is not None:
+        raise IllegalAction(problem)
+    player = state.player(a.player)
     player.coins += player.won_coins
     player.won_coins = 0
     state.passes = []

@@ -145,10 +145,11 @@ def bars_between(old: Mapping[str, int], new: Mapping[str, int],
 
 def frame(state: GameState, layout: Layout, *, t: float = 0.0,
           bars: Mapping[str, float] | None = None,
-          seats: Sequence[str] | None = None) -> list[RGB]:
+          seats: Sequence[str] | None = None, thinking: str | None = None) -> list[RGB]:
     """The LEDs for a state. ``bars``: VP to show per colour (default: the score track);
     ``t``: seconds, for the winners' pulse at the game's end; ``seats``: the colour at each
-    segment (default: the players in play order). A seat nobody plays stays dark."""
+    segment (default: the players in play order). A seat nobody plays stays dark.
+    ``thinking``: a virtual player's colour while it works out its move: its seat pulses."""
     pixels: list[RGB] = [OFF] * layout.count
     shown = bars if bars is not None else state.track
     pulse = 0.3 + 0.7 * (0.5 + 0.5 * math.sin(2 * math.pi * t / 1.2))
@@ -156,7 +157,9 @@ def frame(state: GameState, layout: Layout, *, t: float = 0.0,
         if colour not in state.colours:
             continue
         own = PLAYER[colour]
-        if state.active == colour:
+        if thinking == colour:
+            pixels[seg.seat] = scale(own, pulse)
+        elif state.active == colour:
             pixels[seg.seat] = own
         elif state.start_player == colour and state.round > 0:
             pixels[seg.seat] = START_MARK

@@ -16,6 +16,7 @@ from .info import (
 )
 from .setup import NewGameScreen, SetupScreen
 from .turn import TurnScreen
+from .virtual import VirtualScreen, virtual_decider
 
 
 def screen_for(app: Any) -> Screen:
@@ -24,6 +25,9 @@ def screen_for(app: Any) -> Screen:
         return NewGameScreen(app.config.seats)
     if state.phase == OVER:
         return GameOverScreen()
+    virtual = virtual_decider(app)
+    if virtual is not None and not (state.phase == PLAY and app.summary_pending):
+        return VirtualScreen(state, *virtual, seed=app.session.game_id)
     if state.phase in (SCHOOL, REVEAL) or (state.phase == PLAY and app.summary_pending):
         return RoundScreen(state)
     if state.phase == PLAY:

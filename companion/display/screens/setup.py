@@ -40,6 +40,7 @@ from .common import (
 from .drunter_board import DrunterBoardScreen
 from .history import games_button, games_width
 from .keyboard import NameKeyboard, header
+from .virtual import level_button, with_virtual
 
 CHOICES_Y = 242  # below an instruction of up to five lines and its question
 
@@ -59,6 +60,8 @@ class NewGameScreen(Screen):
         """Seat colour -> the name entered (none: the colour stands for the player)."""
         self.keyboard: NameKeyboard | None = None
         self.choosing_language = False
+        self.levels: dict[str, str] = {}
+        """Seat colour -> level, for a seat the companion plays (a virtual player)."""
 
     def neutral_colour(self) -> str:
         """With 2 players, the neutral village's colour: chosen, or the first one free."""
@@ -107,8 +110,9 @@ class NewGameScreen(Screen):
         if app.store is not None:  # in the background; the names are in the record anyway
             known = {c: names.get(c) for c in seats}
             app.store.later(lambda: store.remember_players(app.store, known))
-        app.start_game(header_line(players, setup=self.setup, intro=self.intro,
-                                   neutral_colour=neutral))
+        app.start_game(with_virtual(header_line(players, setup=self.setup, intro=self.intro,
+                                                neutral_colour=neutral),
+                                    {c: lv for c, lv in self.levels.items() if c in seats}))
 
     def layout(self, app: Any) -> list[Widget]:
         if self.keyboard is not None:
@@ -123,9 +127,10 @@ class NewGameScreen(Screen):
             x, y = 12 + (i % 2) * 392, 120 + (i // 2) * 60
             out.append(button(f"colour:{c}", (x, y, 72, 56), "", lambda c=c: self.toggle(c),
                               selected=c in self.playing, colour=c))
-            out.append(button(f"name:{c}", (x + 78, y, 306, 56), names.get(c) or colour_name(c),
+            out.append(button(f"name:{c}", (x + 78, y, 206, 56), names.get(c) or colour_name(c),
                               lambda c=c: self.edit_name(app, c),
                               enabled=c in self.playing))
+            out.append(level_button(self.levels, c, (x + 290, y, 94, 56), c in self.playing))
         for i, (kind, label) in enumerate((("draft", _("Draft the start buildings")),
                                            ("simplified", _("Buildings by letter")))):
             out.append(button(f"setup:{kind}", (12 + i * 392, 244, 384, 52), label,

@@ -43,6 +43,7 @@ from .common import (
     value_key,
     who_text,
 )
+from .hint import hint_button
 from .option_rows import option_lines, option_why_not, pages_of, rows_height
 from .tile_cost import TileCostView
 
@@ -192,6 +193,7 @@ class TurnScreen(Screen):
                               _("Every coin on the character buys an action: do them first.")
                               if o.chosen else _("Choose a character first: you still have "
                                                  "coins."))))
+        out.append(hint_button(app, state, (8, 412, LEFT_W - 8, 60)))  # only when asked
         return out
 
     def _why_not_character(self, ch: str) -> str:

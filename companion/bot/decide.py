@@ -1,0 +1,92 @@
+"""``decide``: the next action of a virtual player, at a level."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..engine import Action, GameState, turn_options
+from ..engine.errors import HelvetiaError
+from ..engine.state import PLAY
+from .evaluate import DEFAULT, Weights
+from .legal import CostNeeded, check_decider, choices
+from .search import best_single, plan_turn
+
+NODES_PER_SECOND = 600
+"""Positions a search looks at per second of budget on the reference machine (2 cores); the
+budget is spent as a count of positions, so a decision is the same on any machine."""
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    budget_s: float
+    """Default thinking time."""
+    width: int
+    """Partial turns kept at each step of the turn's beam search."""
+    noise: float = 0.0
+    """Random error on every value: the easy level's human mistakes."""
+    weights: Weights = DEFAULT
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", 0.02, width=2, noise=1.0),
+    "normal": Level("normal", 0.12, width=4),
+    "strong": Level("strong", 0.45, width=12),
+}
+RANDOM = "random"
+"""Uniformly among the legal actions (the arena's yardstick)."""
+NAMES = (*LEVELS, RANDOM)
+
+
+class UnknownLevel(HelvetiaError, ValueError):
+    def __init__(self, level: str) -> None:
+        from ..engine.messages import message
+        super().__init__(message("bot.unknown_level", level=level, levels=", ".join(NAMES)))
+
+
+def _rng(state: GameState, colour: str, level: str, seed: int) -> random.Random:
+    """A generator that depends only on the seed, the level and where the game is: the same
+    decision for the same question."""
+    turn = state.turn
+    where = (state.phase, state.round, state.couple, len(state.queue),
+             turn.coins if turn else -1, turn.done if turn else -1,
+             state.player(colour).coins)
+    return random.Random(f"{seed}/{level}/{colour}/{where}")
+
+
+def needed_costs(state: GameState, colour: str) -> tuple[str, ...]:
+    """Buildings on offer the player could build whose cost the device does not know yet."""
+    if state.phase != PLAY or state.active != colour:
+        return ()
+    return turn_options(state).costs_needed
+
+
+def decide(state: GameState, colour: str, *, level: str, seed: int = 0,
+           budget_s: float | None = None) -> Action:
+    """The next action of ``colour`` in ``state`` at ``level`` (easy, normal, strong, random).
+
+    Raises ``NothingToDecide`` when no decision is ``colour``'s now (another player's turn, or
+    the table's draw), ``CostNeeded`` when a building on offer has a cost the device does not
+    know yet (the table reads it off the tile first: a ``TileCost`` action), ``UnknownLevel``.
+    Deterministic for a given state, seed, level and budget."""
+    if level not in NAMES:
+        raise UnknownLevel(level)
+    check_decider(state, colour)
+    missing = needed_costs(state, colour)
+    if missing:
+        raise CostNeeded(colour, missing)
+    rng = _rng(state, colour, level, seed)
+    acts = choices(state, colour)
+    if not acts:  # the engine's liveness guarantees one; say so plainly if it ever does not
+        raise RuntimeError(f"no legal action for {colour} in phase {state.phase}")
+    if level == RANDOM or len(acts) == 1:
+        return rng.choice(acts) if level == RANDOM else acts[0]
+    lv = LEVELS[level]
+    budget = lv.budget_s if budget_s is None else max(0.0, budget_s)
+    nodes = max(1, int(budget * NODES_PER_SECOND))
+    if state.phase != PLAY:
+        return best_single(state, colour, acts, weights=lv.weights, noise=lv.noise, rng=rng)
+    plans = plan_turn(state, colour, width=lv.width, nodes=nodes, weights=lv.weights,
+                      noise=lv.noise, rng=rng)
+    return plans[0].actions[0]

@@ -1,0 +1,81 @@
+"""How good a position is for one player: its VP now plus what it holds towards more, minus the
+best of the others. Read only from what the table sees (no hidden tile, no future draw)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import GameState, vp
+from ..engine.catalogue import EXCHANGE, PRODUCTION
+from ..engine.state import CHARACTERS, OVER
+
+
+@dataclass(frozen=True)
+class Weights:
+    """What each thing a player holds is worth, in VP, to the evaluation."""
+
+    majority: float = 0.8
+    """Strictly most coins on a character whose tile the player does not hold yet."""
+    majority_lost: float = 0.6
+    """Another player strictly leads on a character whose tile the player holds."""
+    working_building: float = 0.45
+    """An own production or exchange building."""
+    occupied: float = 0.2
+    awake: float = 0.12
+    asleep: float = 0.04
+    couple: float = 0.25
+    """An own building with a married couple: children, and a villager for the next building."""
+    centre: float = 0.15
+    """An unbound villager in the own village centre: moves into the next building."""
+    coin: float = 0.3
+    school: float = 0.1
+    opponents: float = 1.0
+    """How much the best other player's value counts against the own."""
+
+
+DEFAULT = Weights()
+
+
+def holdings(state: GameState, colour: str, w: Weights = DEFAULT) -> float:
+    """The player's value: VP now and what it holds towards more."""
+    value = float(vp(state, colour))
+    for ch in CHARACTERS:
+        counts = state.character_coins.get(ch, {})
+        own = counts.get(colour, 0)
+        rival = max((n for c, n in counts.items() if c != colour), default=0)
+        holder = state.tile_holder.get(ch)
+        if own > rival and holder != colour:
+            value += w.majority
+        elif rival > own and holder == colour:
+            value -= w.majority_lost
+    cat = state.catalogue
+    village = state.villages[colour]
+    for b in village.buildings.values():
+        kind = cat.building(b.type).kind
+        if kind in (PRODUCTION, EXCHANGE):
+            value += w.working_building
+            if b.adults:
+                value += w.occupied
+            if len(b.adults) == 2:
+                value += w.couple
+    for v in state.villages.values():
+        for b in v.buildings.values():
+            for a in b.adults:
+                if a.colour == colour:
+                    value += w.awake if a.awake else w.asleep
+    value += w.centre * (village.centre["m"] + village.centre["f"])
+    player = state.player(colour)
+    value += w.coin * (player.coins + player.won_coins)
+    value += w.school * sum(state.school.get(colour, {}).values())
+    return value
+
+
+def evaluate(state: GameState, colour: str, w: Weights = DEFAULT) -> float:
+    """The player's value less the best other player's; a won game is worth most."""
+    if state.phase == OVER:
+        if colour in state.winners:
+            return 1000.0 / len(state.winners) + vp(state, colour)
+        return -1000.0 + vp(state, colour) - max(vp(state, c) for c in state.colours)
+    own = holdings(state, colour, w)
+    others = [holdings(state, c, w) for c in state.colours if c != colour]
+    return own - w.opponents * max(others, default=0.0)

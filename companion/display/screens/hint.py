@@ -1,0 +1,79 @@
+"""A hint on request, for a person on its turn: the move the strong level would make and one
+line why, in the player's language. Never shown unasked: only the "Hint" button opens it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ...bot import CostNeeded, NothingToDecide, hint
+from ...engine import Action, GameState, HelvetiaError, apply, turn_options
+from ...engine.state import PLAY
+from ..describe import action_text
+from ..i18n import _, name, say
+from ..ui import BACKGROUND, BODY, INK, MUTED, TITLE, W, Widget, button, draw_text, paragraph
+from .common import Screen
+
+
+def hint_button(app: Any, state: GameState, rect: tuple[int, int, int, int]) -> Widget:
+    """Opens the hint for the player whose turn it is."""
+    return button("hint", rect, _("Hint"), lambda: setattr(app, "overlay", HintOverlay(state)))
+
+
+def plan_words(state: GameState, plan: tuple[Action, ...]) -> list[str]:
+    """The plan in words: each action as the option the turn screen offers for it (else as
+    the record says it)."""
+    out = []
+    s = state
+    for action in plan:
+        words = None
+        if s.phase == PLAY:
+            with_option = next((o for o in turn_options(s).all() if o.action == action), None)
+            if with_option is not None:
+                words = say(with_option.message)
+        out.append(words or action_text(action, s).split(": ", 1)[-1])
+        s = apply(s, action)
+    return out
+
+
+class HintOverlay(Screen):
+    """Over the turn screen: what the strong level would do this turn, and why."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.colour = state.active or ""
+        self.words: list[str] = []
+        self.why = ""
+        try:
+            h = hint(state, self.colour)
+        except CostNeeded:
+            self.why = _("Enter the cost read off the tile on offer first: the hint needs it.")
+        except (NothingToDecide, HelvetiaError):
+            self.why = _("No hint now.")
+        else:
+            self.words = plan_words(state, h.plan)
+            self.why = say(h.why)
+
+    def layout(self, app: Any) -> list[Widget]:
+        box = _box()
+        return [button("hint:close", (box.right - 180, box.bottom - 68, 168, 60), _("Close"),
+                       lambda: setattr(app, "overlay", None), style="primary")]
+
+    def draw(self, app: Any, s: pygame.Surface) -> None:
+        box = _box()
+        pygame.draw.rect(s, BACKGROUND, box, border_radius=12)
+        pygame.draw.rect(s, INK, box, 2, border_radius=12)
+        draw_text(s, _("A hint for {name}").format(name=name(self.colour)),
+                  pygame.Rect(box.left + 16, box.top + 10, box.width - 32, 44), TITLE, INK,
+                  valign="middle")
+        y = paragraph(s, self.why, pygame.Rect(box.left + 16, box.top + 60, box.width - 32, 64),
+                      BODY, INK)
+        if self.words:
+            paragraph(s, "\n".join(f"{i + 1}. {w}" for i, w in enumerate(self.words)),
+                      pygame.Rect(box.left + 16, y + 10, box.width - 32,
+                                  box.bottom - 80 - y - 10), BODY, MUTED)
+
+
+def _box() -> pygame.Rect:
+    return pygame.Rect(40, 30, W - 80, 420)

@@ -1,0 +1,200 @@
+"""A seat the companion plays: its whole turn (or its setup choice) shown as the table steps
+that move its pieces, confirmed with "Done" or that seat's button once they are moved."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ...bot import CostNeeded, decide, deciders
+from ...engine import Action, CannotAct, EndTurn, GameState, apply
+from ...engine.state import PLAY, SCHOOL
+from ...engine.table import TableStep, steps
+from ...hw.events import NEXT
+from ..describe import action_text
+from ..i18n import _, name
+from ..ui import BODY, INK, MUTED, W, Widget, button, draw_text, paragraph
+from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, Screen, StepsView, nav, nav_left, title_bar
+from .tile_cost import TileCostView
+
+LEVELS = ("easy", "normal", "strong")
+MAX_PLAN = 30
+"""Actions in one plan at most (a turn is a handful; this only bounds a broken search)."""
+
+
+def level_word(level: str | None) -> str:
+    """A seat's player, in words: a person, or a virtual player's level."""
+    return {None: _("Person"), "easy": _("Easy"), "normal": _("Normal"),
+            "strong": _("Strong")}.get(level, str(level))
+
+
+def next_level(level: str | None) -> str | None:
+    """The next choice of the new-game screen's seat button: a person, easy, normal, strong."""
+    order: list[str | None] = [None, *LEVELS]
+    return order[(order.index(level) + 1) % len(order)]
+
+
+def level_button(levels: dict[str, str], c: str, rect: tuple[int, int, int, int],
+                 enabled: bool) -> Widget:
+    """The new-game screen's choice for a seat: a person, or a virtual player and its level
+    (each tap the next)."""
+    def tap() -> None:
+        level = next_level(levels.get(c))
+        if level is None:
+            levels.pop(c, None)
+        else:
+            levels[c] = level
+    return button(f"level:{c}", rect, level_word(levels.get(c)), tap, enabled=enabled,
+                  selected=c in levels, value=levels.get(c))
+
+
+def with_virtual(header: dict[str, Any], levels: dict[str, str]) -> dict[str, Any]:
+    """The record's header with the seats the companion plays marked (``virtual``: level)."""
+    for p in header["players"]:
+        if p["colour"] in levels:
+            p["virtual"] = levels[p["colour"]]
+    return header
+
+
+def virtual_seats(app: Any) -> dict[str, str]:
+    """The seats the companion plays in the current game, colour → level (from the record)."""
+    if app.session is None:
+        return {}
+    return {p["colour"]: p["virtual"] for p in app.session.game.header.get("players", ())
+            if p.get("virtual")}
+
+
+def virtual_decider(app: Any) -> tuple[str, str] | None:
+    """The virtual player whose decision the game waits for now, with its level."""
+    seats = virtual_seats(app)
+    state = app.state
+    if not seats or state is None:
+        return None
+    return next(((c, seats[c]) for c in deciders(state) if c in seats), None)
+
+
+def plan_of(state: GameState, colour: str, level: str, seed: int) -> list[Action]:
+    """Every decision of ``colour`` from ``state`` on, as long as they are its own in one go:
+    its whole turn (to the end of the turn), or its setup or round-end choices."""
+    plan: list[Action] = []
+    s = state
+    while colour in deciders(s) and s.phase == state.phase and len(plan) < MAX_PLAN:
+        action = decide(s, colour, level=level, seed=seed)
+        plan.append(action)
+        s = apply(s, action)
+        if isinstance(action, (EndTurn, CannotAct)):
+            break
+    return plan
+
+
+class PlanSteps:
+    """The table steps of a plan, shaped like the app's ``TableLog`` for ``StepsView``: what
+    the table still has to take back after an undo, the round end's moves, then the plan's."""
+
+    def __init__(self, app: Any, state: GameState, plan: list[Action]) -> None:
+        table = app.table
+        self.entries: list[tuple[TableStep, GameState, bool]] = [
+            (s, st, True) for s, st in table.undone]
+        if state.phase == SCHOOL:  # the round has just ended: its moves come first
+            self.entries = [(s, st, False) for s, st in table.entries] + self.entries
+        s = state
+        for action in plan:
+            after = apply(s, action)
+            self.entries += [(step, after, False) for step in steps(s, action, after)]
+            s = after
+        self.last = 0
+        self.undone = table.undone
+
+    def shown(self) -> list[tuple[TableStep, GameState, bool]]:
+        return self.entries
+
+
+class VirtualScreen(Screen):
+    """A virtual player's turn: first "thinking" (its LED seat pulses), then what it does in
+    words and every table step in pictures; "Done" (or its seat button) once the table has
+    moved its pieces. A building cost it needs is read off the tile first."""
+
+    def __init__(self, state: GameState, colour: str, level: str, seed: int = 0) -> None:
+        self.state = state
+        self.colour = colour
+        self.level = level
+        self.seed = seed
+        self.thinking: str | None = colour
+        """The colour whose LED seat pulses while the plan is worked out (the app asks)."""
+        self.frames = 0
+        self.plan: list[Action] = []
+        self.table: PlanSteps | None = None
+        self.reading: TileCostView | None = None
+        self.view = StepsView(from_start=True)
+
+    def think(self, app: Any) -> None:
+        try:
+            self.plan = plan_of(self.state, self.colour, self.level, self.seed)
+        except CostNeeded as need:
+            self.reading = TileCostView(need.buildings)
+        self.table = PlanSteps(app, self.state, self.plan)
+        self.thinking = None
+        app.update_leds()
+
+    def layout(self, app: Any) -> list[Widget]:
+        self.frames += 1
+        if self.thinking is not None and self.frames > 1:  # "thinking" is on the screen
+            self.think(app)
+        out = nav(app)
+        if self.thinking is not None:
+            return out
+        if self.reading is not None:
+            return out + self.reading.widgets(app, self.state, lambda: None)
+        assert self.table is not None
+        out += self.view.widgets(self.table, _steps_area(), _steps_header())
+        out.append(button("virtual:done", (RIGHT_X + 270, 412, 262, 60), _("Done"),
+                          lambda: self.done(app), enabled=bool(self.plan), style="primary"))
+        return out
+
+    def done(self, app: Any) -> None:
+        """The table has moved the pieces: the plan goes into the record, action by action
+        (each one undoable as anyone's)."""
+        for action in self.plan:
+            if app.state is None or not app.apply(action):
+                return
+
+    def on_seat(self, app: Any, seat: str) -> bool:
+        """Its own seat button (or the next-turn button) confirms, like "Done"."""
+        if self.thinking is None and self.reading is None and self.plan and \
+                seat in (self.colour, NEXT):
+            self.done(app)
+            return True
+        return False
+
+    def draw(self, app: Any, s: pygame.Surface) -> None:
+        who = name(self.colour)
+        title = (_("{name}'s turn ({level})") if self.state.phase == PLAY
+                 else _("{name} ({level})")).format(name=who, level=level_word(self.level))
+        title_bar(s, title, self.colour, nav_left(app))
+        if self.thinking is not None:
+            draw_text(s, _("{name} is thinking …").format(name=who),
+                      pygame.Rect(8, TOP + 40, W - 16, 80), BODY, INK, align="center")
+            return
+        if self.reading is not None:
+            paragraph(s, _("{name} plans with the cost of a building on offer. Read it off "
+                           "the tile, please.").format(name=who),
+                      pygame.Rect(8, TOP + 8, LEFT_W - 8, 300), BODY, INK)
+            self.reading.draw(self.state, s)
+            return
+        lines = [action_text(a, self.state) for a in self.plan]
+        paragraph(s, "\n".join([_("What {name} does:").format(name=who), *lines]),
+                  pygame.Rect(8, TOP + 8, LEFT_W - 8, 340), BODY, INK)
+        draw_text(s, _("Move the pieces as shown, then tap Done or press {name}'s seat "
+                       "button.").format(name=who), pygame.Rect(8, 352, LEFT_W - 8, 120),
+                  BODY, MUTED)
+        assert self.table is not None
+        self.view.draw(s, self.table, _steps_area(), _steps_header())
+
+
+def _steps_header() -> pygame.Rect:
+    return pygame.Rect(RIGHT_X, TOP + 2, RIGHT_W, 40)
+
+
+def _steps_area() -> pygame.Rect:
+    return pygame.Rect(RIGHT_X, TOP + 46, RIGHT_W, 412 - TOP - 52)
