@@ -166,7 +166,8 @@ class TurnScreen(Screen):
                               pygame.Rect(RIGHT_X + col * 270, TOP + 44 + row * 84, 262, 78),
                               on_tap=lambda ch=ch: self.pick(ch), enabled=enabled,
                               selected=o.chosen == ch, lines=[character(ch), " "],
-                              why_not=None if enabled else self._why_not_character(ch),
+                              why_not=None if enabled else self._why_not_character(state,
+                                                                                    ch),
                               paint=lambda surf, r, ch=ch: character_pieces(surf, r, state,
                                                                              ch)))
         if o.neutral:
@@ -194,14 +195,16 @@ class TurnScreen(Screen):
                                                  "coins."))))
         return out
 
-    def _why_not_character(self, ch: str) -> str:
+    def _why_not_character(self, state: GameState, ch: str) -> str:
         o = self.options
         if o.chosen not in (None, ch) and ch not in o.tiles:
             return _("The {chosen} is this turn's character: one character a turn.").format(
                 chosen=character(o.chosen or ch))
         options = list(o.regular.get(ch, ())) + list(o.tiles.get(ch, ()))
         if not options:
-            return _("The {character} has nothing to do now.").format(character=character(ch))
+            reason = why_not(state, Choose(o.player, ch, 1))  # the engine's, in its terms (§9)
+            return say(reason) if reason else _("The {character} has nothing to do now.").format(
+                character=character(ch))
         return _("Nothing the {character} could do can be paid now.").format(
             character=character(ch))
 
