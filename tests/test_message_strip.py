@@ -91,3 +91,31 @@ def test_a_greyed_out_character_says_why_in_the_engine_s_words(tmp_path: Path) -
         d.touch(w)
         assert app.banner == i18n.say(reason)
     app.close()
+
+
+def test_a_tap_on_a_place_of_a_picture_that_takes_no_action_says_why(tmp_path: Path) -> None:
+    app, d = app_at(tmp_path, 49)
+    d.tap("continue")  # Blue's Night Watchman: the quarter to wake, on the picture
+    refused = [w for w in d.widgets() if w.id.startswith("quarter-no:")]
+    assert refused and all(not w.enabled and w.why_not for w in refused)
+    offered = [w for w in d.widgets() if w.id.startswith("quarter:")]
+    assert offered and not {w.id for w in refused} & {w.id for w in offered}
+    done = len(app.session.game.actions)
+    d.touch(refused[0])
+    assert app.banner and app.banner.startswith("Nobody sleeps in the")
+    assert len(app.session.game.actions) == done
+    app.close()
+
+
+def test_a_start_building_placed_on_a_taken_place_is_told_why(tmp_path: Path) -> None:
+    app, d = app_at(tmp_path, 4)  # the neutral village's second building
+    for _ in range(3):
+        if any(w.id.startswith("value:cell:") for w in d.widgets()):
+            break
+        d.tap(next(w.id for w in d.enabled() if w.id.startswith("value:")))
+    refused = [w for w in d.widgets() if w.id.startswith("cell-no:")]
+    assert refused
+    taken = next(w for w in refused if w.id == "cell-no:0,1")
+    d.touch(taken)
+    assert app.banner == "That place (below the centre, left) is not free."
+    app.close()
