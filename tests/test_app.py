@@ -155,32 +155,6 @@ def test_forced_start_buildings_go_straight_to_the_letter(tmp_path: Path) -> Non
     app.close()
 
 
-def test_a_tap_on_a_button_under_the_banner_acts_at_once(tmp_path: Path) -> None:
-    """The banner lies over the bottom row: the first tap on the button under it both closes
-    the banner and does what the button does (REVIEW: "Do it" needed two taps)."""
-    lines = (DATA / "game-2p.jsonl").read_text().splitlines()
-    app = App(config(tmp_path))
-    d = Driver(app)
-    d.play(lines, stop=19)
-    d.to_turn_main()
-    d.seat("blue")  # not Ben's turn: a banner says so
-    assert app.banner
-    app.draw()
-    banner = next(w for w in app.widgets if w.id == "banner")
-    under = next(w for w in d.enabled() if w.id == "steps:show")
-    assert banner.rect.collidepoint(under.rect.center)
-    d.tap("steps:show")
-    assert app.banner is None
-    assert d.has("continue")  # the steps view opened at the first tap
-    # A tap on the banner where no button lies only closes it.
-    d.seat("blue")
-    assert app.banner
-    d.touch_at((230, 460))
-    assert app.banner is None
-    assert d.has("continue")
-    app.close()
-
-
 @pytest.mark.parametrize("players,setup,box", [(3, "draft", 10), (2, "draft", 10),
                                                (4, "draft", None), (3, "simplified", None)])
 def test_the_draft_with_fewer_than_4_says_to_put_one_of_each_back_in_the_box(

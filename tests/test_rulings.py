@@ -70,11 +70,11 @@ def test_choose_is_refused_when_no_action_of_that_character_is_possible() -> Non
     setzen, wenn er deren Funktion nutzt." """
     t = table()
     # Nobody sleeps: the Night Watchman has nothing to do.
-    msg = t.refused("no_action", "choose", player="red", character="night_watchman", coins=1)
-    assert msg == "Red can do no Night Watchman action now."
+    msg = t.refused("idle.night_watchman", "choose", player="red", character="night_watchman",
+                    coins=1)
+    assert msg == "Nobody sleeps in any village."
     reason = why_not(t.state, Choose("red", "night_watchman", 2))
-    assert reason is not None and dict(reason.params) == {"player": "red",
-                                                          "character": "night_watchman"}
+    assert reason is not None and reason.code == "idle.night_watchman"
     assert "night_watchman" not in [ch for ch, os in turn_options(t.state).regular.items() if os]
 
 
@@ -385,3 +385,24 @@ def test_a_two_player_pass_is_refused_while_the_neutral_coin_can_act() -> None:
     t.state = apply(t.state, neutral[0].action)
     t.do("end_turn", player="red")
     assert t.state.neutral_coin == "priest" and t.state.active == "blue"
+
+
+def test_a_character_with_nothing_to_do_says_why_in_the_rules_terms() -> None:
+    """§9: the reason names what is missing (a sleeper, an unbound villager, a couple...)."""
+    from companion.engine.idle import idle_reason
+
+    t = table()
+    state = t.state
+    for ch in ("builder", "carter", "night_watchman", "priest", "midwife"):
+        reason = why_not(state, Choose("red", ch, 1))
+        if reason is not None:
+            assert reason == idle_reason(state, "red", ch)
+            assert reason.code.startswith("idle."), reason
+    empty = state.clone()
+    empty.offer = {}
+    assert idle_reason(empty, "red", "builder").code == "idle.builder_no_offer"
+    empty.villages["red"].centre = {"m": 0, "f": 0}
+    empty.school["red"] = {"m": 0, "f": 0}
+    assert idle_reason(empty, "red", "priest").code == "idle.priest_no_unbound"
+    empty.player("red").supply = {"m": 0, "f": 0}
+    assert idle_reason(empty, "red", "midwife").code == "idle.midwife_no_supply"

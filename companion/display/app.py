@@ -39,7 +39,7 @@ from ..journal import say
 from ..sdnotify import Watchdog
 from ..session import Saver, Session
 from ..store import Store, StoreError, StoreTrouble
-from . import i18n, panel
+from . import i18n, message_strip, panel
 from .describe import TableLog
 from .i18n import _
 from .opening import Opening, StoreLink
@@ -50,11 +50,9 @@ from .ui import (
     H,
     W,
     Widget,
-    badge,
     paragraph,
     reset_fonts,
     set_screen,
-    wrap,
 )
 
 FPS = 30
@@ -107,7 +105,9 @@ class App(StoreLink):
         self.saver = Saver(self._saving)  # commits off the UI thread (STORE)
         self.saving_shown = False
         self.last_event = clock()
-        self.banner: str | None = None
+        self._banner: str | None = None
+        self.banner_screen: type | None = None
+        """The screen a refusal belongs to: it goes when another screen comes."""
         self.session: Session | None = None
         self.opening: Opening | None = None  # the store opened again in the background
         self.watchdog = Watchdog()
@@ -318,7 +318,18 @@ class App(StoreLink):
         self.summary_pending = False
         self.after_change()
 
+    @property
+    def banner(self) -> str | None:
+        return self._banner
+
+    @banner.setter
+    def banner(self, text: str | None) -> None:
+        self._banner = text
+        self.banner_screen = type(getattr(self, "screen", None)) if text else None
+
     def show(self, screen: Any) -> None:
+        if self.banner_screen not in (None, type(None), type(screen)):
+            self._banner = None  # the refusal goes with the screen that caused it
         self.screen = screen
         self.dirty = True
 
@@ -331,16 +342,15 @@ class App(StoreLink):
         return panel.to_window(self.window.get_size(), self.rotation, pos)
 
     def tap(self, pos: tuple[int, int]) -> None:
-        # The banner lies over the bottom row: a tap on it closes it and still reaches the
-        # widget under it, so "Do it" after a banner acts at the first tap (REVIEW).
+        # The refusal's strip lies over no control: a tap on it closes it and does nothing else.
         if self.banner and any(w.id == "banner" and w.rect.collidepoint(pos)
                                for w in self.widgets):
             self.banner = None
             self.dirty = True
+            return
         for w in reversed(self.widgets):
-            if w.id == "banner":
-                continue
             if w.rect.collidepoint(pos) and w.enabled and w.on_tap:
+                self.banner = None  # answered by this tap: a new refusal comes with it
                 try:
                     w.on_tap()
                 except StoreError as exc:  # e.g. a cost or a setting not saved: said (STORE)
@@ -437,21 +447,11 @@ class App(StoreLink):
             self.overlay.draw(self, s)
             for w in self.widgets:
                 w.draw(s)
-        if self.banner:
-            # As many lines as it takes (a name may be 16 characters, German is long), and the
-            # badge of every player it names beside it.
+        if self.banner:  # in the screen's free room, with the badge of every player it names
             named = [p.colour for p in (self.state.players if self.state else ())
                      if i18n.name(p.colour) in self.banner]
-            left = 16 + 36 * len(named)
-            lines = min(4, len(wrap(self.banner, 24, 590 - left - 8)))
-            r = pygame.Rect(200, 472 - (14 + 28 * lines), 590, 14 + 28 * lines)
-            pygame.draw.rect(s, WARNING_BG, r, border_radius=8)
-            pygame.draw.rect(s, WARNING_INK, r, 2, border_radius=8)
-            for i, c in enumerate(named):
-                badge(s, c, (r.left + 24 + 36 * i, r.top + 20), 16)
-            paragraph(s, self.banner, pygame.Rect(r.left + left, r.top + 5, r.width - left - 8,
-                                                  r.height - 10), 24, WARNING_INK)
-            self.widgets.append(Widget("banner", r, on_tap=self._dismiss, style="invisible"))
+            self.widgets.append(message_strip.draw(s, self.banner, self.widgets, named,
+                                                   self._dismiss))
         if self.strip:
             self._draw_strip(s)
         self._present(s)

@@ -371,7 +371,8 @@ def draw_piece(surface: pygame.Surface, step: TableStep, rect: pygame.Rect) -> N
     elif step.piece == CHARACTER_TILE and step.character:
         r = pygame.Rect(0, 0, size * 3 // 4, size * 3 // 4)
         r.center = (cx, cy)
-        tile_icon(surface, step.character, r, used=step.code == "table.tile_face_down",
+        tile_icon(surface, step.character, r, used=step.code in ("table.tile_face_down",
+                                                  "table.back.tile_face_up"),
                   colour=c)
     elif step.piece == CHARACTER_TILE:  # all tiles face up again
         for i, ch in enumerate(("builder", "priest")):

@@ -143,7 +143,21 @@ REFUSALS: dict[str, Template] = {
     "no_coins_placed": N_("Put at least one coin on the character."),
     "not_enough_coins": N_("{player} has only {n} coin to use this turn.",
                            "{player} has only {n} coins to use this turn."),
-    "no_action": N_("{player} can do no {character} action now."),
+    "idle.builder_no_offer": N_("No building is on offer."),
+    "idle.builder_owns_all": N_("{player} already has every type of building on offer."),
+    "idle.builder_cannot_pay": N_("{player} cannot pay for any building on offer: too few "
+                                  "awake villagers make its goods, and too few coins buy the "
+                                  "rest."),
+    "idle.carter": N_("{player}'s awake villagers make no good that {player} has not "
+                      "delivered yet."),
+    "idle.night_watchman": N_("Nobody sleeps in any village."),
+    "idle.priest_no_unbound": N_("{player} has no unbound villager: none in the village "
+                                 "centre, none in the school."),
+    "idle.priest_no_single": N_("No other village has a single villager of the other sex "
+                                "on a production or exchange building."),
+    "idle.midwife_no_supply": N_("{player} has no villager left in the supply."),
+    "idle.midwife": N_("{player} has no couple in the own village that may have a child now "
+                       "(one child a couple a turn)."),
     "no_tiles_in_intro": N_("The intro game is played without character tiles."),
     "tile_not_held": N_("{player} does not hold the {character} tile."),
     "tile_used": N_("The {character} tile has been used this round."),

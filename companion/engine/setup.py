@@ -183,9 +183,11 @@ def pick(state: GameState, a: Pick) -> None:
         # That player picks again at once, from what is left.
         state.queue[0] = a.take_from
     held.append(a.building)
-    state.start_player = a.player  # the last picker takes the start-player token
     _set_queue(state, state.queue)
     if not state.queue:
+        # The token stays with the first picker during the draft; the last picker takes it
+        # (§6.1 step 2), so the state always says where it lies on the table.
+        state.start_player = a.player
         _after_start_buildings(state)
 
 

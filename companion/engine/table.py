@@ -12,6 +12,7 @@ Pure: no display, no I/O.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -42,7 +43,7 @@ from .actions import (
 )
 from .grid import Cell, in_quarter
 from .messages import Message
-from .state import CHARACTERS, COUPLES, PLAY, SCHOOL, GameState
+from .state import CHARACTERS, COUPLES, DRAFT, PLAY, SCHOOL, START_BUILDINGS, GameState
 from .table_words import BACK, CHILD_CODES, ENGLISH, NO_BACK
 from .table_words import CODES as CODES  # the step codes, for the catalogues' tests
 
@@ -174,6 +175,8 @@ def _setup(s: _Steps, a: Action) -> None:
         s.add("table.supply_to_centre", {"player": a.player, "sex": other,
                                          "village": _v(af, a.player)},
               VILLAGER, colour=a.player, village=a.player, sex=other, awake=True)
+    if b.phase in (DRAFT, START_BUILDINGS) and af.phase not in (DRAFT, START_BUILDINGS):
+        _start_pool_done(s, a)
     if b.phase == COUPLES and af.phase != COUPLES:
         # The dowry (setup step 5): the coins the rules put into the centres.
         for v, village in af.villages.items():
@@ -181,6 +184,26 @@ def _setup(s: _Steps, a: Action) -> None:
                 for _i in range(n):
                     s.add("table.dowry", {"player": c, "village": _v(af, v)}, COIN, colour=c,
                           village=v)
+
+
+def _start_pool_done(s: _Steps, a: Action) -> None:
+    """The draft's (or the letters') end: the last picker takes the start-player token
+    (§6.1 step 2); the start tiles nobody took go back into the box (with 2 players the neutral
+    village gets 4 of them first, §6.3)."""
+    b, af = s.before, s.after
+    if isinstance(a, Pick) and af.start_player and af.start_player != b.start_player:
+        s.add("table.start_token_last_pick", {"player": af.start_player,
+                                               "holder": b.start_player},
+              TOKEN, colour=af.start_player)
+    left = Counter({t: n for t, n in b.start_pool.items() if n > 0})
+    taken = a.buildings if isinstance(a, StartBuildings) else (
+        (a.building,) if isinstance(a, Pick) and a.take_from is None else ())
+    left -= Counter(taken)
+    neutral = af.options.neutral_colour
+    if neutral:
+        left -= Counter(af.to_place[neutral])
+    for t in sorted(left.elements()):
+        s.add("table.start_tile_to_box", {"building": t}, BUILDING)
 
 
 # --- a turn --------------------------------------------------------------------------------------
@@ -230,7 +253,14 @@ def _turn(s: _Steps, a: Action) -> None:
         # Coins the engine sends back to the hand after this build (§7) pay for the bought
         # goods first: they stay on the Builder; only the rest is put on or taken off.
         kept = min(bought, _returned(b, af))
-        if kept:
+        chosen = b.turn.character if b.turn else None
+        if kept and chosen not in (None, "builder"):
+            # The coins come off the character chosen this turn (the Builder tile's build
+            # left it nothing to do): they move onto the Builder.
+            s.add("table.coins_move_to_builder", {"player": a.player, "n": kept,
+                                                  "character": chosen, "buy": tuple(a.buy)},
+                  COIN, colour=a.player, character=chosen, n=kept)
+        elif kept:
             s.add("table.coins_pay_goods", {"player": a.player, "n": kept,
                                             "buy": tuple(a.buy)},
                   COIN, colour=a.player, character="builder", n=kept)
@@ -360,16 +390,19 @@ def _round_start(s: _Steps) -> None:
             else:
                 s.add("table.character_tile_new", {"player": holder, "character": ch},
                       CHARACTER_TILE, colour=holder, character=ch)
-    if b.tiles_used:
-        s.add("table.tiles_face_up", {}, CHARACTER_TILE)
+    for ch in CHARACTERS:
+        if ch in b.tiles_used:
+            s.add("table.tile_face_up", {"character": ch}, CHARACTER_TILE, character=ch)
     for ch in CHARACTERS:
         for c, n in b.character_coins[ch].items():
             s.add("table.coins_back", {"player": c, "n": n, "character": ch}, COIN, colour=c,
                   character=ch, n=n)
     if b.neutral_coin not in (None, "ready"):
-        s.add("table.neutral_coin_back", {}, NEUTRAL_COIN)
+        s.add("table.neutral_coin_back", {"character": b.neutral_coin}, NEUTRAL_COIN,
+              character=b.neutral_coin)
     if af.start_player != b.start_player and af.start_player:
-        s.add("table.start_token", {"player": af.start_player}, TOKEN, colour=af.start_player)
+        s.add("table.start_token_from", {"player": af.start_player, "holder": b.start_player},
+              TOKEN, colour=af.start_player)
 
 
 def _round_finish(s: _Steps) -> None:

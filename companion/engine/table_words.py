@@ -21,6 +21,9 @@ ENGLISH: dict[str, Template] = {
     "table.neutral_to_building": N_("Stand a neutral {sex} on the {building} ({cell}) in "
                                     "{village}."),
     "table.dowry": N_("Dowry: put a coin of {player}'s into the centre of {village}."),
+    "table.start_token_last_pick": N_("{player} picked last: take the start-player token from "
+                                      "{holder}."),
+    "table.start_tile_to_box": N_("Put the unused start tile {building} back into the box."),
     # a turn
     "table.coins_on_character": N_("{player}: put {n} coin on the {character}.",
                                    "{player}: put {n} coins on the {character}."),
@@ -32,6 +35,10 @@ ENGLISH: dict[str, Template] = {
                                 "{buy} bought.",
                                 "{player}: leave {n} coins on the Builder: they pay for the "
                                 "{buy} bought."),
+    "table.coins_move_to_builder": N_("{player}: move {n} coin from the {character} onto the "
+                                      "Builder: it pays for the {buy} bought.",
+                                      "{player}: move {n} coins from the {character} onto the "
+                                      "Builder: they pay for the {buy} bought."),
     "table.coins_to_hand": N_("{player}: take {n} coin back off the {character} into your "
                               "hand: it can buy no more action there.",
                               "{player}: take {n} coins back off the {character} into your "
@@ -66,10 +73,11 @@ ENGLISH: dict[str, Template] = {
     # the round end
     "table.character_tile": N_("{player} takes the {character} tile from {holder}."),
     "table.character_tile_new": N_("{player} takes the {character} tile."),
-    "table.tiles_face_up": N_("Turn every character tile face up again."),
+    "table.tile_face_up": N_("Turn the {character} tile face up again."),
     "table.coins_back": N_("{player}: take your {n} coin back from the {character}.",
                            "{player}: take your {n} coins back from the {character}."),
     "table.neutral_coin_back": N_("Put the neutral coin back beside the neutral village."),
+    "table.start_token_from": N_("{player} takes the start-player token from {holder}."),
     "table.school_home": N_("{player}: stand your {sex} from the school on the {building} "
                             "({cell})."),
     "table.school_to_centre": N_("{player}: stand your {sex} from the school in your village "
@@ -98,6 +106,10 @@ BACK: dict[str, Template] = {
                                       "{village} back into your supply."),
     "table.back.neutral_to_building": N_("Take the neutral {sex} off the {building} ({cell}) "
                                          "in {village} again."),
+    "table.back.start_token_last_pick": N_("{player} gives the start-player token back to "
+                                           "{holder}."),
+    "table.back.start_tile_to_box": N_("Take the start tile {building} out of the box "
+                                       "again."),
     "table.back.dowry": N_("Take {player}'s dowry coin out of the centre of {village} again."),
     # a turn
     "table.back.coins_on_character": N_("{player}: take your {n} coin off the {character} back "
@@ -108,6 +120,10 @@ BACK: dict[str, Template] = {
                                      "for the {buy} bought.",
                                      "{player}: take back off the Builder the {n} coins paid "
                                      "for the {buy} bought."),
+    "table.back.coins_move_to_builder": N_("{player}: move {n} coin from the Builder back "
+                                           "onto the {character}.",
+                                           "{player}: move {n} coins from the Builder back "
+                                           "onto the {character}."),
     "table.back.coins_to_hand": N_("{player}: put {n} coin from your hand back on the "
                                    "{character}.",
                                    "{player}: put {n} coins from your hand back on the "
@@ -140,10 +156,13 @@ BACK: dict[str, Template] = {
     # the round end
     "table.back.character_tile": N_("{player} gives the {character} tile back to {holder}."),
     "table.back.character_tile_new": N_("{player} puts the {character} tile back."),
-    "table.back.tiles_face_up": N_("Turn the character tiles used this round face down again."),
+    "table.back.tile_face_up": N_("Turn the {character} tile face down again: it was used this "
+                                  "round."),
     "table.back.coins_back": N_("{player}: put your {n} coin back on the {character}.",
                                 "{player}: put your {n} coins back on the {character}."),
-    "table.back.neutral_coin_back": N_("Put the neutral coin back on the character it was on."),
+    "table.back.neutral_coin_back": N_("Put the neutral coin back on the {character}."),
+    "table.back.start_token_from": N_("{player} gives the start-player token back to "
+                                      "{holder}."),
     "table.back.school_home": N_("{player}: put your {sex} from the {building} ({cell}) back "
                                  "into the school."),
     "table.back.school_to_centre": N_("{player}: put your {sex} from your village centre back "

@@ -31,6 +31,7 @@ from .actions import (
     Wake,
 )
 from .errors import IllegalAction, refuse
+from .idle import idle_reason
 from .messages import Message, message
 from .production import chains_by_good
 from .state import CHARACTERS, GameState, Turn
@@ -64,7 +65,7 @@ def choose(state: GameState, a: Choose) -> None:
         raise refuse("not_enough_coins", player=a.player, n=player.coins)
     player.coins -= a.coins
     if not possible(state, a.player, a.character, moves.COIN, player.coins):
-        raise refuse("no_action", player=a.player, character=a.character)
+        raise IllegalAction(idle_reason(state, a.player, a.character))
     field = state.character_coins[a.character]
     field[a.player] = field.get(a.player, 0) + a.coins
     turn.character = a.character

@@ -40,6 +40,7 @@ from .common import (
 from .drunter_board import DrunterBoardScreen
 from .history import games_button, games_width
 from .keyboard import NameKeyboard, header
+from .reasons import refusals
 from .virtual import level_button, with_virtual
 
 CHOICES_Y = 242  # below an instruction of up to five lines and its question
@@ -324,7 +325,8 @@ class SetupScreen(Screen):
                 out.append(Widget(f"value:{name}:{value_key(v)}", rects[v], "",
                                   lambda v=v: self.choose(app, name, v), style="invisible",
                                   value=v))
-            return out
+            template = next((a for a in legal_actions(state) if hasattr(a, name)), None)
+            return out + refusals(state, rects, set(values), template, name, village)
         if name == "buildings":
             return out + self._three_widgets(app, values)
         # Each answer whole: two columns if every label fits half the width, else one, paged.

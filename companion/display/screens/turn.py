@@ -45,6 +45,7 @@ from .common import (
 )
 from .hint import hint_button
 from .option_rows import option_lines, option_why_not, pages_of, rows_height
+from .reasons import refusals, why_not_character
 from .tile_cost import TileCostView
 
 PAGE = 5
@@ -167,7 +168,7 @@ class TurnScreen(Screen):
                               pygame.Rect(RIGHT_X + col * 270, TOP + 44 + row * 84, 262, 78),
                               on_tap=lambda ch=ch: self.pick(ch), enabled=enabled,
                               selected=o.chosen == ch, lines=[character(ch), " "],
-                              why_not=None if enabled else self._why_not_character(ch),
+                              why_not=None if enabled else why_not_character(o, state, ch),
                               paint=lambda surf, r, ch=ch: character_pieces(surf, r, state,
                                                                              ch)))
         if o.neutral:
@@ -195,17 +196,6 @@ class TurnScreen(Screen):
                                                  "coins."))))
         out.append(hint_button(app, state, (8, 412, LEFT_W - 8, 60)))  # only when asked
         return out
-
-    def _why_not_character(self, ch: str) -> str:
-        o = self.options
-        if o.chosen not in (None, ch) and ch not in o.tiles:
-            return _("The {chosen} is this turn's character: one character a turn.").format(
-                chosen=character(o.chosen or ch))
-        options = list(o.regular.get(ch, ())) + list(o.tiles.get(ch, ()))
-        if not options:
-            return _("The {character} has nothing to do now.").format(character=character(ch))
-        return _("Nothing the {character} could do can be paid now.").format(
-            character=character(ch))
 
     def pick(self, ch: str) -> None:
         self.character, self.neutral, self.page = ch, False, 0
@@ -290,6 +280,8 @@ class TurnScreen(Screen):
                     out.append(Widget(f"quarter:{village_}:{q}", r,
                                       on_tap=lambda found=found: self._pick_cell(app, found),
                                       style="invisible", value=found[0]))
+            out += refusals(state, rects, {w.value.action.quarter for w in out if w.value},
+                            listed[0].action if listed else None, "quarter", village_)
         else:
             rects = cell_rects(state, village_, area)
             by_cell: dict[Any, list[Option]] = {}
@@ -302,6 +294,8 @@ class TurnScreen(Screen):
                 out.append(Widget(f"cell:{value_key(cell)}", rects[cell],
                                   on_tap=lambda found=found: self._pick_cell(app, found),
                                   style="invisible", value=found[0]))
+            out += refusals(state, rects, set(by_cell), listed[0].action if listed else None,
+                            "cell", village_)
         out.append(button("page:next", (RIGHT_X + 362, 412, 170, 60), _("As a list"),
                           lambda: setattr(self, "on_picture", False)))
         return out
