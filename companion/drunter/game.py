@@ -88,7 +88,7 @@ def _end_turn(s: DrunterState) -> None:
 def _place(s: DrunterState, a: Place) -> None:
     squares = placement.check_place(s, a)
     tile = PlacedTile(a.road, a.kind, squares, a.player)
-    if not s.variant and s.board.toilets.intersection(squares):
+    if vote.needs_vote(s, squares):
         s.pending = tile  # §D5: announced; the vote decides
         s.phase = VOTE
         return
