@@ -10,11 +10,14 @@ import sys
 from typing import Any
 
 from .drunter.board import Board, board_to_json, load_board
+from .drunter.board_draft import BoardDraft
 from .engine.errors import HelvetiaError
 from .engine.record import MAX_LINE, loads_line
 
 SETTING = "drunter_board"
 """The store's setting that holds the board entered on this device."""
+DRAFT_SETTING = "drunter_board_draft"
+"""The board as the table is entering it, kept at every tap (a power cut loses nothing)."""
 
 
 def kept_board(store: Any) -> Board | None:
@@ -31,6 +34,23 @@ def kept_board(store: Any) -> Board | None:
 def keep_board(store: Any, board: Board) -> None:
     """Keep ``board`` on this device (replacing the one kept before)."""
     store.set_setting(SETTING, json.dumps(board_to_json(board), ensure_ascii=False))
+
+
+def kept_draft(store: Any) -> BoardDraft | None:
+    """The board being entered on this device, else the board kept, as a draft to go on
+    with; ``None`` if there is neither."""
+    raw = store.setting(DRAFT_SETTING) if store is not None else None
+    if raw:
+        try:
+            return BoardDraft.from_json(json.loads(raw))
+        except ValueError:
+            pass
+    board = kept_board(store)
+    return None if board is None else BoardDraft.of(board)
+
+
+def keep_draft(store: Any, draft: BoardDraft) -> None:
+    store.set_setting(DRAFT_SETTING, json.dumps(draft.to_json(), ensure_ascii=False))
 
 
 def board_command(args: argparse.Namespace, store: Any) -> int:
@@ -64,5 +84,6 @@ def board_command(args: argparse.Namespace, store: Any) -> int:
         print(f"helvetia: the board {args.file} is not valid: {exc}", file=sys.stderr)
         return 2
     keep_board(store, board)
+    keep_draft(store, BoardDraft.of(board))  # the screen shows the board imported
     print(f"the board {board.name!r} ({board.width} x {board.height}) is kept on this device")
     return 0

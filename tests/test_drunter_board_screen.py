@@ -141,3 +141,22 @@ def test_every_text_fits_in_every_language(lang: str, tmp_path: Path) -> None:
     assert reports == []
     assert ui.contrast_misses() == [] or all(
         m[0] not in ("DrunterBoardScreen",) for m in ui.contrast_misses())
+
+
+def test_a_board_half_entered_survives_a_restart(tmp_path: Path) -> None:
+    app = App(config(tmp_path))
+    d = Driver(app)
+    d.tap("drunter_board")
+    d.tap("size:1,0")
+    d.tap("square:2,3")
+    d.tap("tool:toilet")
+    d.tap("square:4,4")
+    d.tap("tool:canal")
+    d.tap("square:0,2")  # no save: the power goes
+    again = App(config(tmp_path))
+    Driver(again).tap("drunter_board")
+    draft = again.screen.draft
+    assert (draft.width, draft.height) == (11, 10)
+    assert draft.what((2, 3)) == ("A", 1) and draft.what((4, 4)) == ("toilet", 0)
+    assert draft.starts == {"canal": (0, 2)}
+    assert again.store.setting(SETTING) is None  # not a board yet: nothing saved as one

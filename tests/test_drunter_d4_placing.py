@@ -138,3 +138,10 @@ def test_a_bridge_with_a_free_square_beyond_keeps_a_road_open() -> None:
     place(game, "street", 3, (1, 0), "down")  # bridge on (1, 1)
     place(game, "wall_1", 1, (0, 1))  # the wall's worker: the inn above, the bridge beside
     assert game.state.workers["wall_1"] == (0, 1)  # not finished: it can pass under
+
+
+def test_a_worker_boxed_in_from_the_start_is_finished_at_once() -> None:
+    board = made_up_map_small(starts={"street": (0, 0), "wall_1": (1, 0), "wall_2": (0, 1),
+                                      "canal": (6, 5)})
+    game = new_game(2, board=board)
+    assert game.state.workers["street"] is None and game.state.first_finished == "street"

@@ -119,3 +119,11 @@ def test_the_rules_are_pure_python_without_screen_hardware_files_or_clocks() -> 
         text = path.read_text(encoding="utf-8")
         for word in ("open(", "import time", "datetime", "import random", "pygame"):
             assert word not in text, (path.name, word)
+
+
+def test_the_example_record_replays() -> None:
+    example = Path(__file__).resolve().parent.parent / "examples" / "drunter" / "made-up-3p.jsonl"
+    done = replay(example)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["board"].startswith("made_up_map") and out["game_over"] and out["winners"]

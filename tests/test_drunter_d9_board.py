@@ -124,3 +124,19 @@ def test_a_board_file_is_imported_checked_kept_and_exported(tmp_path: Path) -> N
     done = _helvetia("board", "export", "-o", str(out), tmp=tmp_path)
     assert done.returncode == 0, done.stderr
     assert json.loads(out.read_text(encoding="utf-8")) == data
+
+
+def test_a_draft_keeps_what_is_not_a_board_yet() -> None:
+    from companion.drunter.board_draft import BoardDraft
+
+    draft = BoardDraft.of(made_up_map_small())
+    draft.tap((1, 1), "street")  # the inn moves inside: not a board any more
+    draft.resize(3, 3)  # (5, 1) and more now lie outside: kept all the same
+    again = BoardDraft.from_json(json.loads(json.dumps(draft.to_json())))
+    assert again == draft
+    assert again.problem() is not None
+    again.resize(7, 6)
+    again.tap((0, 0), "street")
+    assert again.board() == made_up_map_small()
+    with pytest.raises(ValueError):
+        BoardDraft.from_json({"width": 3})

@@ -78,3 +78,11 @@ def test_a_refusal_is_worded_in_the_players_language() -> None:
         "its own kind.")
     i18n.use("it")
     assert "colonna 2, riga 1" in i18n.say(Message("drunter.off_map", {"square": (1, 0)}))
+
+
+def test_a_parameter_name_means_the_same_in_both_games() -> None:
+    from companion.engine import messages, table
+
+    helvetia = {**messages.PARAM_KINDS, **getattr(table, "PARAM_KINDS", {})}
+    assert {k for k, v in PARAM_KINDS.items() if helvetia.get(k, v) != v} == set()
+    assert not set(ENGLISH) & (set(messages.ENGLISH) | set(table.ENGLISH))

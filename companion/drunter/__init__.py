@@ -39,6 +39,7 @@ from .game import (
     phase_message,
     why_not,
 )
+from .options import Option, turn_options
 from .placement import can_place, legal_placements
 from .state import DrunterState
 from .summary import summary
@@ -49,5 +50,6 @@ __all__ = [
     "KINDS", "MalformedAction", "Place", "RecordError",
     "ROADS", "ROAD_KIND", "Reveal", "Vote", "action_to_json", "apply", "board_to_json",
     "can_place", "header_line", "is_drunter_header", "is_drunter_record", "legal_placements",
-    "load_board", "new_game", "parse_action", "phase_message", "summary", "why_not",
+    "load_board", "new_game", "Option", "parse_action", "phase_message", "summary",
+    "turn_options", "why_not",
 ]

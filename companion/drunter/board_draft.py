@@ -7,9 +7,22 @@ on it (the check then names it, and it is back when the grid grows again).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from .board import BUILDING_TYPES, MAX_SIDE, MAX_VALUE, MIN_SIDE, ROADS, Board, Building, Square
+from .board import (
+    BOARD_FORMAT,
+    BOARD_VERSION,
+    BUILDING_TYPES,
+    MAX_SIDE,
+    MAX_VALUE,
+    MIN_SIDE,
+    ROADS,
+    Board,
+    Building,
+    Square,
+)
 from .errors import BoardError
 from .messages import Message
 
@@ -34,6 +47,33 @@ class BoardDraft:
     def of(cls, board: Board) -> BoardDraft:
         return cls(board.width, board.height, dict(board.buildings), set(board.toilets),
                    dict(board.starts), board.name)
+
+    def to_json(self) -> dict[str, Any]:
+        """The board file's object, as far as it goes (starts may be missing, things may lie
+        outside the grid): what is kept while the table is still entering it."""
+        return {
+            "format": BOARD_FORMAT, "version": BOARD_VERSION, "name": self.name,
+            "width": self.width, "height": self.height,
+            "buildings": [{"square": list(s), "type": b.type, "value": b.value}
+                          for s, b in sorted(self.buildings.items())],
+            "toilets": [list(s) for s in sorted(self.toilets)],
+            "starts": {r: list(self.starts[r]) for r in ROADS if r in self.starts},
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> BoardDraft:
+        """A draft back from ``to_json`` (``ValueError`` if it is not one)."""
+        try:
+            assert isinstance(data, Mapping)
+            draft = cls(int(data["width"]), int(data["height"]), name=str(data["name"]))
+            for b in data["buildings"]:
+                assert b["type"] in BUILDING_TYPES
+                draft.buildings[_square(b["square"])] = Building(b["type"], int(b["value"]))
+            draft.toilets = {_square(t) for t in data["toilets"]}
+            draft.starts = {r: _square(v) for r, v in data["starts"].items() if r in ROADS}
+        except (AssertionError, KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a board draft: {exc!r}") from None
+        return draft
 
     def what(self, square: Square) -> tuple[str, int] | None:
         """What stands on a square: (type, value) of a building, (TOILET, 0), (road, 0)."""
@@ -83,6 +123,11 @@ class BoardDraft:
         except BoardError as exc:
             return exc.msg
         return None
+
+
+def _square(v: Any) -> Square:
+    x, y = v
+    return int(x), int(y)
 
 
 def clamp_value(value: int) -> int:

@@ -60,6 +60,11 @@ def _lay(s: DrunterState, tile: PlacedTile) -> None:
     for sq in tile.squares:
         s.covered[sq] = len(s.tiles) - 1
     s.workers[tile.road] = tile.squares[-1]
+    _finish_boxed_in(s)
+
+
+def _finish_boxed_in(s: DrunterState) -> None:
+    """Every worker with no way forward leaves the map: its road is finished (§D4.5, R2)."""
     for road in ROADS:
         if s.workers[road] is not None and not placement.way_forward(s, road):
             s.workers[road] = None
@@ -88,7 +93,7 @@ def _end_turn(s: DrunterState) -> None:
 def _place(s: DrunterState, a: Place) -> None:
     squares = placement.check_place(s, a)
     tile = PlacedTile(a.road, a.kind, squares, a.player)
-    if not s.variant and s.board.toilets.intersection(squares):
+    if vote.needs_vote(s, squares):
         s.pending = tile  # §D5: announced; the vote decides
         s.phase = VOTE
         return
@@ -260,6 +265,7 @@ def new_game(header: Any) -> DrunterState:
     if start not in state.colours:
         raise MalformedAction("the header's 'start_player' must be one of the players")
     state.active = start
+    _finish_boxed_in(state)  # a start with no square free beside it (a made-up map's corner)
     _settle(state)
     return state
 

@@ -92,6 +92,28 @@ PHASES: dict[str, Template] = {
 }
 """What the game waits for: ``"drunter.phase." + state.phase`` → template."""
 
+TABLE: dict[str, Template] = {
+    "drunter.table.move_worker": N_("Move the worker of {road} onto the tile's end ({square})."),
+    "drunter.table.worker_leaves": N_("Take the worker of {road} off the map: no way on, "
+                                      "{road} is finished."),
+    "drunter.table.vote": N_("A vote: everyone chooses one or more citizen cards in secret, "
+                             "then all reveal them at once."),
+    "drunter.table.vote_won": N_("Yes wins, {yes} to {no}: the tile stays."),
+    "drunter.table.vote_lost": N_("No wins, {no} to {yes}: {player}, take your tile back; "
+                                  "your turn is over."),
+    "drunter.table.cards_out": N_("Put the citizen cards played in the box; \"..?\" goes "
+                                  "back to its owner's hand."),
+    "drunter.table.missed": N_("{player} cannot place a tile and misses this turn."),
+    "drunter.table.choose": N_("Everyone: choose one of your two cards as your objective, in "
+                               "secret, and put the other under it."),
+    "drunter.table.reveal": N_("Nobody can place a tile any more: the game is over. Everyone: "
+                               "reveal your building card."),
+    "drunter.table.reveal_variant": N_("Nobody can place a tile any more: the game is over. "
+                                       "Everyone: reveal your objective, then your second "
+                                       "card."),
+}
+"""What the table does with the pieces after an action (``table.steps``)."""
+
 WORDS: dict[str, Template] = {
     "drunter.word.tile.street": N_("street tile ({n} square)", "street tile ({n} squares)"),
     "drunter.word.tile.wall": N_("wall tile ({n} square)", "wall tile ({n} squares)"),
@@ -119,7 +141,7 @@ WORDS: dict[str, Template] = {
 }
 """The words of terms (see ``TERM_KINDS``)."""
 
-ENGLISH: dict[str, Template] = {**REFUSALS, **OPTIONS, **PHASES, **WORDS}
+ENGLISH: dict[str, Template] = {**REFUSALS, **OPTIONS, **PHASES, **TABLE, **WORDS}
 REASON_CODES = frozenset(REFUSALS)
 PHASE_CODES = frozenset(PHASES)
 CODES = frozenset(ENGLISH)
@@ -132,7 +154,7 @@ PARAM_KINDS: dict[str, str] = {
     "objective": "drunter_objective",
     "n": "count", "given_n": "number", "expected": "number", "col": "number", "row": "number",
     "width": "number", "height": "number", "min": "number", "max": "number",
-    "type": "raw", "value": "raw",
+    "type": "raw", "value": "raw", "yes": "number", "no": "number",
 }
 """The kind of each parameter: how it is worded (names shared with Helvetia's mean the same)."""
 

@@ -4,9 +4,18 @@ ties. Every card played leaves the game, except "..?", which goes back to its ow
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .actions import Vote
+from .board import Square
 from .errors import refuse
 from .state import ABSTAIN, CARD_VOTES, JEEIIN, NO_CARDS, YES_CARDS, DrunterState, VoteResult
+
+
+def needs_vote(state: DrunterState, squares: Iterable[Square]) -> bool:
+    """Whether a tile on ``squares`` calls a vote: it covers a public toilet, and the game is
+    not the variant (§D8: no votes)."""
+    return not state.variant and not state.board.toilets.isdisjoint(squares)
 
 
 def count_vote(state: DrunterState, action: Vote) -> VoteResult:

@@ -13,7 +13,7 @@ import pygame
 
 from ...drunter.board import BUILDING_TYPES, ROADS
 from ...drunter.board_draft import ERASE, TOILET, BoardDraft, clamp_value
-from ...drunter_store import keep_board, kept_board
+from ...drunter_store import keep_board, keep_draft, kept_draft
 from .. import i18n
 from ..i18n import N_, _
 from ..ui import BUTTON, GRID, INK, MUTED, W, Widget, button, draw_text
@@ -34,16 +34,11 @@ TOILET_COLOUR = (220, 240, 246)
 MINUS, TIMES = "\u2212", "\u00d7"
 
 
-def saved_board(app: Any) -> BoardDraft | None:
-    """The board kept on this device, to correct; ``None`` if none."""
-    board = kept_board(app.store)
-    return None if board is None else BoardDraft.of(board)
-
-
 class DrunterBoardScreen(Screen):
     def __init__(self, app: Any, back: Screen) -> None:
         self.back = back
-        saved = saved_board(app)
+        self.app = app
+        saved = kept_draft(app.store)
         self.draft = saved or BoardDraft()
         if saved is None:
             app.banner = _("Choose on the right what to put, then tap its squares on the map. "
@@ -58,6 +53,12 @@ class DrunterBoardScreen(Screen):
 
     def tap_square(self, square: tuple[int, int]) -> None:
         self.draft.tap(square, self.tool, self.value)
+        self.keep()
+
+    def keep(self) -> None:
+        """Every change is kept on the device at once: a power cut loses nothing entered."""
+        if self.app.store is not None:
+            keep_draft(self.app.store, self.draft)
 
     def choose(self, tool: str) -> None:
         self.tool = tool
@@ -70,6 +71,7 @@ class DrunterBoardScreen(Screen):
     def resize(self, dw: int, dh: int) -> None:
         self.draft.resize(self.draft.width + dw, self.draft.height + dh)
         self.scroll(0, 0)
+        self.keep()
 
     def scroll(self, dx: int, dy: int) -> None:
         self.left = max(0, min(self.draft.width - VIEW_COLS, self.left + dx))
