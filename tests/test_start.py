@@ -24,7 +24,7 @@ from companion.display.start import NO_DISPLAY, start
 ROOT = Path(__file__).resolve().parent.parent
 UNIT = ROOT / "systemd" / "helvetia.service"
 HIDDEN = ("NOTIFY_SOCKET", "WATCHDOG_USEC", "DISPLAY", "WAYLAND_DISPLAY", "HELVETIA_CONFIG",
-          "SDL_VIDEODRIVER", "STATE_DIRECTORY")
+          "SDL_VIDEODRIVER", "STATE_DIRECTORY", "INVOCATION_ID")
 
 
 def environment(tmp: Path, **more: str) -> dict[str, str]:
@@ -127,12 +127,18 @@ def test_no_display_is_one_line_and_an_exit_the_unit_does_not_restart(
         tmp_path: Path, driver: str | None, tried: str) -> None:
     if Path("/dev/dri").exists():
         pytest.skip("this machine has a DRM device")
-    env = environment(tmp_path, **({"SDL_VIDEODRIVER": driver} if driver else {}))
-    done = subprocess.run([sys.executable, "-m", "companion.cli", "run"], cwd=tmp_path,
-                          env=env, capture_output=True, text=True, timeout=200)
-    assert done.returncode == NO_DISPLAY, done.stdout + done.stderr
-    assert done.stderr == ""
-    (line,) = done.stdout.splitlines()
-    assert line.startswith(f"helvetia: no display: {tried}"), line
-    assert "DRM devices: none" in line and "neither DISPLAY nor WAYLAND_DISPLAY set" in line
+    empty = write(tmp_path, "")  # the defaults, not this machine's /etc/helvetia
+    env = environment(tmp_path, HELVETIA_CONFIG=str(empty),
+                      **({"SDL_VIDEODRIVER": driver} if driver else {}))
+    for unit, then in ((False, "Run it in a desktop session"),
+                       (True, "Not restarted: fix it, then 'systemctl restart helvetia'")):
+        done = subprocess.run([sys.executable, "-m", "companion.cli", "run"], cwd=tmp_path,
+                              env=env | ({"INVOCATION_ID": "0" * 32} if unit else {}),
+                              capture_output=True, text=True, timeout=200)
+        assert done.returncode == NO_DISPLAY, done.stdout + done.stderr
+        assert done.stderr == ""
+        (line,) = done.stdout.splitlines()
+        assert line.startswith(f"helvetia: no display: {tried}"), line
+        assert "DRM devices: none" in line and "neither DISPLAY nor WAYLAND_DISPLAY set" in line
+        assert then in line
     assert f"RestartPreventExitStatus={NO_DISPLAY}" in UNIT.read_text().splitlines()

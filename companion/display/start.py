@@ -78,11 +78,14 @@ def why(asked: str | None, error: str, env: MutableMapping[str, str]) -> str:
     tried = f"SDL's {asked} driver" if asked else "SDL's own choice of video driver"
     desktop = ", ".join(f"{k}={env[k]}" for k in WINDOWED if env.get(k)) or \
         "neither DISPLAY nor WAYLAND_DISPLAY set"
+    then = ("Not restarted: fix it, then 'systemctl restart helvetia'"
+            if env.get("INVOCATION_ID") else  # systemd's unit, else a command run by hand
+            "Run it in a desktop session, or on the Pi's console with SDL_VIDEODRIVER=kmsdrm "
+            "(the service stopped)")
     return (f"no display: {tried}: {error}; DRM devices: {', '.join(cards) or 'none'}; "
             f"{desktop}. A window needs a desktop session (DISPLAY or WAYLAND_DISPLAY); the "
             f"Pi's own screen needs SDL_VIDEODRIVER=kmsdrm, its KMS driver (/dev/dri/card*) "
-            f"and no desktop holding it (boot to the console). Not restarted: fix it, then "
-            f"'systemctl restart helvetia'")
+            f"and no desktop holding it (boot to the console). {then}")
 
 
 def start(config_file: str | None = None) -> Any:
