@@ -6,9 +6,11 @@ restart, never a traceback."""
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -142,3 +144,39 @@ def test_no_display_is_one_line_and_an_exit_the_unit_does_not_restart(
         assert "DRM devices: none" in line and "neither DISPLAY nor WAYLAND_DISPLAY set" in line
         assert then in line
     assert f"RestartPreventExitStatus={NO_DISPLAY}" in UNIT.read_text().splitlines()
+
+
+@pytest.mark.skipif(shutil.which("Xvfb") is None, reason="no Xvfb (apt-get install xvfb)")
+@pytest.mark.skipif(Path("/dev/dri").exists(), reason="KMSDRM may work here")
+def test_on_a_desktop_kmsdrm_falls_back_to_a_window(tmp_path: Path) -> None:
+    """Run by hand with the unit's SDL_VIDEODRIVER=kmsdrm in a desktop session (here an X
+    server in memory): a window, READY, and the journal says why it is not KMSDRM."""
+    display = f":{40 + os.getpid() % 50}"
+    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "800x600x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    notify = str(tmp_path / "notify")
+    try:
+        socket_file = Path(f"/tmp/.X11-unix/X{display[1:]}")
+        end = time.monotonic() + 30
+        while not socket_file.exists() and time.monotonic() < end:
+            time.sleep(0.05)
+        env = environment(tmp_path, SDL_VIDEODRIVER="kmsdrm", DISPLAY=display,
+                          NOTIFY_SOCKET=notify, HELVETIA_CONFIG=str(write(
+                              tmp_path, '[buttons]\nbackend = "none"\n[leds]\nbackend = "none"\n')))
+        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as server:
+            server.bind(notify)
+            server.settimeout(60)
+            app = subprocess.Popen([sys.executable, "-m", "companion.cli", "run"], cwd=tmp_path,
+                                   env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                   text=True)
+            try:
+                ready = server.recv(64)
+            finally:
+                app.terminate()
+                output = app.communicate(timeout=30)[0]
+    finally:
+        xvfb.terminate()
+        xvfb.wait(timeout=30)
+    assert ready == b"READY=1", output
+    assert ("helvetia: display: SDL's kmsdrm driver failed (kmsdrm not available); a window on "
+            "this desktop instead") in output.splitlines(), output
