@@ -138,8 +138,8 @@ def test_no_display_is_one_line_and_an_exit_the_unit_does_not_restart(
                               env=env | ({"INVOCATION_ID": "0" * 32} if unit else {}),
                               capture_output=True, text=True, timeout=200)
         assert done.returncode == NO_DISPLAY, done.stdout + done.stderr
-        assert done.stderr == ""
-        (line,) = done.stdout.splitlines()
+        assert done.stdout == ""
+        (line,) = done.stderr.splitlines()
         assert line.startswith(f"helvetia: no display: {tried}"), line
         assert "DRM devices: none" in line and "neither DISPLAY nor WAYLAND_DISPLAY set" in line
         assert then in line
