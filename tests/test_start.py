@@ -180,3 +180,35 @@ def test_on_a_desktop_kmsdrm_falls_back_to_a_window(tmp_path: Path) -> None:
     assert ready == b"READY=1", output
     assert ("helvetia: display: SDL's kmsdrm driver failed (kmsdrm not available); a window on "
             "this desktop instead") in output.splitlines(), output
+
+
+@pytest.mark.skipif(Path("/dev/dri").exists(), reason="this machine has a DRM device")
+def test_right_after_boot_a_display_still_loading_is_waited_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No udev-settle: 10 s after boot the display driver may not be there yet. The start
+    tries again each second (here it never comes), for at most 45 s, then says so."""
+    from companion.display import start as start_module
+
+    slept: list[float] = []
+    clock = [0.0]
+
+    def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        clock[0] += seconds
+
+    import pygame
+
+    pygame.display.quit()  # SDL reads the driver from the environment at its init
+    monkeypatch.setenv("SDL_VIDEODRIVER", "kmsdrm")
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    env = os.environ
+    with pytest.raises(start_module.NoDisplay, match="SDL's kmsdrm driver: kmsdrm not"):
+        start_module.open_display(env, since_boot=lambda: 10.0, sleep=sleep,
+                                  clock=lambda: clock[0])
+    assert slept == [1.0] * 45
+    slept.clear()
+    with pytest.raises(start_module.NoDisplay):
+        start_module.open_display(env, since_boot=lambda: 600.0, sleep=sleep,
+                                  clock=lambda: clock[0])
+    assert slept == []

@@ -572,9 +572,3 @@ class App:
         if self.store is not None:
             self.store.close()
         pygame.quit()
-
-
-def main(config_file: str | None = None) -> int:
-    from .start import main as start
-
-    return start(config_file)

@@ -23,7 +23,9 @@ from ..journal import say
 NO_DISPLAY = 69
 """The exit status without a display (EX_UNAVAILABLE); systemd/helvetia.service names it."""
 BOOT_GRACE = 90.0
-"""Seconds after boot during which a display that is not there yet is waited for."""
+"""Seconds after boot during which a display that is not there yet is waited for..."""
+BOOT_WAIT = 45.0
+"""...for at most this long: well within the unit's TimeoutStartSec=60."""
 WINDOWED = ("DISPLAY", "WAYLAND_DISPLAY")
 """A desktop session: there a window is the fallback when KMSDRM cannot have the screen."""
 
@@ -42,13 +44,14 @@ def uptime() -> float:
 
 def open_display(env: MutableMapping[str, str] | None = None, *,
                  since_boot: Callable[[], float] = uptime,
-                 sleep: Callable[[float], None] = time.sleep) -> str:
+                 sleep: Callable[[float], None] = time.sleep,
+                 clock: Callable[[], float] = time.monotonic) -> str:
     """Initialise SDL's video and return its driver's name, or raise ``NoDisplay``.
 
     SDL's own choice that falls through to its invisible "offscreen" driver (no X, no
     Wayland, no KMS) counts as no display, unless asked for by name."""
     env = os.environ if env is None else env
-    waited_until = time.monotonic() + max(0.0, BOOT_GRACE - since_boot())
+    waited_until = clock() + min(BOOT_WAIT, max(0.0, BOOT_GRACE - since_boot()))
     fell_back = False
     while True:
         asked = env.get("SDL_VIDEODRIVER") or None
@@ -67,7 +70,7 @@ def open_display(env: MutableMapping[str, str] | None = None, *,
             del env["SDL_VIDEODRIVER"]
             fell_back = True
             continue
-        if time.monotonic() < waited_until:
+        if clock() < waited_until:
             sleep(1.0)
             continue
         raise NoDisplay(why(asked, error, env))
