@@ -82,13 +82,13 @@ def replay(record: str, catalogue: str | None) -> int:
 
 def store_command(args: argparse.Namespace) -> int:
     from . import cli_store
-    from .config import ConfigError, check_data_dir
-    from .config import load as load_config
+    from .config import ConfigError, check_data_dir, load_forgiving
 
-    try:
-        config = load_config(args.config)
-    except ConfigError as exc:
-        return _fail(str(exc))
+    config, problems = load_forgiving(args.config)
+    for problem in problems:  # only data_dir matters here: a mistake elsewhere is no reason
+        if problem.key in (None, "data_dir"):  # to act on another store, or on none at all
+            return _fail(f"configuration {config.source}: {problem}")
+        print(f"helvetia: warning: configuration {config.source}: {problem}", file=sys.stderr)
     lines: list[str] = []
     if args.command == "import":
         try:

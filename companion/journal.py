@@ -1,6 +1,7 @@
 """One line to the journal: what the companion's owner reads with ``journalctl -u helvetia``
-(standard output under systemd; the terminal when run by hand). Lines start with
-``helvetia:`` and say what happened, in English, once."""
+(standard error, which systemd sends there too; the terminal when run by hand). Lines start with
+``helvetia:`` and say what happened, in English, once. Not standard output: that is for a
+command's answer (and the test tools' JSON)."""
 
 from __future__ import annotations
 
@@ -8,4 +9,4 @@ import sys
 
 
 def say(line: str) -> None:
-    print(f"helvetia: {line}", file=sys.stdout, flush=True)
+    print(f"helvetia: {line}", file=sys.stderr, flush=True)

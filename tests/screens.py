@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -63,6 +64,7 @@ def render_all(out: Path, data: Path, language: str = "en") -> dict[str, Path]:
     app.step(0)
     shot("quit")
     d.tap("quit:no")
+    shot_config_problem(app, data, shot)
     d.new_game(json.loads(lines[0]))
     d.play(lines, stop=3)
     shot("setup-neutral")
@@ -116,6 +118,19 @@ def render_all(out: Path, data: Path, language: str = "en") -> dict[str, Path]:
     shot("game-over")
     app.close()
     return shots
+
+
+def shot_config_problem(app: App, data: Path, shot: Callable[[str], None]) -> None:
+    """The screen a start with mistakes in the configuration opens on (issue 19)."""
+    from companion.config import load_forgiving
+    from companion.display.screens.config_problem import ConfigProblem
+
+    path = data / "config.toml"
+    path.write_text('language = "xx"\n[display]\nrotation = 45\n')
+    app.overlay = ConfigProblem(load_forgiving(str(path))[1],
+                                Path("/etc/helvetia/config.toml"))
+    shot("config-problem")
+    Driver(app).tap("config:continue")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -80,3 +80,19 @@ def test_root_uses_the_services_store_as_its_owner(machine: dict[str, Path],
     assert f"the store {service / 'helvetia.db'}: the service's" in err
     assert len(out.splitlines()) == 1 and "red, blue" in out
     assert not machine["own"].exists()
+
+
+def test_a_mistake_elsewhere_in_the_config_does_not_stop_games(
+        machine: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The table's language set wrong must not keep the owner from his games; a wrong
+    data_dir must: then no store is safe to guess."""
+    conf = tmp_path / "c.toml"
+    conf.write_text(f'language = "xx"\ndata_dir = "{tmp_path / "games"}"\n')
+    assert cli.main(["import", "--config", str(conf), str(DATA / "game-2p.jsonl")]) == 0
+    assert cli.main(["games", "--config", str(conf)]) == 0
+    out, err = capsys.readouterr()
+    assert "red, blue" in out and (tmp_path / "games" / "helvetia.db").exists()
+    assert err.count("helvetia: warning: configuration") == 2 and "language:" in err
+    conf.write_text('data_dir = ""\n')
+    assert cli.main(["games", "--config", str(conf)]) == 2
+    assert capsys.readouterr().err.startswith(f"helvetia: configuration {conf}: data_dir: ")

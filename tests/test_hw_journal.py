@@ -25,14 +25,14 @@ PINS = {"red": 17, "blue": 27}
 
 
 class Journal:
-    """What the app said about its hardware so far (standard output, as under systemd)."""
+    """What the app said about its hardware so far (standard error, the journal under systemd)."""
 
     def __init__(self, capsys: pytest.CaptureFixture[str]) -> None:
         self.capsys = capsys
         self.lines: list[str] = []
 
     def read(self) -> list[str]:
-        self.lines += [line for line in self.capsys.readouterr().out.splitlines()
+        self.lines += [line for line in self.capsys.readouterr().err.splitlines()
                        if line.startswith(("helvetia: buttons:", "helvetia: LEDs:"))]
         return self.lines
 

@@ -162,3 +162,26 @@ def test_notify_and_the_watchdog(tmp_path: Path) -> None:
         now[0] += 6
         dog.tick()
         assert server.recv(64) == b"WATCHDOG=1"
+
+
+def test_the_unit_and_the_install_fit_bookworm() -> None:
+    """Issue 19: no deprecated systemd-udev-settle; no restart loop without a display; no
+    pygame banner in the journal; the gpio group (and its udev rule) made where plain Debian
+    has none; python3-lgpio (Raspberry Pi OS only) in an apt-get line of its own that may
+    fail, with lgpio from PyPI as the fallback."""
+    from companion.display.start import NO_DISPLAY
+
+    settings = sandbox.unit_settings(UNIT)
+    assert not [v for values in settings.values() for v in values if "udev-settle" in v]
+    assert settings["RestartPreventExitStatus"] == [str(NO_DISPLAY)]
+    assert "PYGAME_HIDE_SUPPORT_PROMPT=1" in settings["Environment"]
+    readme = (UNIT.parent.parent / "README.md").read_text()
+    install = readme.split("## Install on a Raspberry Pi")[1].split("\n## ")[0]
+    assert "getent group gpio >/dev/null || groupadd --system gpio" in install
+    assert "systemd/60-helvetia-gpio.rules /etc/udev/rules.d/" in install
+    assert (UNIT.parent / "60-helvetia-gpio.rules").read_text().count('GROUP="gpio"') == 1
+    lgpio = [line for line in install.splitlines() if "python3-lgpio" in line
+             and line.startswith("apt-get install")]
+    assert lgpio == ['apt-get install -y python3-lgpio || echo "no python3-lgpio here: lgpio '
+                     'comes from PyPI"']
+    assert "/opt/helvetia/venv/bin/pip install lgpio" in install

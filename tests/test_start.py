@@ -6,9 +6,11 @@ restart, never a traceback."""
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -24,7 +26,7 @@ from companion.display.start import NO_DISPLAY, start
 ROOT = Path(__file__).resolve().parent.parent
 UNIT = ROOT / "systemd" / "helvetia.service"
 HIDDEN = ("NOTIFY_SOCKET", "WATCHDOG_USEC", "DISPLAY", "WAYLAND_DISPLAY", "HELVETIA_CONFIG",
-          "SDL_VIDEODRIVER", "STATE_DIRECTORY")
+          "SDL_VIDEODRIVER", "STATE_DIRECTORY", "INVOCATION_ID")
 
 
 def environment(tmp: Path, **more: str) -> dict[str, str]:
@@ -127,12 +129,86 @@ def test_no_display_is_one_line_and_an_exit_the_unit_does_not_restart(
         tmp_path: Path, driver: str | None, tried: str) -> None:
     if Path("/dev/dri").exists():
         pytest.skip("this machine has a DRM device")
-    env = environment(tmp_path, **({"SDL_VIDEODRIVER": driver} if driver else {}))
-    done = subprocess.run([sys.executable, "-m", "companion.cli", "run"], cwd=tmp_path,
-                          env=env, capture_output=True, text=True, timeout=200)
-    assert done.returncode == NO_DISPLAY, done.stdout + done.stderr
-    assert done.stderr == ""
-    (line,) = done.stdout.splitlines()
-    assert line.startswith(f"helvetia: no display: {tried}"), line
-    assert "DRM devices: none" in line and "neither DISPLAY nor WAYLAND_DISPLAY set" in line
+    empty = write(tmp_path, "")  # the defaults, not this machine's /etc/helvetia
+    env = environment(tmp_path, HELVETIA_CONFIG=str(empty),
+                      **({"SDL_VIDEODRIVER": driver} if driver else {}))
+    for unit, then in ((False, "Run it in a desktop session"),
+                       (True, "Not restarted: fix it, then 'systemctl restart helvetia'")):
+        done = subprocess.run([sys.executable, "-m", "companion.cli", "run"], cwd=tmp_path,
+                              env=env | ({"INVOCATION_ID": "0" * 32} if unit else {}),
+                              capture_output=True, text=True, timeout=200)
+        assert done.returncode == NO_DISPLAY, done.stdout + done.stderr
+        assert done.stdout == ""
+        (line,) = done.stderr.splitlines()
+        assert line.startswith(f"helvetia: no display: {tried}"), line
+        assert "DRM devices: none" in line and "neither DISPLAY nor WAYLAND_DISPLAY set" in line
+        assert then in line
     assert f"RestartPreventExitStatus={NO_DISPLAY}" in UNIT.read_text().splitlines()
+
+
+@pytest.mark.skipif(shutil.which("Xvfb") is None, reason="no Xvfb (apt-get install xvfb)")
+@pytest.mark.skipif(Path("/dev/dri").exists(), reason="KMSDRM may work here")
+def test_on_a_desktop_kmsdrm_falls_back_to_a_window(tmp_path: Path) -> None:
+    """Run by hand with the unit's SDL_VIDEODRIVER=kmsdrm in a desktop session (here an X
+    server in memory): a window, READY, and the journal says why it is not KMSDRM."""
+    display = f":{40 + os.getpid() % 50}"
+    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "800x600x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    notify = str(tmp_path / "notify")
+    try:
+        socket_file = Path(f"/tmp/.X11-unix/X{display[1:]}")
+        end = time.monotonic() + 30
+        while not socket_file.exists() and time.monotonic() < end:
+            time.sleep(0.05)
+        env = environment(tmp_path, SDL_VIDEODRIVER="kmsdrm", DISPLAY=display,
+                          NOTIFY_SOCKET=notify, HELVETIA_CONFIG=str(write(
+                              tmp_path, '[buttons]\nbackend = "none"\n[leds]\nbackend = "none"\n')))
+        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as server:
+            server.bind(notify)
+            server.settimeout(60)
+            app = subprocess.Popen([sys.executable, "-m", "companion.cli", "run"], cwd=tmp_path,
+                                   env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                   text=True)
+            try:
+                ready = server.recv(64)
+            finally:
+                app.terminate()
+                output = app.communicate(timeout=30)[0]
+    finally:
+        xvfb.terminate()
+        xvfb.wait(timeout=30)
+    assert ready == b"READY=1", output
+    assert ("helvetia: display: SDL's kmsdrm driver failed (kmsdrm not available); a window on "
+            "this desktop instead") in output.splitlines(), output
+
+
+@pytest.mark.skipif(Path("/dev/dri").exists(), reason="this machine has a DRM device")
+def test_right_after_boot_a_display_still_loading_is_waited_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No udev-settle: 10 s after boot the display driver may not be there yet. The start
+    tries again each second (here it never comes), for at most 45 s, then says so."""
+    from companion.display import start as start_module
+
+    slept: list[float] = []
+    clock = [0.0]
+
+    def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        clock[0] += seconds
+
+    import pygame
+
+    pygame.display.quit()  # SDL reads the driver from the environment at its init
+    monkeypatch.setenv("SDL_VIDEODRIVER", "kmsdrm")
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    env = os.environ
+    with pytest.raises(start_module.NoDisplay, match="SDL's kmsdrm driver: kmsdrm not"):
+        start_module.open_display(env, since_boot=lambda: 10.0, sleep=sleep,
+                                  clock=lambda: clock[0])
+    assert slept == [1.0] * 45
+    slept.clear()
+    with pytest.raises(start_module.NoDisplay):
+        start_module.open_display(env, since_boot=lambda: 600.0, sleep=sleep,
+                                  clock=lambda: clock[0])
+    assert slept == []

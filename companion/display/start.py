@@ -26,7 +26,9 @@ NO_DISPLAY = 69
 ALREADY_RUNNING = 3
 """The exit status when another companion holds the store."""
 BOOT_GRACE = 90.0
-"""Seconds after boot during which a display that is not there yet is waited for."""
+"""Seconds after boot during which a display that is not there yet is waited for..."""
+BOOT_WAIT = 45.0
+"""...for at most this long: well within the unit's TimeoutStartSec=60."""
 WINDOWED = ("DISPLAY", "WAYLAND_DISPLAY")
 """A desktop session: there a window is the fallback when KMSDRM cannot have the screen."""
 
@@ -45,13 +47,14 @@ def uptime() -> float:
 
 def open_display(env: MutableMapping[str, str] | None = None, *,
                  since_boot: Callable[[], float] = uptime,
-                 sleep: Callable[[float], None] = time.sleep) -> str:
+                 sleep: Callable[[float], None] = time.sleep,
+                 clock: Callable[[], float] = time.monotonic) -> str:
     """Initialise SDL's video and return its driver's name, or raise ``NoDisplay``.
 
     SDL's own choice that falls through to its invisible "offscreen" driver (no X, no
     Wayland, no KMS) counts as no display, unless asked for by name."""
     env = os.environ if env is None else env
-    waited_until = time.monotonic() + max(0.0, BOOT_GRACE - since_boot())
+    waited_until = clock() + min(BOOT_WAIT, max(0.0, BOOT_GRACE - since_boot()))
     fell_back = False
     while True:
         asked = env.get("SDL_VIDEODRIVER") or None
@@ -70,7 +73,7 @@ def open_display(env: MutableMapping[str, str] | None = None, *,
             del env["SDL_VIDEODRIVER"]
             fell_back = True
             continue
-        if time.monotonic() < waited_until:
+        if clock() < waited_until:
             sleep(1.0)
             continue
         raise NoDisplay(why(asked, error, env))
@@ -81,11 +84,14 @@ def why(asked: str | None, error: str, env: MutableMapping[str, str]) -> str:
     tried = f"SDL's {asked} driver" if asked else "SDL's own choice of video driver"
     desktop = ", ".join(f"{k}={env[k]}" for k in WINDOWED if env.get(k)) or \
         "neither DISPLAY nor WAYLAND_DISPLAY set"
+    then = ("Not restarted: fix it, then 'systemctl restart helvetia'"
+            if env.get("INVOCATION_ID") else  # systemd's unit, else a command run by hand
+            "Run it in a desktop session, or on the Pi's console with SDL_VIDEODRIVER=kmsdrm "
+            "(the service stopped)")
     return (f"no display: {tried}: {error}; DRM devices: {', '.join(cards) or 'none'}; "
             f"{desktop}. A window needs a desktop session (DISPLAY or WAYLAND_DISPLAY); the "
             f"Pi's own screen needs SDL_VIDEODRIVER=kmsdrm, its KMS driver (/dev/dri/card*) "
-            f"and no desktop holding it (boot to the console). Not restarted: fix it, then "
-            f"'systemctl restart helvetia'")
+            f"and no desktop holding it (boot to the console). {then}")
 
 
 def start(config_file: str | None = None) -> Any:
