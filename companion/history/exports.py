@@ -30,7 +30,7 @@ def games_csv(store: Store) -> str:
     for i in range(1, SEATS + 1):
         head += [f"player{i}_name", f"player{i}_colour", f"player{i}_vp", f"player{i}_rank"]
     w.writerow(head)
-    for g in summaries(store):
+    for g in summaries(store, replay_in_play=True):
         row: list[Any] = [
             g.id, g.status, g.started_at, g.ended_at or "", _blank(g.duration_min), g.players,
             g.setup, int(g.intro), g.neutral or "", g.start_player or "", len(g.rounds), g.turns,

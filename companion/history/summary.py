@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -185,6 +185,17 @@ def _replay(header: Mapping[str, Any], lines: list[str]
                                                or state.round != before.round):
             per_round.append(dict(state.track))  # a round end's scoring (§10.5)
     return state, per_round, turns, coins, marriages, first
+
+
+def in_play(game_id: int, header_line: str, started_at: str, actions: int) -> GameSummary:
+    """A game still in play as the Games screen lists it: who plays and since when, from its
+    header alone (no replay: opening it replays it)."""
+    try:
+        header = loads_line(header_line)
+    except HelvetiaError:
+        header = {}
+    got = _unreadable(game_id, header, header_line, started_at, None, "")
+    return replace(got, status=IN_PLAY, actions=actions, extra={})
 
 
 def _unreadable(game_id: int, header: Mapping[str, Any], header_line: str, started_at: str,

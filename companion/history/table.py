@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from .summary import VERSION, GameSummary, summarize
+from .summary import in_play as in_play_summary
 
 
 class Store(Protocol):
@@ -69,13 +70,13 @@ Progress = Callable[[int, int], None]
 """Called with (games done, games to do) while summaries are computed from the records."""
 
 
-def summaries(store: Store, *, in_play: bool = True, progress: Progress | None = None
-              ) -> list[GameSummary]:
+def summaries(store: Store, *, in_play: bool = True, replay_in_play: bool = False,
+              progress: Progress | None = None) -> list[GameSummary]:
     """Every stored game summed up, newest first. Rows that are missing (a store from before
     the table), of an older version or unreadable are computed from the records and kept, each
     as soon as it is computed (``progress`` is told after each: the app keeps its watchdog fed
     and says how far it is); games in play are summed up on the spot (``in_play``) and not
-    kept."""
+    kept; without ``replay_in_play`` they are listed from their header alone (quick)."""
     db = store.db
     rows = {gid: (version, text) for gid, version, text in
             db.execute("SELECT game_id, version, summary FROM summaries")}
@@ -93,8 +94,11 @@ def summaries(store: Store, *, in_play: bool = True, progress: Progress | None =
     if stale:
         out.update(_catch_up(store, stale, progress))
     if in_play:
-        for (gid,) in db.execute("SELECT id FROM games WHERE ended_at IS NULL"):
-            got = _compute(db, gid)
+        for gid, header, started, n in db.execute(
+                "SELECT id, header, started_at, (SELECT COUNT(*) FROM actions WHERE game_id=id) "
+                "FROM games WHERE ended_at IS NULL").fetchall():
+            got = _compute(db, gid) if replay_in_play else in_play_summary(gid, header, started,
+                                                                            n)
             if got is not None:
                 out[gid] = got
     return [out[g] for g in sorted(out, reverse=True)]
