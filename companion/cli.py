@@ -142,10 +142,15 @@ def _history(store: Any, args: argparse.Namespace) -> int | None:
         _out(exports.games_csv(store))
     elif args.command == "stats":
         _out(exports.stats_json(store) if args.json else exports.stats_text(store))
+    elif args.command == "bgstats":
+        try:
+            _out(exports.bgstats_settings(store, args.location, args.bgg_id))
+        except exports.CommandError as exc:
+            return _fail(str(exc))
     elif args.command == "export" and args.format == "bgstats":
         try:
             text = exports.bgstats_json(store, args.game)
-        except exports.NotExportable as exc:
+        except exports.CommandError as exc:
             return _fail(str(exc))
         if not args.output:
             _out(text)
@@ -214,13 +219,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, text in (("games", "list the stored games"),
                        ("export", "write a stored game as a record (JSON Lines)"),
                        ("import", "store a game from a record, after replaying it"),
-                       ("stats", "the players' statistics (as the Players screen shows them)")):
+                       ("stats", "the players' statistics (as the Players screen shows them)"),
+                       ("bgstats", "the location and BoardGameGeek id sent with plays to BG "
+                                   "Stats: show them, or set them")):
         p = sub.add_parser(name, help=text)
         p.add_argument("--config", help="configuration file (TOML)")
         if name == "games":
             p.add_argument("--csv", action="store_true", help="every game as CSV, one a row")
         if name == "stats":
             p.add_argument("--json", action="store_true", help="as JSON")
+        if name == "bgstats":
+            p.add_argument("--location", help="where the group plays (\"\" for none)")
+            p.add_argument("--bgg-id", help="BoardGameGeek's id of Helvetia (none: left out)")
         if name == "export":
             p.add_argument("game", type=_game_number,
                            help="the game's number (see 'helvetia games')")
@@ -257,7 +267,7 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         from .display.app import main as run_app
 
         return run_app(getattr(args, "config", None))
-    if args.command in ("games", "export", "import", "stats"):
+    if args.command in ("games", "export", "import", "stats", "bgstats"):
         return store_command(args)
     if args.command == "hwtest":
         from .hw.check import run as hwtest

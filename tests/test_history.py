@@ -382,6 +382,18 @@ def test_the_command_line_exports_games_stats_and_plays(
     assert code == 2 and "no game 9" in err
     code, out, _err = run(capsys, "export", *c, "1")
     assert code == 0 and out.splitlines()[1] == lines_of("game-3p")[1]  # the record as before
+    code, out, _err = run(capsys, "bgstats", *c, "--location", "Stube", "--bgg-id", "66505")
+    assert code == 0 and out == "location: Stube\nbggId: 66505\n"
+    code, out, _err = run(capsys, "export", *c, "3", "--format", "bgstats")
+    play = json.loads(out)
+    assert play["location"] == "Stube" and play["game"]["bggId"] == 66505
+    for bad in (("--bgg-id", "x1"), ("--location", "a\nb"), ("--location", "x" * 101)):
+        code, _out, err = run(capsys, "bgstats", *c, *bad)
+        assert code == 2 and err.count("\n") == 1, bad
+    code, out, _err = run(capsys, "bgstats", *c, "--location", "", "--bgg-id", "none")
+    assert code == 0 and out == "location: (none)\nbggId: (none)\n"
+    code, out, _err = run(capsys, "export", *c, "3", "--format", "bgstats")
+    assert "bggId" not in json.loads(out)["game"]
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr", "it", "es"])
