@@ -331,10 +331,33 @@ def test_the_summary_table_follows_the_games_end_its_undo_and_is_rebuilt(
     session.apply(json.loads(lines[-1]))
     store.db.execute("UPDATE summaries SET summary='{broken'")  # damaged: computed again
     assert [g.seat("red").vp for g in summaries(store)] == [20]
+    store.db.execute("UPDATE summaries SET summary=CAST(X'FF00' AS TEXT)")  # not UTF-8
+    assert [g.seat("red").vp for g in summaries(store)] == [20]
     store.db.execute("DELETE FROM summaries")  # a store from before the table
     assert [g.winners for g in summaries(store)] == [("red",)]
     assert store.db.execute("SELECT COUNT(*) FROM summaries").fetchone()[0] == 1
     assert rebuild(store) == 1
+    store.close()
+
+
+def test_a_fault_in_the_history_never_keeps_a_game_from_ending(tmp_path: Path,
+                                                                monkeypatch: Any) -> None:
+    from companion.history import table
+    from companion.session import Session
+
+    def broken(*args: Any) -> Any:
+        raise RuntimeError("a bug in the history")
+
+    monkeypatch.setattr(table, "summarize", broken)
+    store, _ = Store.open(tmp_path / "helvetia.db")
+    lines = lines_of("game-2p")
+    session = Session.start(store, json.loads(lines[0]))
+    for line in lines[1:]:
+        session.apply(json.loads(line))
+    assert session.state.game_over and store.unfinished() is None  # ended, and stored so
+    assert store.db.execute("SELECT COUNT(*) FROM summaries").fetchone()[0] == 0
+    monkeypatch.undo()
+    assert [g.winners for g in summaries(store)] == [("red",)]  # summed up when asked
     store.close()
 
 

@@ -54,7 +54,15 @@ def keep(db: sqlite3.Connection, game_id: int) -> None:
     if ended is None or ended[0] is None:
         db.execute("DELETE FROM summaries WHERE game_id=?", (game_id,))
         return
-    summary = _compute(db, game_id)
+    try:
+        summary = _compute(db, game_id)
+    except sqlite3.Error:
+        raise  # the store's trouble: the whole event fails, as it should
+    except Exception:  # the history's own fault must never keep a game from ending
+        log.exception("game %s could not be summed up; it will be when it is asked for",
+                      game_id)
+        db.execute("DELETE FROM summaries WHERE game_id=?", (game_id,))
+        return
     if summary is not None:
         _write(db, summary)
 
@@ -78,8 +86,12 @@ def summaries(store: Store, *, in_play: bool = True, replay_in_play: bool = Fals
     and says how far it is); games in play are summed up on the spot (``in_play``) and not
     kept; without ``replay_in_play`` they are listed from their header alone (quick)."""
     db = store.db
-    rows = {gid: (version, text) for gid, version, text in
-            db.execute("SELECT game_id, version, summary FROM summaries")}
+    try:
+        rows = {gid: (version, text) for gid, version, text in
+                db.execute("SELECT game_id, version, summary FROM summaries")}
+    except sqlite3.OperationalError:  # a damaged row (not UTF-8): all computed again
+        log.warning("the summaries could not be read", exc_info=True)
+        rows = {}
     ended = [gid for (gid,) in db.execute(
         "SELECT id FROM games WHERE ended_at IS NOT NULL ORDER BY id")]
     out: dict[int, GameSummary] = {}
