@@ -245,7 +245,8 @@ def test_the_players_screen_has_every_figure_as_worked_out_by_hand(evenings: Any
 
 
 def decode(surface: pygame.Surface) -> list[str]:
-    import zxingcpp
+    """The QR codes a maintained decoder (zxing-cpp, a dev dependency) reads on the screen."""
+    zxingcpp = pytest.importorskip("zxingcpp")
 
     data = pygame.image.tobytes(surface, "RGB")
     view = memoryview(data).cast("B", (surface.get_height(), surface.get_width(), 3))
@@ -253,8 +254,7 @@ def decode(surface: pygame.Surface) -> list[str]:
 
 
 def test_the_bgstats_code_on_the_winner_screen_reads_back_as_the_play(tmp_path: Path) -> None:
-    from jsonschema import validate
-
+    validate = pytest.importorskip("jsonschema").validate
     lines = lines_of("game-2p")
     app = App(uiplay.config(json.loads(lines[0]), tmp_path, "en"))
     clock = Clock()
@@ -396,8 +396,7 @@ def test_the_command_line_exports_games_stats_and_plays(
     play = json.loads(out)
     assert code == 0 and [p["winner"] for p in play["players"]] == [False, True, True]
     assert [p["rank"] for p in play["players"]] == [3, 1, 1]
-    from jsonschema import validate
-
+    validate = pytest.importorskip("jsonschema").validate
     validate(play, json.loads((DOCS / "bgstats-play.schema.json").read_text()))
     code, _out, err = run(capsys, "export", *c, "4", "--format", "bgstats")
     assert code == 2 and "abandoned" in err and err.count("\n") == 1
