@@ -340,6 +340,25 @@ def test_the_summary_table_follows_the_games_end_its_undo_and_is_rebuilt(
     store.close()
 
 
+def test_a_store_from_before_the_history_gets_the_table_and_keeps_its_games(
+        tmp_path: Path) -> None:
+    import sqlite3
+
+    from companion.store import SCHEMA_VERSION
+
+    store, _ = Store.open(tmp_path / "helvetia.db")
+    store.import_record(lines_of("game-2p"))
+    store.close()
+    with sqlite3.connect(tmp_path / "helvetia.db") as db:  # as version 2 left it
+        db.execute("DROP TABLE summaries")
+        db.execute("PRAGMA user_version=2")
+    store, notice = Store.open(tmp_path / "helvetia.db")
+    assert notice is None and len(store.games()) == 1
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert [g.seat("red").vp for g in summaries(store)] == [20]
+    store.close()
+
+
 def test_a_fault_in_the_history_never_keeps_a_game_from_ending(tmp_path: Path,
                                                                 monkeypatch: Any) -> None:
     from companion.history import table
