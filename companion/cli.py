@@ -96,15 +96,15 @@ def store_command(args: argparse.Namespace) -> int:
         except _InputError as exc:
             return _fail(str(exc))
     place = cli_store.find(config, os.environ)
-    if args.command == "import":  # a writing command: the directory must take it
+    if _writes(args):  # the directory must take it
         try:
             check_data_dir(place.directory)
         except ConfigError as exc:
             return _fail(str(exc))
     if not place.chosen:  # found, not named: say which
         print(f"helvetia: {cli_store.describe(place)}", file=sys.stderr)
-    if args.command in cli_store.READING and not place.exists:  # never made by a reading command
-        return 0 if args.command == "games" else _fail(f"no game {args.game}: no store")
+    if args.command == "export" and not place.exists:  # never made by a reading command
+        return _fail(f"no game {args.game}: no store")
     with cli_store.as_owner(place.directory):
         status, text = _in_store(args, place.path, lines)
     if status or not text:
@@ -120,14 +120,19 @@ def store_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _writes(args: argparse.Namespace) -> bool:
+    """Whether the command changes the store (then it is the one writer, or refused)."""
+    return args.command == "import" or (args.command == "board" and args.action == "import") \
+        or (args.command == "bgstats" and (args.location, args.bgg_id) != (None, None))
+
+
 def _in_store(args: argparse.Namespace, path: Any, lines: list[str]) -> tuple[int, str]:
     """The command's work on the store: an exit status and the text to write."""
     from .store import Store, StoreError
 
     try:
-        # Only import writes: it waits for no one and refuses while the companion runs.
-        store, notice = Store.open(path, writer=args.command == "import" or (
-            args.command == "board" and args.action == "import"))
+        # A writer waits for no one and refuses while the companion runs.
+        store, notice = Store.open(path, writer=_writes(args))
     except StoreError as exc:
         return _fail(str(exc)), ""
     if notice:
@@ -136,7 +141,7 @@ def _in_store(args: argparse.Namespace, path: Any, lines: list[str]) -> tuple[in
         if args.command == "board":
             from .drunter_store import board_command
 
-            return board_command(args, store)
+            return board_command(args, store), ""  # it writes its own answer
         history = _history(store, args)  # the group's history: --csv, stats, --format bgstats
         if history is not None:
             return history
@@ -168,29 +173,23 @@ def _in_store(args: argparse.Namespace, path: Any, lines: list[str]) -> tuple[in
         store.close()
 
 
-def _history(store: Any, args: argparse.Namespace) -> int | None:
+def _history(store: Any, args: argparse.Namespace) -> tuple[int, str] | None:
+    """The group's history on the command line (an exit status and the text), or None for a
+    command that is not about it."""
     from .history import exports
 
-    if args.command == "games" and args.csv:
-        _out(exports.games_csv(store))
-    elif args.command == "stats":
-        _out(exports.stats_json(store) if args.json else exports.stats_text(store))
-    elif args.command == "export" and args.format == "bgstats":
-        try:
-            text = exports.bgstats_json(store, args.game)
-        except exports.NotExportable as exc:
-            return _fail(str(exc))
-        if not args.output:
-            _out(text)
-            return 0
-        try:
-            with open(args.output, "w", encoding="utf-8") as f:
-                f.write(text)
-        except OSError as exc:
-            return _fail(f"cannot write {args.output}: {exc.strerror}")
-    else:
-        return None
-    return 0
+    try:
+        if args.command == "games" and args.csv:
+            return 0, exports.games_csv(store)
+        if args.command == "stats":
+            return 0, exports.stats_json(store) if args.json else exports.stats_text(store)
+        if args.command == "bgstats":
+            return 0, exports.bgstats_settings(store, args.location, args.bgg_id)
+        if args.command == "export" and args.format == "bgstats":
+            return 0, exports.bgstats_json(store, args.game)
+    except exports.CommandError as exc:
+        return _fail(str(exc)), ""
+    return None
 
 
 def _game_number(text: str) -> int:
@@ -265,13 +264,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, text in (("games", "list the stored games"),
                        ("export", "write a stored game as a record (JSON Lines)"),
                        ("import", "store a game from a record, after replaying it"),
-                       ("stats", "the players' statistics (as the Players screen shows them)")):
+                       ("stats", "the players' statistics (as the Players screen shows them)"),
+                       ("bgstats", "the location and BoardGameGeek id sent with plays to BG "
+                                   "Stats: show them, or set them")):
         p = sub.add_parser(name, help=text)
         p.add_argument("--config", help="configuration file (TOML)")
         if name == "games":
             p.add_argument("--csv", action="store_true", help="every game as CSV, one a row")
         if name == "stats":
             p.add_argument("--json", action="store_true", help="as JSON")
+        if name == "bgstats":
+            p.add_argument("--location", help="where the group plays (\"\" for none)")
+            p.add_argument("--bgg-id", help="BoardGameGeek's id of Helvetia (none: left out)")
         if name == "export":
             p.add_argument("game", type=_game_number,
                            help="the game's number (see 'helvetia games')")
@@ -315,7 +319,7 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         from .display.start import main as run_app
 
         return run_app(getattr(args, "config", None))
-    if args.command in ("games", "export", "import", "stats", "board"):
+    if args.command in ("games", "export", "import", "stats", "bgstats", "board"):
         return store_command(args)
     if args.command == "hwtest":
         from .hw.check import run as hwtest

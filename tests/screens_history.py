@@ -42,8 +42,9 @@ def lines_of(name: str) -> list[str]:
 
 
 def store_evenings(data: Path) -> None:
-    """The three games, each from its start to its end an evening apart, and the fourth
-    abandoned after 40 actions: through the session, as the table stores them."""
+    """The three games, each from its start to its end an evening apart, the fourth abandoned
+    after 40 actions (through the session, as the table stores them) and a fifth in play,
+    imported half-way."""
     now = [float(T0)]
     store, _ = Store.open(data / "helvetia.db", clock=lambda: now[0])
     for i, name in enumerate([*RECORDS, "history-3p"]):
@@ -57,6 +58,8 @@ def store_evenings(data: Path) -> None:
         session.apply(json.loads(actions[-1]))
         if i == 3:
             session.abandon()
+    now[0] = STARTS[3] + 3600  # and one imported half-way: in play, not the table's game
+    store.import_record(lines_of("game-3p")[:41])
     store.close()
 
 
@@ -77,8 +80,9 @@ def render(lang: str, out: Path, data: Path) -> dict[str, Path]:
     d.tap("history")
     save("games")
     d.tap("tab:other")
-    d.tap("game:4")
-    d.tap("back")
+    for game in ("game:5", "game:4"):
+        d.tap(game)
+        d.tap("back")
     d.tap("tab:finished")
     for game in ("game:3", "game:1", "game:2"):  # the shared win last: its shots
         d.tap(game)

@@ -245,7 +245,8 @@ def test_the_players_screen_has_every_figure_as_worked_out_by_hand(evenings: Any
 
 
 def decode(surface: pygame.Surface) -> list[str]:
-    import zxingcpp
+    """The QR codes a maintained decoder (zxing-cpp, a dev dependency) reads on the screen."""
+    zxingcpp = pytest.importorskip("zxingcpp")
 
     data = pygame.image.tobytes(surface, "RGB")
     view = memoryview(data).cast("B", (surface.get_height(), surface.get_width(), 3))
@@ -253,8 +254,7 @@ def decode(surface: pygame.Surface) -> list[str]:
 
 
 def test_the_bgstats_code_on_the_winner_screen_reads_back_as_the_play(tmp_path: Path) -> None:
-    from jsonschema import validate
-
+    validate = pytest.importorskip("jsonschema").validate
     lines = lines_of("game-2p")
     app = App(uiplay.config(json.loads(lines[0]), tmp_path, "en"))
     clock = Clock()
@@ -331,10 +331,52 @@ def test_the_summary_table_follows_the_games_end_its_undo_and_is_rebuilt(
     session.apply(json.loads(lines[-1]))
     store.db.execute("UPDATE summaries SET summary='{broken'")  # damaged: computed again
     assert [g.seat("red").vp for g in summaries(store)] == [20]
+    store.db.execute("UPDATE summaries SET summary=CAST(X'FF00' AS TEXT)")  # not UTF-8
+    assert [g.seat("red").vp for g in summaries(store)] == [20]
     store.db.execute("DELETE FROM summaries")  # a store from before the table
     assert [g.winners for g in summaries(store)] == [("red",)]
     assert store.db.execute("SELECT COUNT(*) FROM summaries").fetchone()[0] == 1
     assert rebuild(store) == 1
+    store.close()
+
+
+def test_a_store_from_before_the_history_gets_the_table_and_keeps_its_games(
+        tmp_path: Path) -> None:
+    import sqlite3
+
+    from companion.store import SCHEMA_VERSION
+
+    store, _ = Store.open(tmp_path / "helvetia.db")
+    store.import_record(lines_of("game-2p"))
+    store.close()
+    with sqlite3.connect(tmp_path / "helvetia.db") as db:  # as version 2 left it
+        db.execute("DROP TABLE summaries")
+        db.execute("PRAGMA user_version=2")
+    store, notice = Store.open(tmp_path / "helvetia.db")
+    assert notice is None and len(store.games()) == 1
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert [g.seat("red").vp for g in summaries(store)] == [20]
+    store.close()
+
+
+def test_a_fault_in_the_history_never_keeps_a_game_from_ending(tmp_path: Path,
+                                                                monkeypatch: Any) -> None:
+    from companion.history import table
+    from companion.session import Session
+
+    def broken(*args: Any) -> Any:
+        raise RuntimeError("a bug in the history")
+
+    monkeypatch.setattr(table, "summarize", broken)
+    store, _ = Store.open(tmp_path / "helvetia.db")
+    lines = lines_of("game-2p")
+    session = Session.start(store, json.loads(lines[0]))
+    for line in lines[1:]:
+        session.apply(json.loads(line))
+    assert session.state.game_over and store.unfinished() is None  # ended, and stored so
+    assert store.db.execute("SELECT COUNT(*) FROM summaries").fetchone()[0] == 0
+    monkeypatch.undo()
+    assert [g.winners for g in summaries(store)] == [("red",)]  # summed up when asked
     store.close()
 
 
@@ -373,8 +415,7 @@ def test_the_command_line_exports_games_stats_and_plays(
     play = json.loads(out)
     assert code == 0 and [p["winner"] for p in play["players"]] == [False, True, True]
     assert [p["rank"] for p in play["players"]] == [3, 1, 1]
-    from jsonschema import validate
-
+    validate = pytest.importorskip("jsonschema").validate
     validate(play, json.loads((DOCS / "bgstats-play.schema.json").read_text()))
     code, _out, err = run(capsys, "export", *c, "4", "--format", "bgstats")
     assert code == 2 and "abandoned" in err and err.count("\n") == 1
@@ -382,6 +423,18 @@ def test_the_command_line_exports_games_stats_and_plays(
     assert code == 2 and "no game 9" in err
     code, out, _err = run(capsys, "export", *c, "1")
     assert code == 0 and out.splitlines()[1] == lines_of("game-3p")[1]  # the record as before
+    code, out, _err = run(capsys, "bgstats", *c, "--location", "Stube", "--bgg-id", "66505")
+    assert code == 0 and out == "location: Stube\nbggId: 66505\n"
+    code, out, _err = run(capsys, "export", *c, "3", "--format", "bgstats")
+    play = json.loads(out)
+    assert play["location"] == "Stube" and play["game"]["bggId"] == 66505
+    for bad in (("--bgg-id", "x1"), ("--location", "a\nb"), ("--location", "x" * 101)):
+        code, _out, err = run(capsys, "bgstats", *c, *bad)
+        assert code == 2 and err.count("\n") == 1, bad
+    code, out, _err = run(capsys, "bgstats", *c, "--location", "", "--bgg-id", "none")
+    assert code == 0 and out == "location: (none)\nbggId: (none)\n"
+    code, out, _err = run(capsys, "export", *c, "3", "--format", "bgstats")
+    assert "bggId" not in json.loads(out)["game"]
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr", "it", "es"])
@@ -410,6 +463,9 @@ def test_the_history_screens_fit_and_stand_out_in_every_language(tmp_path: Path,
     d.tap("history")
     assert [r["id"] for r in app.screen.shown] == [3, 2, 1] and len(ticks) >= 4
     assert app.store.db.execute("SELECT COUNT(*) FROM summaries").fetchone()[0] == 4
+    d.tap("tab:other")  # the game in play (not kept: it changes) and the abandoned one
+    assert [(r["id"], r["players"][0][1:]) for r in app.screen.shown] == [
+        (5, ("Anna", "")), (4, ("Anna", "0"))]
     app.close()
     assert [(r.screen, r.text) for r in ui.REPORTS] == []
     assert ui.contrast_misses(4.5) == []

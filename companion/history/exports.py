@@ -17,8 +17,9 @@ from .table import Store, summaries, summary_of
 SEATS = 4
 
 
-class NotExportable(ValueError):
-    """A game that cannot be sent: not stored, or not finished."""
+class CommandError(ValueError):
+    """What the history cannot do as asked: no such game, a game not finished, a bad
+    setting. Said in one line."""
 
 
 def games_csv(store: Store) -> str:
@@ -30,7 +31,7 @@ def games_csv(store: Store) -> str:
     for i in range(1, SEATS + 1):
         head += [f"player{i}_name", f"player{i}_colour", f"player{i}_vp", f"player{i}_rank"]
     w.writerow(head)
-    for g in summaries(store):
+    for g in summaries(store, replay_in_play=True):
         row: list[Any] = [
             g.id, g.status, g.started_at, g.ended_at or "", _blank(g.duration_min), g.players,
             g.setup, int(g.intro), g.neutral or "", g.start_player or "", len(g.rounds), g.turns,
@@ -92,8 +93,32 @@ def bgstats_json(store: Store, game_id: int) -> str:
 def _finished(store: Store, game_id: int) -> GameSummary:
     game = summary_of(store, game_id)
     if game is None:
-        raise NotExportable(f"There is no game {game_id}.")
+        raise CommandError(f"There is no game {game_id}.")
     if not game.counted:
-        raise NotExportable(f"Game {game_id} is {game.status.replace('_', ' ')}: only a "
+        raise CommandError(f"Game {game_id} is {game.status.replace('_', ' ')}: only a "
                             f"finished game can be sent to BG Stats.")
     return game
+
+
+LOCATION_LENGTH = 100
+
+
+def bgstats_settings(store: Any, location: str | None, bgg_id: str | None) -> str:
+    """Set the device's BG Stats settings (when given) and say them: ``location`` ("" clears
+    it), ``bgg_id`` (BoardGameGeek's number of the game; "none" clears it)."""
+    if location is not None:
+        location = location.strip()
+        if len(location) > LOCATION_LENGTH or any(ord(ch) < 32 for ch in location):
+            raise CommandError(f"a location is one line of at most {LOCATION_LENGTH} "
+                                f"characters")
+        store.set_setting("bgstats.location", location)
+    if bgg_id is not None:
+        if bgg_id.strip().lower() == "none":
+            store.set_setting("bgstats.bgg_id", "")
+        elif bgg_id.strip().isdigit() and 0 < int(bgg_id) < 10**9:
+            store.set_setting("bgstats.bgg_id", str(int(bgg_id)))
+        else:
+            raise CommandError(f"not a BoardGameGeek id: {bgg_id[:30]!r} (a number, or none)")
+    config = bgstats.settings(store)
+    return (f"location: {config.location or '(none)'}\n"
+            f"bggId: {config.bgg_id if config.bgg_id is not None else '(none)'}\n")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -140,13 +140,17 @@ def summarize(game_id: int, lines: Iterable[str], started_at: str, ended_at: str
         state, per_round, turns, coins, marriages, first = _replay(header, lines[1:])
     except HelvetiaError as exc:
         return _unreadable(game_id, header, lines[0], started_at, ended_at, str(exc))
-    over = state.game_over
-    status = FINISHED if over else ABANDONED if abandoned else IN_PLAY
+    winners = list(state.winners)
+    if not state.game_over and ended_at and result and not abandoned:
+        # Ended with winners the store was told (by agreement, §12) where the record has no
+        # end of its own: a finished game all the same.
+        winners = [c for c in result.get("winners") or [] if c in state.colours]
+    status = FINISHED if state.game_over or winners else ABANDONED if abandoned else IN_PLAY
     scores = {c: (state.track.get(c, 0), awake_villagers(state, c)) for c in state.colours}
     rank = ranks(scores)
     seats = tuple(Seat(colour=p.colour, name=p.name, vp=state.track.get(p.colour, 0),
                        by_source=breakdown(state, p.colour), awake=scores[p.colour][1],
-                       rank=rank[p.colour], winner=p.colour in state.winners,
+                       rank=rank[p.colour], winner=p.colour in winners,
                        coins=coins[p.colour], marriages=marriages[p.colour])
                   for p in state.players)
     return GameSummary(
@@ -154,7 +158,7 @@ def summarize(game_id: int, lines: Iterable[str], started_at: str, ended_at: str
         ended_at=ended_at if status != IN_PLAY else None,
         setup=state.options.setup, intro=state.options.intro,
         neutral=state.options.neutral_colour, start_player=first,
-        seats=seats, winners=tuple(state.winners), tie_break=state.tie_break,
+        seats=seats, winners=tuple(winners), tie_break=state.tie_break,
         rounds=tuple(per_round), turns=turns, actions=len(lines) - 1,
         play_id=play_id(started_at, lines[0]))
 
@@ -185,6 +189,17 @@ def _replay(header: Mapping[str, Any], lines: list[str]
                                                or state.round != before.round):
             per_round.append(dict(state.track))  # a round end's scoring (§10.5)
     return state, per_round, turns, coins, marriages, first
+
+
+def in_play(game_id: int, header_line: str, started_at: str, actions: int) -> GameSummary:
+    """A game still in play as the Games screen lists it: who plays and since when, from its
+    header alone (no replay: opening it replays it)."""
+    try:
+        header = loads_line(header_line)
+    except HelvetiaError:
+        header = {}
+    got = _unreadable(game_id, header, header_line, started_at, None, "")
+    return replace(got, status=IN_PLAY, actions=actions, extra={})
 
 
 def _unreadable(game_id: int, header: Mapping[str, Any], header_line: str, started_at: str,

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from .summary import VERSION, GameSummary, summarize
+from .summary import in_play as in_play_summary
 
 
 class Store(Protocol):
@@ -53,7 +54,15 @@ def keep(db: sqlite3.Connection, game_id: int) -> None:
     if ended is None or ended[0] is None:
         db.execute("DELETE FROM summaries WHERE game_id=?", (game_id,))
         return
-    summary = _compute(db, game_id)
+    try:
+        summary = _compute(db, game_id)
+    except sqlite3.Error:
+        raise  # the store's trouble: the whole event fails, as it should
+    except Exception:  # the history's own fault must never keep a game from ending
+        log.exception("game %s could not be summed up; it will be when it is asked for",
+                      game_id)
+        db.execute("DELETE FROM summaries WHERE game_id=?", (game_id,))
+        return
     if summary is not None:
         _write(db, summary)
 
@@ -69,16 +78,20 @@ Progress = Callable[[int, int], None]
 """Called with (games done, games to do) while summaries are computed from the records."""
 
 
-def summaries(store: Store, *, in_play: bool = True, progress: Progress | None = None
-              ) -> list[GameSummary]:
+def summaries(store: Store, *, in_play: bool = True, replay_in_play: bool = False,
+              progress: Progress | None = None) -> list[GameSummary]:
     """Every stored game summed up, newest first. Rows that are missing (a store from before
     the table), of an older version or unreadable are computed from the records and kept, each
     as soon as it is computed (``progress`` is told after each: the app keeps its watchdog fed
     and says how far it is); games in play are summed up on the spot (``in_play``) and not
-    kept."""
+    kept; without ``replay_in_play`` they are listed from their header alone (quick)."""
     db = store.db
-    rows = {gid: (version, text) for gid, version, text in
-            db.execute("SELECT game_id, version, summary FROM summaries")}
+    try:
+        rows = {gid: (version, text) for gid, version, text in
+                db.execute("SELECT game_id, version, summary FROM summaries")}
+    except sqlite3.OperationalError:  # a damaged row (not UTF-8): all computed again
+        log.warning("the summaries could not be read", exc_info=True)
+        rows = {}
     ended = [gid for (gid,) in db.execute(
         "SELECT id FROM games WHERE ended_at IS NOT NULL ORDER BY id")]
     out: dict[int, GameSummary] = {}
@@ -93,8 +106,11 @@ def summaries(store: Store, *, in_play: bool = True, progress: Progress | None =
     if stale:
         out.update(_catch_up(store, stale, progress))
     if in_play:
-        for (gid,) in db.execute("SELECT id FROM games WHERE ended_at IS NULL"):
-            got = _compute(db, gid)
+        for gid, header, started, n in db.execute(
+                "SELECT id, header, started_at, (SELECT COUNT(*) FROM actions WHERE game_id=id) "
+                "FROM games WHERE ended_at IS NULL").fetchall():
+            got = _compute(db, gid) if replay_in_play else in_play_summary(gid, header, started,
+                                                                            n)
             if got is not None:
                 out[gid] = got
     return [out[g] for g in sorted(out, reverse=True)]

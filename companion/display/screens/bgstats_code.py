@@ -10,7 +10,8 @@ import pygame
 from ...history import bgstats
 from ...history.summary import GameSummary
 from ..i18n import _
-from ..ui import BACKGROUND, BODY, INK, MUTED, W, Widget, button, draw_text
+from ..ui import BACKGROUND, BODY, INK, MUTED, W, Widget, badge, button, draw_text
+from .history_words import seat_name
 
 DARK = (0, 0, 0)
 LIGHT = (255, 255, 255)
@@ -43,9 +44,18 @@ class BGStatsOverlay:
         box = pygame.Rect(x, 16, W - x - 16, 380)
         y = draw_text(s, _("Send to BG Stats"), pygame.Rect(box.left, box.top, box.width, 80),
                       32, INK).bottom + 12
-        draw_text(s, _("Scan the code with your phone's camera: BG Stats opens and offers to "
-                       "import this play."), pygame.Rect(box.left, y, box.width, 260), BODY,
-                  MUTED)
+        y = draw_text(s, _("Scan the code with your phone's camera: BG Stats opens and "
+                           "offers to import this play."), pygame.Rect(box.left, y, box.width,
+                                                                       200), BODY, MUTED).bottom
+        y += 14
+        for seat in sorted(self.game.seats, key=lambda x: x.rank):  # what it sends
+            if y + 30 > 400:
+                break
+            badge(s, seat.colour, (box.left + 14, y + 14), 13)
+            draw_text(s, f"{seat_name(seat)}: {seat.vp}", pygame.Rect(box.left + 34, y,
+                                                                       box.width - 34, 28),
+                      BODY, INK, wrap=False)
+            y += 32
 
 
 def draw_code(s: pygame.Surface, code: Any, at: tuple[int, int]) -> pygame.Rect:

@@ -9,6 +9,7 @@ import pygame
 
 from ...engine.scoring import BREAKDOWN
 from ...history.stats import PlayerStats, player_stats
+from ...history.table import summaries
 from ..i18n import _, character, pgettext
 from ..ui import BODY, INK, MUTED, PANEL, W, Widget, button, draw_text
 from .history_words import SOURCES, TOP, Screen, back_button, title_bar
@@ -50,7 +51,7 @@ class PlayersScreen(Screen):
     """One known player at a time (the most wins first), its figures across the screen; the
     arrows go to the next and the previous player."""
 
-    def __init__(self, came_from: Any) -> None:
+    def __init__(self, came_from: Any = None) -> None:
         self.came_from = came_from
         self.stats: list[PlayerStats] | None = None
         self.chosen = 0
@@ -59,14 +60,17 @@ class PlayersScreen(Screen):
         self.buttons_left = W
 
     def load(self, app: Any) -> list[PlayerStats]:
-        if self.stats is None:
-            games = self.came_from.load(app) if hasattr(self.came_from, "load") else []
+        if self.stats is None:  # the Games screen's games, or (opened from elsewhere) read
+            load = getattr(self.came_from, "load", None)
+            games = load(app) if load is not None else (
+                summaries(app.store, in_play=False) if app.store is not None else [])
             self.stats = player_stats(games)
         return self.stats
 
     def layout(self, app: Any) -> list[Widget]:
         stats = self.load(app)
-        back = back_button(app, lambda: app.show(self.came_from))
+        back = back_button(app, lambda: app.show(self.came_from) if self.came_from is not None
+                           else app.after_change())
         out = [back]
         self.buttons_left = back.rect.left
         if len(stats) > 1:

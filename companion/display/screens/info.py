@@ -361,8 +361,8 @@ class GameOverScreen(Screen):
             why = _("Final scores:")
         from .history import winner_buttons_width
 
-        below = draw_text(s, why, pygame.Rect(8, TOP + 2, W - 24 - winner_buttons_width(), 56),
-                          BODY, INK).bottom
+        below = max(draw_text(s, why, pygame.Rect(8, TOP + 2, W - 24 - winner_buttons_width(),
+                                                  56), BODY, INK).bottom, TOP + 52)
         score_table(s, state, app.last_track, below + 6, bottom=472)
         self.shown = {p.colour: state.track[p.colour] for p in state.players}
 
