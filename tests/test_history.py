@@ -423,6 +423,9 @@ def test_the_command_line_exports_games_stats_and_plays(
     assert code == 2 and "no game 9" in err
     code, out, _err = run(capsys, "export", *c, "1")
     assert code == 0 and out.splitlines()[1] == lines_of("game-3p")[1]  # the record as before
+    code, out, err = run(capsys, "bgstats", *c, "--location", "Stube", "--bgg-id", "66505")
+    assert code == 2 and "already running" in err  # a setting is a write: the companion's own
+    app.store.close()  # the companion stops
     code, out, _err = run(capsys, "bgstats", *c, "--location", "Stube", "--bgg-id", "66505")
     assert code == 0 and out == "location: Stube\nbggId: 66505\n"
     code, out, _err = run(capsys, "export", *c, "3", "--format", "bgstats")
