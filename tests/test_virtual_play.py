@@ -104,3 +104,19 @@ def test_the_levels_of_a_seat_and_the_record() -> None:
         assert "virtual" in str(exc)
     else:
         raise AssertionError("an unknown level was accepted")
+
+
+def test_a_thinking_virtual_player_pulses_its_led_seat() -> None:
+    from companion.hw.leds import default_layout, frame
+
+    game = Game.from_record((Path(__file__).parent / "data" / "game-3p.jsonl").read_text()
+                            .splitlines()[:60])
+    state = game.state
+    layout = default_layout(3)
+    seat = layout.seats[state.colours.index("blue")].seat
+    calm = frame(state, layout, t=0.3)
+    pulses = {frame(state, layout, t=t, thinking="blue")[seat] for t in (0.0, 0.3, 0.6)}
+    assert len(pulses) > 1  # it changes over time
+    others = [i for i in range(layout.count) if i != seat]
+    assert [frame(state, layout, t=0.3, thinking="blue")[i] for i in others] == [
+        calm[i] for i in others]
