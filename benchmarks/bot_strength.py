@@ -1,7 +1,8 @@
 """Strength of the virtual player's levels: whole games of the arena, seats rotated, one line
 a table of the issue's targets (wins of the first level of each line), with decision times.
 
-Run: python -m benchmarks.bot_strength [GAMES] [SEED]. Prints figures; asserts nothing.
+Run: python -m benchmarks.bot_strength [GAMES] [SEED] [LINES], LINES e.g. 0,2 (indexes into
+``LINES``; default all). Prints figures; asserts nothing.
 Targets (2-core machine): strong >= 95 % against three random; normal >= 85 % against three
 random; strong >= 40 % against three normal (25 % is parity); 2 and 3 players: strong beats
 normal more than half the time. Decision times: strong median <= 0.6 s, worst <= 2 s; normal
@@ -33,8 +34,8 @@ def line(seats: tuple[str, ...], games: int, seed: int) -> Summary:
     return summary
 
 
-def main(games: int = 200, seed: int = 1) -> None:
-    for seats in LINES:
+def main(games: int = 200, seed: int = 1, lines: tuple[int, ...] | None = None) -> None:
+    for seats in (LINES[i] for i in (lines if lines is not None else range(len(LINES)))):
         t0 = time.perf_counter()
         s = line(seats, games, seed).as_json()
         first = s["levels"][seats[0]]
@@ -50,4 +51,4 @@ def main(games: int = 200, seed: int = 1) -> None:
 
 if __name__ == "__main__":
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 200, int(sys.argv[2]) if len(sys.argv) > 2
-         else 1)
+         else 1, tuple(int(i) for i in sys.argv[3].split(",")) if len(sys.argv) > 3 else None)

@@ -28,6 +28,10 @@ class Weights:
     centre: float = 0.15
     """An unbound villager in the own village centre: moves into the next building."""
     coin: float = 0.3
+    """A coin in hand that can still buy an action this round."""
+    coin_spare: float | None = None
+    """A coin beyond those (None: as ``coin``): the round ends when only one player still
+    holds coins (§7), so coins held longer than every other player's are lost actions."""
     school: float = 0.1
     opponents: float = 1.0
     """How much the best other player's value counts against the own."""
@@ -65,7 +69,12 @@ def holdings(state: GameState, colour: str, w: Weights = DEFAULT) -> float:
                     value += w.awake if a.awake else w.asleep
     value += w.centre * (village.centre["m"] + village.centre["f"])
     player = state.player(colour)
-    value += w.coin * (player.coins + player.won_coins)
+    own = player.coins + player.won_coins
+    rivals = max((p.coins + p.won_coins for p in state.players if p.colour != colour),
+                 default=own)
+    usable = min(own, rivals + 1)  # one coin a turn at least: the others run out first
+    spare = w.coin if w.coin_spare is None else w.coin_spare
+    value += w.coin * usable + spare * (own - usable)
     value += w.school * sum(state.school.get(colour, {}).values())
     return value
 
