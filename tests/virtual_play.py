@@ -36,6 +36,8 @@ class Table:
 
 def set_up(d: Driver, players: list[str], levels: dict[str, str]) -> None:
     """The new-game screen: the colours that play, and the level of each virtual seat."""
+    if d.has("hint:ok"):  # in a window: the note on the keys that stand for seat buttons
+        d.tap("hint:ok")
     for w in d.enabled("colour:"):
         c = w.id.split(":", 1)[1]
         if w.selected != (c in players):

@@ -32,7 +32,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 0.02, width=2, noise=1.0),
     "normal": Level("normal", 0.12, width=4),
-    "strong": Level("strong", 0.45, width=12),
+    "strong": Level("strong", 0.3, width=8, weights=Weights(coin=0.8, coin_spare=0.05)),
 }
 RANDOM = "random"
 """Uniformly among the legal actions (the arena's yardstick)."""

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..engine import GameState, vp
 from ..engine.catalogue import EXCHANGE, PRODUCTION
+from ..engine.grid import ring_cells
 from ..engine.state import CHARACTERS, OVER
 
 
@@ -28,7 +29,14 @@ class Weights:
     centre: float = 0.15
     """An unbound villager in the own village centre: moves into the next building."""
     coin: float = 0.3
+    """A coin in hand that can still buy an action this round."""
+    coin_spare: float | None = None
+    """A coin beyond those (None: as ``coin``): the round ends when only one player still
+    holds coins (§7), so coins held longer than every other player's are lost actions."""
     school: float = 0.1
+    village: float = 0.8
+    """Share of the next village-complete tile's VP, by the square of the share of the
+    village done (ring 1 built, its working buildings occupied)."""
     opponents: float = 1.0
     """How much the best other player's value counts against the own."""
 
@@ -64,8 +72,19 @@ def holdings(state: GameState, colour: str, w: Weights = DEFAULT) -> float:
                 if a.colour == colour:
                     value += w.awake if a.awake else w.asleep
     value += w.centre * (village.centre["m"] + village.centre["f"])
+    tiles = cat.village_tile_vp
+    if w.village and colour not in state.village_tiles and len(state.village_tiles) < len(tiles):
+        ring1 = ring_cells(1)
+        built = [village.buildings[c] for c in ring1 if c in village.buildings]
+        done = sum(1 + (bool(b.adults) or not cat.building(b.type).occupied) for b in built)
+        value += w.village * tiles[len(state.village_tiles)] * (done / (2 * len(ring1))) ** 2
     player = state.player(colour)
-    value += w.coin * (player.coins + player.won_coins)
+    own = player.coins + player.won_coins
+    rivals = max((p.coins + p.won_coins for p in state.players if p.colour != colour),
+                 default=own)
+    usable = min(own, rivals + 1)  # one coin a turn at least: the others run out first
+    spare = w.coin if w.coin_spare is None else w.coin_spare
+    value += w.coin * usable + spare * (own - usable)
     value += w.school * sum(state.school.get(colour, {}).values())
     return value
 

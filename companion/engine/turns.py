@@ -63,9 +63,11 @@ def choose(state: GameState, a: Choose) -> None:
         raise refuse("no_coins_placed")
     if a.coins > player.coins:
         raise refuse("not_enough_coins", player=a.player, n=player.coins)
-    player.coins -= a.coins
-    if not possible(state, a.player, a.character, moves.COIN, player.coins):
+    # The coins left after these (what bought goods may cost) decide whether an action is
+    # possible: checked before anything changes.
+    if not possible(state, a.player, a.character, moves.COIN, player.coins - a.coins):
         raise IllegalAction(idle_reason(state, a.player, a.character))
+    player.coins -= a.coins
     field = state.character_coins[a.character]
     field[a.player] = field.get(a.player, 0) + a.coins
     turn.character = a.character

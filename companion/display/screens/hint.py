@@ -8,7 +8,16 @@ from typing import Any
 import pygame
 
 from ...bot import CostNeeded, NothingToDecide, hint
-from ...engine import Action, GameState, HelvetiaError, apply, turn_options
+from ...engine import (
+    Action,
+    CannotAct,
+    Choose,
+    EndTurn,
+    GameState,
+    HelvetiaError,
+    apply,
+    turn_options,
+)
 from ...engine.state import PLAY
 from ..describe import action_text
 from ..i18n import _, name, say
@@ -28,7 +37,11 @@ def plan_words(state: GameState, plan: tuple[Action, ...]) -> list[str]:
     s = state
     for action in plan:
         words = None
-        if s.phase == PLAY:
+        if isinstance(action, EndTurn):
+            words = _("End the turn")
+        elif isinstance(action, CannotAct):
+            words = _("No action possible")
+        elif s.phase == PLAY and not isinstance(action, Choose):
             with_option = next((o for o in turn_options(s).all() if o.action == action), None)
             if with_option is not None:
                 words = say(with_option.message)
@@ -53,7 +66,8 @@ class HintOverlay(Screen):
             self.why = _("No hint now.")
         else:
             self.words = plan_words(state, h.plan)
-            self.why = say(h.why)
+            why = say(h.why)
+            self.why = why[:1].upper() + why[1:]
 
     def layout(self, app: Any) -> list[Widget]:
         box = _box()

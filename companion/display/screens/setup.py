@@ -128,10 +128,10 @@ class NewGameScreen(Screen):
             x, y = 12 + (i % 2) * 392, 120 + (i // 2) * 60
             out.append(button(f"colour:{c}", (x, y, 72, 56), "", lambda c=c: self.toggle(c),
                               selected=c in self.playing, colour=c))
-            out.append(button(f"name:{c}", (x + 78, y, 206, 56), names.get(c) or colour_name(c),
+            out.append(button(f"name:{c}", (x + 78, y, 180, 56), names.get(c) or colour_name(c),
                               lambda c=c: self.edit_name(app, c),
                               enabled=c in self.playing))
-            out.append(level_button(self.levels, c, (x + 290, y, 94, 56), c in self.playing))
+            out.append(level_button(self.levels, c, (x + 264, y, 120, 56), c in self.playing))
         for i, (kind, label) in enumerate((("draft", _("Draft the start buildings")),
                                            ("simplified", _("Buildings by letter")))):
             out.append(button(f"setup:{kind}", (12 + i * 392, 244, 384, 52), label,

@@ -194,7 +194,8 @@ class TurnScreen(Screen):
                               _("Every coin on the character buys an action: do them first.")
                               if o.chosen else _("Choose a character first: you still have "
                                                  "coins."))))
-        out.append(hint_button(app, state, (8, 412, LEFT_W - 8, 60)))  # only when asked
+        out.append(hint_button(app, state, (8, 412, LEFT_W - 8, 60) if o.neutral  # 2 players
+                               else (RIGHT_X + 270, TOP + 212, 262, 78)))  # only when asked
         return out
 
     def pick(self, ch: str) -> None:
@@ -515,7 +516,8 @@ class TurnScreen(Screen):
             if self.form.option.via == "tile":
                 status.insert(0, _("With your {character} tile (no coin):").format(
                     character=character(self.form.option.character)))
-        draw_text(s, "\n".join(status), pygame.Rect(8, below + 4, LEFT_W - 8, 470 - below),
+        bottom = 406 if any(w.id == "hint" and w.rect.top > 400 for w in app.widgets) else 470
+        draw_text(s, "\n".join(status), pygame.Rect(8, below + 4, LEFT_W - 8, bottom - below),
                   BODY, INK if in_form else MUTED)
         if self.reading is not None:
             self.reading.draw(state, s)

@@ -12,10 +12,10 @@ from ...engine import Action, CannotAct, EndTurn, GameState, apply
 from ...engine.state import PLAY, SCHOOL
 from ...engine.table import TableStep, steps
 from ...hw.events import NEXT
-from ..describe import action_text
 from ..i18n import _, name
 from ..ui import BODY, INK, MUTED, W, Widget, button, draw_text, paragraph
 from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, Screen, StepsView, nav, nav_left, title_bar
+from .hint import plan_words
 from .tile_cost import TileCostView
 
 LEVELS = ("easy", "normal", "strong")
@@ -182,12 +182,10 @@ class VirtualScreen(Screen):
                       pygame.Rect(8, TOP + 8, LEFT_W - 8, 300), BODY, INK)
             self.reading.draw(self.state, s)
             return
-        lines = [action_text(a, self.state) for a in self.plan]
-        paragraph(s, "\n".join([_("What {name} does:").format(name=who), *lines]),
-                  pygame.Rect(8, TOP + 8, LEFT_W - 8, 340), BODY, INK)
-        draw_text(s, _("Move the pieces as shown, then tap Done or press {name}'s seat "
-                       "button.").format(name=who), pygame.Rect(8, 352, LEFT_W - 8, 120),
-                  BODY, MUTED)
+        lines = [f"{i + 1}. {w}" for i, w in enumerate(plan_words(self.state, tuple(self.plan)))]
+        draw_text(s, "\n".join(lines), pygame.Rect(8, TOP + 8, LEFT_W - 8, 340), BODY, INK)
+        draw_text(s, _("Move the pieces, then Done (or {name}'s seat button).").format(
+            name=who), pygame.Rect(8, 360, LEFT_W, 112), BODY, MUTED, valign="bottom")
         assert self.table is not None
         self.view.draw(s, self.table, _steps_area(), _steps_header())
 
