@@ -40,6 +40,7 @@ from ..store import Store, StoreError, StoreTrouble, device_language
 from . import i18n, message_strip, panel
 from .describe import TableLog
 from .i18n import _
+from .seating import places, sitter
 from .ui import (
     BACKGROUND,
     WARNING_BG,
@@ -244,7 +245,7 @@ class App:
                 progress = (self.clock() - self.anim_start) / ANIMATION
                 bars = bars_between(self.last_track, state.track, progress)
             pixels = frame(state, self.config.leds.layout, t=self.clock(), bars=bars,
-                           seats=self.config.seats)
+                           seats=places(self.session.game.header, self.config.seats))
         if self.writer:
             self.writer.show(pixels)
         if self.strip:
@@ -388,6 +389,12 @@ class App:
     def button_event(self, event: ButtonEvent) -> None:
         if self.session is None:
             return
+        sat = sitter(event, self.session.game.header, self.config.seats)
+        if sat is None:  # a button belongs to whoever sits at its place: nobody here
+            self.banner = _("Nobody plays at this seat in this game.")
+            self.dirty = True
+            return
+        event = sat
         decision = button_decision(self.session.state, event)
         seat = getattr(self.screen, "on_seat", None)
         if not decision.undo and self.overlay is None and seat is not None \

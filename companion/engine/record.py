@@ -25,7 +25,7 @@ MAX_DIGITS = 12  # digits in one number
 NAME_MAX = 16  # characters in a player's name (the names issue)
 
 HEADER_FIELDS = ("format", "version", "players", "options", "catalogue")
-PLAYER_FIELDS = ("colour", "name")
+PLAYER_FIELDS = ("colour", "name", "seat")
 
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
@@ -139,5 +139,11 @@ def check_header(header: Any) -> None:
                                       f"{', '.join(sorted(extra))}")
             if "name" in p:
                 check_name(p["name"], f"players[{i}].name")
+            if "seat" in p and (type(p["seat"]) is not int or not 1 <= p["seat"] <= 4):
+                raise MalformedAction(f"players[{i}].seat must be a place 1 to 4")
+    if isinstance(players, list):
+        seats = [p["seat"] for p in players if isinstance(p, Mapping) and "seat" in p]
+        if len(set(seats)) != len(seats):
+            raise MalformedAction("two players sit at the same seat")
     if "catalogue" in header and not isinstance(header["catalogue"], Mapping):
         raise MalformedAction("the header's 'catalogue' must be an object")
