@@ -280,8 +280,10 @@ def test_names_are_typed_on_the_keyboard_recorded_shown_and_offered_again(
 
     app = make_app(tmp_path, "de")
     d = Driver(app)
-    d.tap("colour:yellow")
-    d.tap("colour:white")  # Red and Blue play
+    assert labels(app)["name:yellow"] == "Gelb"  # no name: the colour stands for the player
+    d.tap("seat:3")
+    d.tap("seat:4")  # Red and Blue play: the places of Yellow and White stay empty
+    assert "name:yellow" not in labels(app)
     d.tap("name:red")
     for key in taps_for("Jürg Weiß-Müller", "de"):
         d.tap(key)
@@ -296,11 +298,10 @@ def test_names_are_typed_on_the_keyboard_recorded_shown_and_offered_again(
         d.tap("key:back")
     d.tap("name:ok")
     assert labels(app)["name:red"] == "Jürg Weiß-Müller"
-    assert labels(app)["name:yellow"] == "Gelb"  # no name: the colour stands for the player
     d.tap("start")
     header = app.session.game.header
-    assert header["players"] == [{"colour": "red", "name": "Jürg Weiß-Müller"},
-                                 {"colour": "blue", "name": "Élodie"}]
+    assert header["players"] == [{"colour": "red", "name": "Jürg Weiß-Müller", "seat": 1},
+                                 {"colour": "blue", "name": "Élodie", "seat": 2}]
     # On the screens: the player buttons carry the name beside the colour's badge.
     shown = {w.label: w.colour for w in (app.draw() or app.widgets) if w.colour}
     assert shown.get("Jürg Weiß-Müller") == "red" and shown.get("Élodie") == "blue"
@@ -310,10 +311,9 @@ def test_names_are_typed_on_the_keyboard_recorded_shown_and_offered_again(
     assert labels(app)["name:red"] == "Jürg Weiß-Müller"
     assert labels(app)["name:blue"] == "Élodie"
     # The same seats play again (the last game's), the others stay off until tapped.
-    assert {w.id for w in app.widgets if w.id.startswith("colour:") and w.selected} == \
-        {"colour:red", "colour:blue"}
-    d.tap("colour:blue")  # Élodie sits out this time (a name plays at one seat only)
-    d.tap("colour:yellow")
+    assert {w.id for w in app.widgets if w.id.startswith("seat:") and w.selected} == \
+        {"seat:1", "seat:2"}
+    d.tap("seat:2")  # Yellow sits there this time: Élodie plays Yellow (one seat a name)
     d.tap("name:yellow")
     assert {"known:Jürg Weiß-Müller", "known:Élodie"} <= set(d.ids())
     d.tap("known:Élodie")
@@ -333,7 +333,7 @@ def test_a_name_is_cleared_back_to_the_colour(tmp_path: Path) -> None:
     d.tap("name:ok")
     assert labels(app)["name:red"] == "Rouge"
     d.tap("start")
-    assert app.session.game.header["players"][0] == {"colour": "red", "name": "Red"}
+    assert app.session.game.header["players"][0] == {"colour": "red", "name": "Red", "seat": 1}
     assert i18n.name("red") == "Rouge"
     app.close()
 

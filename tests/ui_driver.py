@@ -132,10 +132,7 @@ class Driver:
         """Who plays and with which options, on the new-game screen; the colours must be the
         first seats of the app's configuration, in the header's order."""
         wanted = [p["colour"] for p in header["players"]]
-        for w in self.enabled("colour:"):
-            c = w.id.split(":", 1)[1]
-            if w.selected != (c in wanted):
-                self.tap(w.id)
+        self.seat_players(wanted)
         options = header.get("options", {})
         self.tap(f"setup:{options.get('setup', 'draft')}")
         intro = next((w for w in self.widgets() if w.id == "intro"), None)
@@ -149,6 +146,28 @@ class Driver:
         self.tap("start")
         if self.app.session is None:
             raise self.stuck("the game did not start")
+
+    def seat_players(self, wanted: list[str]) -> None:
+        """The colours on the places around the device, seat 1 first (play order is the
+        places' order): places to change are emptied first, then given their colour."""
+        def at(place: int) -> str | None:
+            return next(w.colour for w in self.widgets() if w.id == f"seat:{place}")
+
+        places = sorted(int(w.id.split(":")[1]) for w in self.widgets()
+                        if w.id.startswith("seat:"))
+        target = {p: (wanted[i] if i < len(wanted) else None) for i, p in enumerate(places)}
+        for p in places:
+            for _ in range(6):
+                if at(p) in (None, target[p]):
+                    break
+                self.tap(f"seat:{p}")
+        for p in places:
+            for _ in range(6):
+                if at(p) == target[p]:
+                    break
+                self.tap(f"seat:{p}")
+            if at(p) != target[p]:
+                raise self.stuck(f"seat {p} cannot take {target[p]}")
 
     def enter_names(self, header: dict[str, Any]) -> None:
         """Each player's name typed on the new-game screen's keyboard, where it asks for names

@@ -43,6 +43,7 @@ from . import i18n, message_strip, panel
 from .describe import TableLog
 from .i18n import _
 from .opening import Opening, StoreLink
+from .seating import places, sitter
 from .ui import (
     BACKGROUND,
     WARNING_BG,
@@ -219,7 +220,7 @@ class App(StoreLink):
                 progress = (self.clock() - self.anim_start) / ANIMATION
                 bars = bars_between(self.last_track, state.track, progress)
             pixels = frame(state, self.config.leds.layout, t=self.clock(), bars=bars,
-                           seats=self.config.seats,
+                           seats=places(self.session.game.header, self.config.seats),
                            thinking=getattr(getattr(self, "screen", None), "thinking", None))
         if self.writer:
             self.writer.show(pixels)
@@ -365,6 +366,12 @@ class App(StoreLink):
     def button_event(self, event: ButtonEvent) -> None:
         if self.session is None:
             return
+        sat = sitter(event, self.session.game.header, self.config.seats)
+        if sat is None:  # a button belongs to whoever sits at its place: nobody here
+            self.banner = _("Nobody plays at this seat in this game.")
+            self.dirty = True
+            return
+        event = sat
         decision = button_decision(self.session.state, event)
         seat = getattr(self.screen, "on_seat", None)
         if not decision.undo and self.overlay is None and seat is not None \

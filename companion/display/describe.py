@@ -25,6 +25,8 @@ class TableLog:
     """Where the last action's steps begin."""
     undone: list[tuple[TableStep, GameState]] = field(default_factory=list)
     """The moves of an action just undone: the table takes them back."""
+    ticked: set[int] = field(default_factory=set)
+    """The steps the table ticked off as done (indexes into ``shown()``)."""
 
     def shown(self) -> list[tuple[TableStep, GameState, bool]]:
         """The steps to show, each with its state and whether it is to be taken back."""
@@ -33,6 +35,7 @@ class TableLog:
 
     def took_back(self, before: GameState, action: Action, after: GameState) -> None:
         """An action was undone: its moves are to be taken back, shown after the turn's."""
+        self.ticked = {i for i in self.ticked if i < len(self.entries)}
         self.undone = [(s, before) for s in table_rules.back_steps(before, action, after)]
         if self.undone:
             self.last = len(self.entries)
@@ -46,8 +49,18 @@ class TableLog:
         self.key = None
         self.last = 0
         self.undone = []
+        self.ticked = set()
+
+    def tick(self, i: int) -> None:
+        """The table ticks a step off (or on again)."""
+        self.ticked ^= {i}
+
+    def left(self) -> list[int]:
+        """The steps not ticked off yet, in order."""
+        return [i for i in range(len(self.shown())) if i not in self.ticked]
 
     def add(self, before: GameState, action: Action, after: GameState) -> None:
+        self.ticked = {i for i in self.ticked if i < len(self.entries)}
         self.undone = []
         new = table_rules.steps(before, action, after)
         key = _key(before, action, after)
@@ -56,6 +69,7 @@ class TableLog:
             return
         if key != self.key:
             self.entries = []
+            self.ticked = set()
         self.key = key
         self.last = len(self.entries) if new else self.last
         self.entries += [(s, after) for s in new]

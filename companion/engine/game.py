@@ -100,15 +100,18 @@ def apply(state: GameState, action: Action) -> GameState:
 
 def header_line(players: Iterable[tuple[str, str]], *, setup: str = "draft",
                 intro: bool = False, neutral_colour: str | None = None,
-                catalogue: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """A record header: ``players`` as (colour, name) in play (counter-clockwise) order."""
+                catalogue: Mapping[str, Any] | None = None,
+                seats: Mapping[str, int] | None = None) -> dict[str, Any]:
+    """A record header: ``players`` as (colour, name) in play (counter-clockwise) order;
+    ``seats``: where each colour sits (the device's places, 1 to 4), if known."""
     options: dict[str, Any] = {"setup": setup, "intro": intro}
     if neutral_colour:
         options["neutral_colour"] = neutral_colour
     header: dict[str, Any] = {
         "format": setup_rules.RECORD_FORMAT,
         "version": setup_rules.RECORD_VERSION,
-        "players": [{"colour": c, "name": n} for c, n in players],
+        "players": [{"colour": c, "name": n, **({"seat": seats[c]} if seats else {})}
+                    for c, n in players],
         "options": options,
     }
     if catalogue:

@@ -26,7 +26,7 @@ MAX_DIGITS = 12  # digits in one number
 NAME_MAX = 16  # characters in a player's name (the names issue)
 
 HEADER_FIELDS = ("format", "version", "players", "options", "catalogue")
-PLAYER_FIELDS = ("colour", "name", "virtual")
+PLAYER_FIELDS = ("colour", "name", "seat", "virtual")
 VIRTUAL_LEVELS = ("easy", "normal", "strong")
 """A seat the companion plays (``virtual``), at one of these levels (companion.bot)."""
 
@@ -152,5 +152,11 @@ def check_header(header: Any) -> None:
             if "virtual" in p and p["virtual"] not in VIRTUAL_LEVELS:
                 raise MalformedAction(f"players[{i}].virtual must be one of "
                                       f"{', '.join(VIRTUAL_LEVELS)}")
+            if "seat" in p and (type(p["seat"]) is not int or not 1 <= p["seat"] <= 4):
+                raise MalformedAction(f"players[{i}].seat must be a place 1 to 4")
+    if isinstance(players, list):
+        seats = [p["seat"] for p in players if isinstance(p, Mapping) and "seat" in p]
+        if len(set(seats)) != len(seats):
+            raise MalformedAction("two players sit at the same seat")
     if "catalogue" in header and not isinstance(header["catalogue"], Mapping):
         raise MalformedAction("the header's 'catalogue' must be an object")

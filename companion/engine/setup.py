@@ -39,6 +39,7 @@ from .state import (
     Player,
     Turn,
     Village,
+    around,
     colour_name,
 )
 
@@ -107,7 +108,7 @@ def new_game(header: Mapping[str, Any], *overrides: Mapping[str, Any]) -> GameSt
         if neutral:
             receivers = [colours[1 - i], neutral]
         else:
-            receivers = [colours[(i + 1) % len(colours)], colours[(i + 2) % len(colours)]]
+            receivers = [around(colours, c, 1), around(colours, c, 2)]
         for r in receivers:
             villages[r].coins[c] = villages[r].coins.get(c, 0) + 1
 

@@ -29,6 +29,12 @@ REVEAL = "reveal"  # round end step 6: the table says which buildings came up
 OVER = "over"
 
 
+def around(colours: list[str], colour: str, step: int) -> str:
+    """The seat ``step`` places on from ``colour`` around the table, ``colours`` in play
+    order (counter-clockwise): the one home of seat order and the left neighbour."""
+    return colours[(colours.index(colour) + step) % len(colours)]
+
+
 def colour_name(colour: str) -> str:
     return colour.capitalize()
 
@@ -198,9 +204,9 @@ class GameState:
         return self.colours.index(colour)
 
     def next_colour(self, colour: str, step: int = 1) -> str:
-        """The player ``step`` places on in play order (counter-clockwise: to the right)."""
-        cols = self.colours
-        return cols[(cols.index(colour) + step) % len(cols)]
+        """The player ``step`` places on in play order (counter-clockwise: to the right; -1:
+        the left neighbour)."""
+        return around(self.colours, colour, step)
 
     def order_from(self, colour: str) -> list[str]:
         """All players in play order, beginning with ``colour``."""

@@ -10,13 +10,17 @@ from ...engine import GameState
 from ...engine.actions import Placement
 from ...engine.state import CHARACTERS, DRAFT, START_PLAYER
 from ..describe import step_text
-from ..i18n import _, name
+from ..i18n import _, name, ngettext
 from ..ui import (
+    ACCENT,
+    ACCENT_INK,
     BACKGROUND,
     BODY,
+    BUTTON,
     HUGE,
     INK,
     LIGHT,
+    MUTED,
     PANEL,
     PLAYER,
     TITLE,
@@ -166,8 +170,9 @@ PIC_W, PIC_H = 116, 76
 
 
 class StepsView:
-    """The table steps, each with its picture and its words, paged (never cut): the newest
-    page first whenever a step is added."""
+    """The table steps as a checklist: each with its picture and its words and a tick the
+    table taps when it is done, paged (never cut), the count of what is left and "next
+    unticked" one tap away; the newest page first whenever a step is added."""
 
     def __init__(self, from_start: bool = False) -> None:
         self.page = 0
@@ -198,7 +203,15 @@ class StepsView:
             self.page = 0 if first else next(
                 (i for i, p in enumerate(pages) if table.last in p), 0)
         self.page = min(self.page, len(pages) - 1)
-        out = []
+        out = [Widget(f"tick:{i}", r, on_tap=lambda i=i: table.tick(i), style="invisible",
+                      selected=i in table.ticked)
+               for i, r in self.rows(entries, rect, pages[self.page])]
+        left = table.left()
+        later = [i for i in left if i not in pages[self.page]]
+        if later:  # the next step still to do lies on another page
+            target = next(n for n, p in enumerate(pages) if later[0] in p)
+            out.append(button("steps:todo", (header.right - 316, header.top, 192, 48),
+                              _("Next unticked"), lambda: setattr(self, "page", target)))
         if len(pages) > 1:
             out.append(button("steps:prev", (header.right - 116, header.top, 56, 48), "<",
                               lambda: setattr(self, "page", self.page - 1),
@@ -209,27 +222,51 @@ class StepsView:
                               style="primary" if more else "button"))  # more to do: say so
         return out
 
+    def rows(self, entries: list[Any], rect: pygame.Rect, page: list[int]
+             ) -> list[tuple[int, pygame.Rect]]:
+        """Each step of a page with the row it takes (picture and words)."""
+        out, y = [], rect.top
+        for i in page:
+            step, _state, undone = entries[i]
+            f = fit(f"{i + 1}. {step_text(step, undone)}", rect.width - PIC_W - 20, 400, BODY)
+            h = max(PIC_H, len(f.lines) * font(f.size).get_linesize() + 4)
+            out.append((i, pygame.Rect(rect.left, y, rect.width, h)))
+            y += h + 6
+        return out
+
     def draw(self, s: pygame.Surface, table: Any, rect: pygame.Rect,
              header: pygame.Rect) -> None:
         entries = table.shown()
         pages = self.pages(entries, rect)
         page = pages[min(self.page, len(pages) - 1)]
-        title = _("On the table")
-        if len(pages) > 1:
-            title += f"   {page[0] + 1}–{page[-1] + 1} / {len(entries)}"  # noqa: RUF001
+        left = len(table.left())
+        title = ngettext("{n} step left", "{n} steps left", left).format(n=left) if left \
+            else _("All done")
+        later = any(i not in page for i in table.left())
         draw_text(s, title, pygame.Rect(header.left, header.top, header.width
-                                        - (124 if len(pages) > 1 else 0), header.height),
+                                        - (324 if later else 124 if len(pages) > 1 else 0),
+                                        header.height),
                   BODY, INK, wrap=False, valign="middle")
-        y = rect.top
-        for i in page:
+        for i, r in self.rows(entries, rect, page):
             step, state, undone = entries[i]
             words = f"{i + 1}. {step_text(step, undone)}"
-            f = fit(words, rect.width - PIC_W - 20, 400, BODY)
-            h = max(PIC_H, len(f.lines) * font(f.size).get_linesize() + 4)
-            step_picture(s, step, state, pygame.Rect(rect.left, y, PIC_W, PIC_H))
-            draw_text(s, words, pygame.Rect(rect.left + PIC_W + 12, y, rect.width - PIC_W - 12,
-                                            h), BODY, WARNING_INK if undone else INK)
-            y += h + 6
+            done = i in table.ticked
+            step_picture(s, step, state, pygame.Rect(r.left, r.top, PIC_W, PIC_H))
+            draw_text(s, words, pygame.Rect(r.left + PIC_W + 12, r.top, r.width - PIC_W - 12,
+                                            r.height), BODY,
+                      MUTED if done else WARNING_INK if undone else INK)
+            tick_box(s, (r.left + 2, r.top + 2), done)
+
+
+def tick_box(s: pygame.Surface, at: tuple[int, int], done: bool) -> None:
+    """A step's tick: an empty box, or a box with a check mark once done."""
+    box = pygame.Rect(at[0], at[1], 26, 26)
+    pygame.draw.rect(s, ACCENT if done else BUTTON, box, border_radius=4)
+    pygame.draw.rect(s, INK, box, 2, border_radius=4)
+    if done:
+        pygame.draw.lines(s, ACCENT_INK, False, [(box.left + 5, box.centery),
+                                                 (box.left + 11, box.bottom - 6),
+                                                 (box.right - 5, box.top + 6)], 4)
 
 
 def who_text(c: str) -> str:

@@ -24,6 +24,7 @@ from .. import i18n
 from ..describe import action_text
 from ..forms import ChoiceForm, setup_form, with_letter
 from ..i18n import _, building, colour, colour_name
+from ..seating import seat_numbers
 from ..ui import MUTED, W, Widget, button, draw_text, paragraph, text, text_height
 from ..village_view import cell_rects, draw_village
 from .common import (
@@ -41,19 +42,23 @@ from .drunter_board import DrunterBoardScreen
 from .history import games_button, games_width
 from .keyboard import NameKeyboard, header
 from .reasons import refusals
+from .seats import OPTIONS_X, draw_table, next_at_place, seat_widgets
 from .virtual import level_button, with_virtual
 
 CHOICES_Y = 242  # below an instruction of up to five lines and its question
 
 
 class NewGameScreen(Screen):
-    """Who plays (the seats' colours, counter-clockwise) and by which names, with which
-    options, in which language. The names of the last game are offered again, and the names
-    known on this device are a tap away on the keyboard."""
+    """Who plays where (each colour on the place around the device where that player sits;
+    play order follows the places counter-clockwise) and by which names, with which options,
+    in which language. The names of the last game are offered again, and the names known on
+    this device are a tap away on the keyboard."""
 
     def __init__(self, seats: tuple[str, ...]) -> None:
         self.seats = seats
-        self.playing = set(seats[:4])
+        """The configuration's colour of each physical place (seat 1 first)."""
+        self.at: list[str | None] = list(seats[:4])
+        """The colour sitting at each place in the game to start; None: an empty place."""
         self.setup = "draft"
         self.intro = False
         self.neutral: str | None = None
@@ -69,8 +74,14 @@ class NewGameScreen(Screen):
         free = [c for c in COLOURS if c not in self.playing]
         return self.neutral if self.neutral in free else free[0]
 
-    def toggle(self, c: str) -> None:
-        self.playing ^= {c}
+    @property
+    def playing(self) -> set[str]:
+        return {c for c in self.at if c}
+
+    def cycle(self, place: int) -> None:
+        """The next colour free for that place (a colour sits at one place only), then
+        empty."""
+        self.at[place] = next_at_place(self.at, place)
 
     def _names(self, app: Any) -> dict[str, str]:
         """The names (and seats) of the last game, read once from the device."""
@@ -79,7 +90,7 @@ class NewGameScreen(Screen):
             self.names = {c: n for c, n in last.items() if c in self.seats}
             seats = set(store.last_seats(app.store)) if app.store is not None else set()
             if 2 <= len(seats & set(self.seats)) <= 4:  # the same table plays again
-                self.playing = seats & set(self.seats)
+                self.at = [c if c in seats else None for c in self.at]
         return self.names
 
     def edit_name(self, app: Any, c: str) -> None:
@@ -90,7 +101,6 @@ class NewGameScreen(Screen):
                 names[c] = name
             else:
                 names.pop(c, None)
-            self.playing.add(c)
             self.keyboard = None
 
         known = store.known_players(app.store) if app.store is not None else []
@@ -105,15 +115,16 @@ class NewGameScreen(Screen):
 
     def start(self, app: Any) -> None:
         names = self._names(app)
-        seats = [c for c in self.seats if c in self.playing]
+        seats = [c for c in self.at if c]  # play order: the places counter-clockwise
         players = [(c, names.get(c) or colour_name_en(c)) for c in seats]
         neutral = self.neutral_colour() if len(players) == 2 else None
         if app.store is not None:  # in the background; the names are in the record anyway
             known = {c: names.get(c) for c in seats}
             app.store.later(lambda: store.remember_players(app.store, known))
-        app.start_game(with_virtual(header_line(players, setup=self.setup, intro=self.intro,
-                                                neutral_colour=neutral),
-                                    {c: lv for c, lv in self.levels.items() if c in seats}))
+        head = header_line(players, setup=self.setup, intro=self.intro, neutral_colour=neutral,
+                           seats=seat_numbers(self.at))
+        app.start_game(with_virtual(head, {c: lv for c, lv in self.levels.items()
+                                           if c in seats}))
 
     def layout(self, app: Any) -> list[Widget]:
         if self.keyboard is not None:
@@ -124,31 +135,27 @@ class NewGameScreen(Screen):
         out = [button("language", (W - 208, 4, 200, 48), i18n.LANGUAGES[i18n.language],
                       lambda: setattr(self, "choosing_language", True)),
                games_button(app, W - 212)]  # the group's history
-        for i, c in enumerate(self.seats):
-            x, y = 12 + (i % 2) * 392, 120 + (i // 2) * 60
-            out.append(button(f"colour:{c}", (x, y, 72, 56), "", lambda c=c: self.toggle(c),
-                              selected=c in self.playing, colour=c))
-            out.append(button(f"name:{c}", (x + 78, y, 180, 56), names.get(c) or colour_name(c),
-                              lambda c=c: self.edit_name(app, c),
-                              enabled=c in self.playing))
-            out.append(level_button(self.levels, c, (x + 264, y, 120, 56), c in self.playing))
+        out += seat_widgets(self.at, names, self.cycle, lambda c: self.edit_name(app, c),
+                            lambda c, rect: level_button(self.levels, c, rect, True))
         for i, (kind, label) in enumerate((("draft", _("Draft the start buildings")),
                                            ("simplified", _("Buildings by letter")))):
-            out.append(button(f"setup:{kind}", (12 + i * 392, 244, 384, 52), label,
+            out.append(button(f"setup:{kind}", (OPTIONS_X, 102 + i * 66, W - 8 - OPTIONS_X,
+                                                62), label,
                               lambda k=kind: setattr(self, "setup", k),
                               selected=self.setup == kind))
-        out.append(button("intro", (12, 302, 776, 52),
+        out.append(button("intro", (OPTIONS_X, 234, W - 8 - OPTIONS_X, 62),
                           _("Intro game: no character tiles, to 18 VP"),
                           lambda: setattr(self, "intro", not self.intro), selected=self.intro))
-        out.append(button("drunter_board", (404, 358, 384, 48), _("Drunter & Drüber: the board"),
+        out.append(button("drunter_board", (OPTIONS_X, 300, W - 8 - OPTIONS_X, 50),
+                          _("Drunter & Drüber: the board"),
                           lambda: app.show(DrunterBoardScreen(app, self))))
         n = len(self.playing)
         if n == 2:
             for i, c in enumerate(c for c in COLOURS if c not in self.playing):
-                out.append(button(f"neutral:{c}", (12 + i * 192, 418, 184, 52), colour_name(c),
-                                  lambda c=c: setattr(self, "neutral", c), colour=c,
-                                  selected=c == self.neutral_colour()))
-        out.append(button("start", (W - 268, 410, 256, 62), _("Start the game"),
+                out.append(button(f"neutral:{c}", (OPTIONS_X + i * 164, 356, 158, 50),
+                                  colour_name(c), lambda c=c: setattr(self, "neutral", c),
+                                  colour=c, selected=c == self.neutral_colour()))
+        out.append(button("start", (OPTIONS_X, 410, W - 8 - OPTIONS_X, 62), _("Start the game"),
                           lambda: self.start(app), enabled=2 <= n <= 4, style="primary"))
         return out
 
@@ -168,11 +175,12 @@ class NewGameScreen(Screen):
         header(s, _("A new game of Helvetia"), right=W - 216 - games_width())
         if self.choosing_language:
             return
-        draw_text(s, _("Who plays? Tap the colours at the table (seats counter-clockwise)."),
-                  pygame.Rect(12, 58, W - 24, 60), 24, valign="middle")
+        draw_text(s, _("Who sits where? Tap a seat for its colour, a name to type it."),
+                  pygame.Rect(12, 56, W - 24, 46), 24, valign="middle")
+        draw_table(s)
         if len(self.playing) == 2:
-            draw_text(s, _("Neutral village:"), pygame.Rect(12, 358, 380, 56), 24, MUTED,
-                      valign="middle")
+            draw_text(s, _("Neutral village:"), pygame.Rect(OPTIONS_X, 320, W - 8 - OPTIONS_X,
+                                                            34), 24, MUTED, valign="middle")
 
 
 def taken_from(state: GameState) -> dict[str, list[str]]:

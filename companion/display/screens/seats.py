@@ -1,0 +1,65 @@
+"""The new-game screen's table: the four places around the device (seat 1 in front of the
+screen, then counter-clockwise, as the seat buttons are wired), each with the colour sitting
+there and the player's name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+import pygame
+
+from ...engine.state import COLOURS
+from ..i18n import _, colour_name
+from ..ui import BUTTON_EDGE, INK, Widget, button
+
+OPTIONS_X = 468
+"""Left edge of the options beside the table."""
+PLACES = ((128, 368), (256, 236), (128, 104), (8, 236))
+"""Top-left corner of each place's box: seat 1 at the bottom (in front of the screen), then
+counter-clockwise: right, top, left."""
+BOX_W, ROW = 200, 50
+
+
+def next_at_place(at: Sequence[str | None], place: int) -> str | None:
+    """The next colour for a place: the following colours not sitting elsewhere, then empty."""
+    order: list[str | None] = [*COLOURS, None]
+    others = {c for i, c in enumerate(at) if i != place and c}
+    start = order.index(at[place])
+    for k in range(1, len(order) + 1):
+        c = order[(start + k) % len(order)]
+        if c is None or c not in others:
+            return c
+    return None
+
+
+LEVEL_W = 84
+"""Width of a place's "who plays it" button (a person, or a virtual player's level)."""
+
+
+def seat_widgets(at: Sequence[str | None], names: Mapping[str, str],
+                 cycle: Callable[[int], None], edit_name: Callable[[str], None],
+                 who_plays: Callable[[str, tuple[int, int, int, int]], Widget]
+                 ) -> list[Widget]:
+    """Per place: its colour (a tap gives the next one, or empties the place) and, where
+    someone sits, the name and who plays it (``who_plays``: the button, at the rect given)."""
+    out = []
+    for i, c in enumerate(at[:len(PLACES)]):
+        x, y = PLACES[i]
+        label = f"{i + 1}  {colour_name(c)}" if c else f"{i + 1}  " + _("empty")
+        out.append(button(f"seat:{i + 1}", (x, y, BOX_W, ROW), label,
+                          lambda i=i: cycle(i), colour=c, selected=c is not None))
+        if c:
+            out.append(button(f"name:{c}", (x, y + ROW + 2, BOX_W - LEVEL_W - 4, ROW),
+                              names.get(c) or colour_name(c), lambda c=c: edit_name(c)))
+            out.append(who_plays(c, (x + BOX_W - LEVEL_W, y + ROW + 2, LEVEL_W, ROW)))
+    return out
+
+
+def draw_table(s: pygame.Surface) -> None:
+    """The device in the middle of the places, and the way round (counter-clockwise)."""
+    device = pygame.Rect(0, 0, 44, 64)
+    device.center = (232, 286)
+    pygame.draw.rect(s, INK, device, border_radius=6)
+    pygame.draw.rect(s, BUTTON_EDGE, device.inflate(-12, -16), border_radius=3)
+    table = pygame.Rect(4, 100, 456, 376)
+    pygame.draw.rect(s, BUTTON_EDGE, table, 2, border_radius=40)
