@@ -14,10 +14,10 @@ from ..ui import BUTTON_EDGE, INK, Widget, button
 
 OPTIONS_X = 468
 """Left edge of the options beside the table."""
-PLACES = ((128, 368), (256, 236), (128, 104), (8, 236))
+PLACES = ((120, 368), (236, 236), (120, 104), (4, 236))
 """Top-left corner of each place's box: seat 1 at the bottom (in front of the screen), then
 counter-clockwise: right, top, left."""
-BOX_W, ROW = 200, 50
+BOX_W, ROW = 224, 50
 
 
 def next_at_place(at: Sequence[str | None], place: int) -> str | None:
@@ -32,7 +32,7 @@ def next_at_place(at: Sequence[str | None], place: int) -> str | None:
     return None
 
 
-LEVEL_W = 84
+LEVEL_W = 112
 """Width of a place's "who plays it" button (a person, or a virtual player's level)."""
 
 
@@ -57,9 +57,9 @@ def seat_widgets(at: Sequence[str | None], names: Mapping[str, str],
 
 def draw_table(s: pygame.Surface) -> None:
     """The device in the middle of the places, and the way round (counter-clockwise)."""
-    device = pygame.Rect(0, 0, 44, 64)
-    device.center = (232, 286)
+    device = pygame.Rect(0, 0, 64, 24)  # landscape, between the top place and the sides
+    device.center = (232, 221)
     pygame.draw.rect(s, INK, device, border_radius=6)
-    pygame.draw.rect(s, BUTTON_EDGE, device.inflate(-12, -16), border_radius=3)
+    pygame.draw.rect(s, BUTTON_EDGE, device.inflate(-16, -8), border_radius=3)
     table = pygame.Rect(4, 100, 456, 376)
     pygame.draw.rect(s, BUTTON_EDGE, table, 2, border_radius=40)

@@ -143,7 +143,7 @@ class NewGameScreen(Screen):
                                                 62), label,
                               lambda k=kind: setattr(self, "setup", k),
                               selected=self.setup == kind))
-        out.append(button("intro", (OPTIONS_X, 234, W - 8 - OPTIONS_X, 62),
+        out.append(button("intro", (OPTIONS_X, 234, W - 8 - OPTIONS_X, 84),
                           _("Intro game: no character tiles, to 18 VP"),
                           lambda: setattr(self, "intro", not self.intro), selected=self.intro))
         out.append(button("drunter_board", (OPTIONS_X, 300, W - 8 - OPTIONS_X, 50),
