@@ -27,8 +27,9 @@ from . import i18n
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SOURCES = [Path("companion/display"), Path("companion/engine/messages.py"),
-           Path("companion/engine/table.py"), Path("companion/engine/table_words.py")]
-"""The display, and the engine's modules of message templates (``ENGLISH``)."""
+           Path("companion/engine/table.py"), Path("companion/engine/table_words.py"),
+           Path("companion/store/messages.py")]
+"""The display, and the engine's and the store's modules of message templates (``ENGLISH``)."""
 KEYWORDS = {"_": None, "N_": {1: None, 2: (1, 2)}, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 """``N_`` marks one text (the display's) or a singular and its plural (the engine's)."""
 
@@ -65,7 +66,7 @@ def template_catalogue() -> Catalog:
     cat = Catalog(project="Helvetia Companion", domain=i18n.DOMAIN, fuzzy=False)
     for path in _files():
         rel = path.relative_to(ROOT).as_posix()
-        codes = _codes(path) if rel.startswith("companion/engine/") else {}
+        codes = _codes(path) if rel.startswith(("companion/engine/", "companion/store/")) else {}
         for lineno, msg, comments, context in extract_from_file(
                 "python", path, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
             if lineno in codes:
