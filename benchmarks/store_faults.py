@@ -187,24 +187,26 @@ def _two_writers(work: Path, upto: int, seed: int) -> dict[str, Any]:
 
 
 def _writer(path: Path, who: str, out: Path, seed: int) -> None:
+    """One companion: it takes actions back and plays legal ones of its own choosing, as a
+    table would; a save that fails is said and the companion goes on (as the app does)."""
+    from companion.store import StoreError
+
     store, _ = Store.open(path)
     session = Session.resume(store)
     assert session is not None
     rng = random.Random(seed + (7 if who == "b" else 0))
-    if who == "a":
-        n = len(session.game.actions)
-        for line in RECORD[n + 1:n + 13]:
-            session.apply(json.loads(line))
-            time.sleep(rng.random() * 0.03)
-    else:
-        session.undo()
-        for _ in range(12):
-            options = [a for a in legal_actions(session.state)]
-            if not options:
-                break
-            session.apply(rng.choice(options))
-            time.sleep(rng.random() * 0.03)
-    out.write_text(json.dumps(session.game.record_lines()))
+    for _ in range(12):
+        try:
+            if rng.random() < 0.3 and session.game.actions:
+                session.undo()
+            else:
+                options = legal_actions(session.state)
+                if options:
+                    session.apply(rng.choice(options))
+        except StoreError:
+            pass
+        out.write_text(json.dumps(session.game.record_lines()))
+        time.sleep(rng.random() * 0.02)
     store.close()
 
 
@@ -231,24 +233,29 @@ def trial(kind: str, work: Path, rng: random.Random, template: Path, truth: list
     elif kind == "counter-lost":
         Path(f"{path}.commits").unlink(missing_ok=True)
     elif kind == "both-copies":  # one action changed in the database and in its journal
-        _both(path, rng.randrange(upto - 4, upto + 1))
+        _both(path, rng.randrange(upto - 4, upto + 1), rng)
         for backup in work.glob("helvetia.db.backup-*"):
             backup.unlink()
     return judge(path, truth)
 
 
-def _both(path: Path, seq: int) -> None:
+def _both(path: Path, seq: int, rng: random.Random) -> None:
+    """One letter of action ``seq`` changed (its case bit flipped), in the database's row and
+    in the journal's line alike."""
     import sqlite3
 
     with sqlite3.connect(path, isolation_level=None) as db:
-        game = db.execute("SELECT MAX(id) FROM games").fetchone()[0]
-        db.execute("UPDATE actions SET line = line || ' ' WHERE game_id=? AND seq=?",
-                   (game, seq))
+        game, line = db.execute("SELECT game_id, line FROM actions WHERE game_id=(SELECT "
+                                "MAX(id) FROM games) AND seq=?", (seq,)).fetchone()
+        letters = [i for i, ch in enumerate(line) if ch.isascii() and ch.isalpha()]
+        at = rng.choice(letters)
+        changed = line[:at] + line[at].swapcase() + line[at + 1:]
+        db.execute("UPDATE actions SET line=? WHERE game_id=? AND seq=?", (changed, game, seq))
     db.close()
     journal = Path(f"{path}.journal") / f"game-{game}.log"
     if journal.exists():
-        journal.write_bytes(journal.read_bytes().replace(f'["a",{seq},'.encode(),
-                                                         f'["a",{seq} ,'.encode()))
+        old, new = json.dumps(line, ensure_ascii=False), json.dumps(changed, ensure_ascii=False)
+        journal.write_bytes(journal.read_bytes().replace(old.encode(), new.encode()))
 
 
 def templates(root: Path) -> dict[str, tuple[Path, list[str], int]]:
