@@ -13,7 +13,7 @@ end's "Saving..." lasts).
 
 Works on any version of the store with ``Store.open`` and ``Session`` (to measure the code
 before this issue: ``git archive 656a946 | tar -x -C /tmp/old`` and run with
-``PYTHONPATH=/tmp/old``). ``python -m benchmarks.store_faults [TRIALS]``; prints a table;
+``PYTHONPATH=/tmp/old``). ``python -m benchmarks.store_faults [TRIALS [KIND...]]``; prints a table;
 asserts nothing. ``tests/test_store_fault_suite.py`` runs a few trials of each in CI.
 """
 
@@ -367,12 +367,14 @@ def main(argv: list[str]) -> int:
 
     logging.disable(logging.WARNING)  # the store logs each repair; the table is the figure
     trials = int(argv[0]) if argv else 50
-    figures = run(trials, log=print)
+    kinds = tuple(k for k in argv[1:] if k in KINDS) if argv[1:] else KINDS
+    figures = run(trials, kinds, log=print)
     width = max(len(k) for k in KINDS) + 2
     print("kind".ljust(width) + "".join(f"{c:>{len(c) + 2}}" for c in COLUMNS))
     for kind, c in figures.items():
         print(kind.ljust(width) + "".join(f"{c[col]:>{len(col) + 2}}" for col in COLUMNS))
-    print(f"slow-fsync (1 s): {slow_fsync()}")
+    if not argv[1:] or "slow-fsync" in argv[1:]:
+        print(f"slow-fsync (1 s): {slow_fsync()}")
     return 0
 
 
