@@ -33,8 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.engine import Game
-from companion.engine.options import legal_actions
+from companion.engine import Game, HelvetiaError
 from companion.session import Session
 from companion.store import Store
 
@@ -76,8 +75,10 @@ def _play(path: Path, upto: int, undo: int = 0) -> None:
     store.close()
 
 
-def _killed(path: Path, upto: int, undo: int = 0) -> None:
-    """As ``_play``, in a process killed at the end: its WAL is left as it is."""
+def _killed(path: Path, upto: int, undo: int = 0, after: int = 0) -> None:
+    """As ``_play``, in a process killed at the end: its WAL is left as it is, holding the
+    last ``after`` actions and the ``undo`` undos (done once the backups are written, so that
+    no checkpoint comes after them)."""
     pid = os.fork()
     if pid == 0:
         try:
@@ -86,13 +87,15 @@ def _killed(path: Path, upto: int, undo: int = 0) -> None:
             for line in RECORD_2P[1:]:
                 s2.apply(json.loads(line))
             session = Session.start(store, json.loads(RECORD[0]))
-            for line in RECORD[1:upto + 1]:
+            for line in RECORD[1:upto - after + 1]:
                 session.apply(json.loads(line))
-            for _ in range(undo):
-                session.undo()
             thread = getattr(store, "backup_thread", None)
             if thread is not None:
                 thread.join()
+            for line in RECORD[upto - after + 1:upto + 1]:
+                session.apply(json.loads(line))
+            for _ in range(undo):
+                session.undo()
         finally:
             os.kill(os.getpid(), signal.SIGKILL)
     os.waitpid(pid, 0)
@@ -157,7 +160,7 @@ def _two_writers(work: Path, upto: int, seed: int) -> dict[str, Any]:
         if pid == 0:
             code = 0
             try:
-                time.sleep(rng.random() * 0.05 if who == "b" else 0)
+                time.sleep(rng.random() * 0.01 if who == "b" else 0)
                 _writer(path, who, work / f"{who}.json", seed)
             except BaseException:
                 code = 1
@@ -191,22 +194,28 @@ def _writer(path: Path, who: str, out: Path, seed: int) -> None:
     table would; a save that fails is said and the companion goes on (as the app does)."""
     from companion.store import StoreError
 
+    if str(TESTS.parent) not in sys.path:
+        sys.path.append(str(TESTS.parent))  # after the code measured (PYTHONPATH)
+    from tests.gamegen import Bot
+
     store, _ = Store.open(path)
     session = Session.resume(store)
     assert session is not None
     rng = random.Random(seed + (7 if who == "b" else 0))
-    for _ in range(12):
+    bot = Bot(seed + (7 if who == "b" else 0))
+    for _ in range(20):
         try:
-            if rng.random() < 0.3 and session.game.actions:
+            if rng.random() < 0.4 and session.game.actions:
                 session.undo()
+            elif session.state.phase == "play":
+                for action in bot.turn(session.state):  # a turn of its own choosing
+                    session.apply(action)
             else:
-                options = legal_actions(session.state)
-                if options:
-                    session.apply(rng.choice(options))
-        except StoreError:
+                session.apply(bot.round_end_action(session.state))
+        except (StoreError, HelvetiaError):  # said at the table; it goes on
             pass
         out.write_text(json.dumps(session.game.record_lines()))
-        time.sleep(rng.random() * 0.02)
+        time.sleep(rng.random() * 0.005)
     store.close()
 
 
@@ -268,7 +277,7 @@ def templates(root: Path) -> dict[str, tuple[Path, list[str], int]]:
     _play(closed / "helvetia.db", upto)
     killed = root / "killed"
     killed.mkdir()
-    _killed(killed / "helvetia.db", upto)
+    _killed(killed / "helvetia.db", upto, after=7)
     undone = root / "undone"
     undone.mkdir()
     _killed(undone / "helvetia.db", ends[2] + 3, undo=6)  # undos back past a round end
