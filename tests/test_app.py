@@ -43,6 +43,7 @@ def test_a_recorded_game_through_the_ui_and_a_restart_mid_game(tmp_path: Path,
     driver.play(lines, stop=half)
     before = app.session.game.record_lines()  # type: ignore[union-attr]
     # Killed: nothing closed, nothing flushed by hand. A new app on the same data resumes.
+    app.store.lock.release()  # (what the kernel does for a killed process's lock)
     app = App(config(tmp_path))
     assert app.session is not None
     assert app.session.game.record_lines() == before

@@ -104,3 +104,20 @@ def test_a_stored_game_with_a_nul_in_a_name_is_said_never_a_crash_loop(tmp_path:
         app.step(0)
         app.draw()
         app.close()
+
+
+@pytest.mark.parametrize("what", ["directory", "dangling symlink"])
+def test_something_else_in_place_of_the_store_is_said_as_such(tmp_path: Path,
+                                                              what: str) -> None:
+    from companion.store import StoreTrouble
+
+    path = tmp_path / "helvetia.db"
+    if what == "directory":
+        path.mkdir()
+    else:
+        path.symlink_to(tmp_path / "nowhere")
+    with pytest.raises(StoreTrouble) as info:
+        Store.open(path)
+    assert info.value.kind == "in_the_way"
+    assert "something else lies where the saved games belong" in str(info.value)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["helvetia.db"]  # nothing moved

@@ -26,6 +26,7 @@ from companion.display import ui
 from companion.display.app import App
 from companion.display.i18n import LANGUAGES
 from companion.display.screens import TurnScreen
+from companion.session import Session
 from companion.store import Store
 from tests import screens, uiplay
 from tests.ui_driver import Driver
@@ -206,7 +207,9 @@ def test_a_damaged_store_is_said_in_plain_words_at_start(tmp_path: Path) -> None
 
 def test_killed_mid_game_the_app_starts_again_where_it_was(tmp_path: Path) -> None:
     store, _ = Store.open(tmp_path / "helvetia.db")
-    store.import_record(LINES[:60])  # a game in the middle of round 2
+    session = Session.start(store, json.loads(LINES[0]))  # (an import never takes over)
+    for line in LINES[1:60]:  # a game in the middle of round 2
+        session.apply(json.loads(line))
     store.close()
     (tmp_path / "config.toml").write_text(
         f'data_dir = "{tmp_path}"\n[buttons]\nbackend = "keyboard"\n[leds]\nbackend = "none"\n')

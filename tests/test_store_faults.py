@@ -174,25 +174,31 @@ def test_a_lock_held_by_another_process_is_trouble_then_goes(tmp_path: Path,
             with pytest.raises(StoreTrouble) as info:
                 Store.open(path, timeout=0.2)
             assert info.value.kind == "locked"
-        else:  # readers go on; a save waits, then fails and is not done
+        else:  # readers go on; a save waits, then the action is queued and said
             store, notice = Store.open(path, timeout=0.2)
-            store.db.execute("PRAGMA busy_timeout=200")  # saves wait 5 s in the app
+            store.db.execute("PRAGMA busy_timeout=200")  # saves wait 1 s in the app
             assert notice is None
             session = Session.resume(store)
             assert session is not None
-            with pytest.raises(StoreError, match="another program is using"):
-                session.apply(json.loads(RECORD[60]))
-            assert len(session.game.actions) == 59
-            store.close()
+            session.apply(json.loads(RECORD[60]))
+            assert session.waiting is not None and "another program is using" in str(
+                session.waiting)
+            assert len(session.game.actions) == 60 and len(session.queued) == 1
+            assert session.flush() is False  # still locked: still queued
+            assert len(store.record_lines(session.game_id)) == 60  # header and 59
         assert {k for k in files(tmp_path) if "damaged" in k} == set()
         assert files(tmp_path)["helvetia.db"] == before["helvetia.db"]
     finally:
         os.write(w2, b"x")
         os.waitpid(pid, 0)
+    if mode == "writer":
+        assert session.flush() is True and session.waiting is None  # the lock is gone
+        store.close()
     store, notice = Store.open(path)
     again = Session.resume(store)
-    assert notice is None and again is not None and len(again.game.actions) == 59
-    again.apply(json.loads(RECORD[60]))
+    n = 60 if mode == "writer" else 59
+    assert notice is None and again is not None and len(again.game.actions) == n
+    again.apply(json.loads(RECORD[n + 1]))
     store.close()
 
 

@@ -28,8 +28,9 @@ from . import i18n
 ROOT = Path(__file__).resolve().parent.parent.parent
 SOURCES = [Path("companion/display"), Path("companion/engine/messages.py"),
            Path("companion/engine/table.py"), Path("companion/engine/table_words.py"),
-           Path("companion/drunter/messages.py")]
-"""The display, and the engine's modules of message templates (``ENGLISH``)."""
+           Path("companion/store/messages.py"), Path("companion/drunter/messages.py")]
+"""The display, and the modules of message templates (``ENGLISH``): the engine's, the
+store's and Drunter & Drüber's."""
 KEYWORDS = {"_": None, "N_": {1: None, 2: (1, 2)}, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 """``N_`` marks one text (the display's) or a singular and its plural (the engine's)."""
 
@@ -66,8 +67,8 @@ def template_catalogue() -> Catalog:
     cat = Catalog(project="Helvetia Companion", domain=i18n.DOMAIN, fuzzy=False)
     for path in _files():
         rel = path.relative_to(ROOT).as_posix()
-        codes = _codes(path) if rel.startswith(("companion/engine/", "companion/drunter/")) \
-            else {}
+        codes = _codes(path) if rel.startswith(
+            ("companion/engine/", "companion/store/", "companion/drunter/")) else {}
         for lineno, msg, comments, context in extract_from_file(
                 "python", path, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
             if lineno in codes:

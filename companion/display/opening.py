@@ -105,7 +105,7 @@ class StoreLink:
             return False
         self.trouble = None
         i18n.use(device_language(self.store) or self.config.language)  # chosen on this device
-        self.banner = i18n.store_text(notice)
+        self.banner = None
         try:
             self.session = Session.resume(self.store, runner=self.saver)
         except Exception as exc:  # kept in the store; the table can still start a new game
@@ -113,7 +113,8 @@ class StoreLink:
                 log.exception("the stored game could not be resumed")
             self.banner = i18n.error_text(exc)
         if self.session is not None:
-            i18n.set_players(self.session.state.players)
+            i18n.set_players(self.session.state.players)  # the notice names them too
+        self.banner = " ".join(t for t in (i18n.store_text(notice), self.banner) if t) or None
         return True
 
     def retry_store(self) -> None:

@@ -215,6 +215,8 @@ class Store:
                 path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise trouble_of(exc) from exc
+        if path.is_dir() or (path.is_symlink() and not path.exists()):  # never retried away
+            raise StoreTrouble("in_the_way", f"{path} is not a file")
         lock = WriterLock(path).acquire() if writer else None
         try:
             notices: list[Message] = []

@@ -75,10 +75,14 @@ class Reading:
     result: str | None = None
     lines: int = 0
     bad: list[int] = field(default_factory=list)
+    torn: bool = False
+    """The last line was cut short (a power cut while it was written; the commit it belongs
+    to never returned): not damage."""
 
     @property
     def sound(self) -> bool:
-        return not self.bad and self.header is not None
+        return self.header is not None and (not self.bad or (self.torn and
+                                                              self.bad == [self.lines]))
 
 
 def read(file: Path) -> Reading | None:
@@ -89,11 +93,15 @@ def read(file: Path) -> Reading | None:
         return None
     except OSError:
         return Reading(bad=[1])
+    if not data:
+        return None  # made, and cut off before its first line: a game never begun
     out = Reading()
     befores = {START}  # what the line before's check is (as written, or as it should be)
     raw = data.split(b"\n")
     if raw and raw[-1] == b"":
         raw.pop()
+    else:
+        out.torn = bool(raw)
     for n, chunk in enumerate(raw, 1):
         out.lines = n
         check_b, _, event_b = chunk.partition(b" ")
@@ -110,6 +118,8 @@ def read(file: Path) -> Reading | None:
             befores = {check} | should
             continue
         befores = {check}
+    if out.torn and out.bad != [out.lines]:
+        out.torn = False  # the last line is whole after all: only damage cuts it short
     if out.header is None and not out.bad:
         out.bad.append(1)  # no beginning: a journal without its game
     return out

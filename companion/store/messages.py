@@ -25,6 +25,7 @@ REASONS: dict[str, str] = {
     "newer": N_("they were saved by a newer companion; update this one"),
     "io": N_("the memory card does not answer as it should; check the card"),
     "diverged": N_("the saved game was changed by another writer; start the companion again"),
+    "in_the_way": N_("something else lies where the saved games belong; move it away"),
 }
 """What to do, per kind of trouble (the ``reason`` parameter)."""
 

@@ -96,6 +96,10 @@ def heal_store(store: Store, replaced: bool = False) -> list[Message]:
         reading = read(journal_file(store.path, gid))
         journal = Copy.of_journal(reading) if reading else None
         db = dbs.get(gid)
+        if reading is None and db is None:  # an empty journal of a game never begun
+            if store.writer:
+                journal_file(store.path, gid).unlink(missing_ok=True)
+            continue
         replay = gid == current or db is None or not db.sealed or not (journal and
                                                                         journal.sealed)
         healed = heal(db, journal, (), replay=replay)
@@ -107,21 +111,27 @@ def heal_store(store: Store, replaced: bool = False) -> list[Message]:
             healed.role = "table" if gid == current else "import"
         if healed is not None and healed.role == "table":
             table_games.append(gid)
+        if healed is not None and reading is not None and reading.torn:
+            healed.journal_ok = False  # written again without the line cut short
         if healed is not None and healed.db_ok and healed.journal_ok:
             continue
         if not store.writer:
             if healed is not None:
                 store.healed[gid] = healed
             continue
-        if not kept_db and db is not None and (healed is None or not healed.db_ok):
-            _keep_db(store)
+        if not kept_db and db is not None and (healed is None or not db.sealed
+                                               or not db.rows_sound()):
+            _keep_db(store)  # damaged (not merely behind its journal): kept as it is
             kept_db = True
-        if reading is not None and (healed is None or not healed.journal_ok):
+        if reading is not None and not reading.torn and (healed is None or
+                                                         not healed.journal_ok):
             _keep_journal(store, gid)
         cut_off = (healed is not None and not healed.gone and db is not None and db.sealed
                    and db.rows_sound() and journal is not None and journal.sealed
                    and 0 <= journal.lines - db.lines <= QUIET_LINES)  # a power cut mid-save
         legacy = db is not None and db.sealed and journal is None and db.lines == 0
+        cut_off |= (db is None and healed is not None and journal is not None
+                    and journal.sealed and journal.lines <= QUIET_LINES)  # a new game's
         quiet = not replaced and (cut_off or legacy)
         _write_back(store, gid, healed)
         if healed is None:

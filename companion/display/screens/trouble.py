@@ -30,6 +30,9 @@ def trouble_text(kind: str) -> tuple[str, str]:
                        _("Give the folder back to the companion's user (see the README).")),
         "newer": (_("The saved games come from a newer version of the companion."),
                   _("Update the companion; nothing was changed.")),
+        "in_the_way": (_("Something else lies where the saved games belong."),
+                       _("Move helvetia.db out of the companion's folder; nothing was "
+                         "changed.")),
     }
     return texts.get(kind, (_("The memory card does not answer as it should."),
                             _("Check the card, then restart the companion.")))
