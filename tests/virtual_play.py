@@ -98,34 +98,47 @@ def person(d: Driver, colour: str | None, rng: random.Random, secret: dict[str, 
         plan: list[Action] = [table_action(state, rng)]
     else:
         try:
-            plan = plan_of(state, colour, "easy", seed)
+            for level in ("easy", "normal", "strong", "random"):  # one the screens can take
+                plan = plan_of(state, colour, level, seed)
+                if enterable(state, plan) is not None:
+                    break
         except CostNeeded as need:
             b = need.buildings[0]
             plan = [TileCost(colour, b, tuple(sorted(secret[b].items())))]
-    plan = enterable(state, plan)
+    ordered = enterable(state, plan)
+    if ordered is None:
+        raise AssertionError(f"no way to enter {plan} through the turn screen")
+    plan = ordered
     begin = len(d.done())
     i = 0
     while i < len(plan):
         a = plan[i]
-        if a.type == "choose" and i + 1 < len(plan) and plan[i + 1].type in TURN:
-            d.turn_action(plan[i + 1], coins=a.coins)  # type: ignore[attr-defined]
-            i += 2
-        else:
-            d.enter(a)
-            i += 1
+        try:
+            if a.type == "choose" and i + 1 < len(plan) and plan[i + 1].type in TURN:
+                d.turn_action(plan[i + 1], coins=a.coins)  # type: ignore[attr-defined]
+                i += 2
+            else:
+                d.enter(a)
+                i += 1
+        except Stuck as exc:
+            exc.add_note(f"entering {a} of {plan}; done {d.done()[begin:]}")
+            raise
     done = d.done()[begin: begin + len(plan)]
     if [same(x) for x in done] != [same(x) for x in plan]:
         raise d.stuck(f"the app did {done}, not {plan}")
 
 
-def enterable(state: Any, plan: list[Action]) -> list[Action]:
+def enterable(state: Any, plan: list[Action]) -> list[Action] | None:
     """A person's turn in the order the turn screen takes it: coins on a character together
     with its first action, so a tile's action goes before the coins or after their actions
-    (else it is left out); checked with the engine."""
+    (else it is left out); checked with the engine. None: coins on a character with no
+    action of it (legal, the coin goes back, but no person would enter it so)."""
     if not plan or plan[0].type != "choose":
         return plan
     regular = [a for a in plan[1:] if a.type in TURN and not getattr(a, "tile", False)
                and not a.type.startswith("neutral")]
+    if not regular:
+        return None
     tiles = [a for a in plan[1:] if a not in regular and a.type in TURN]
     rest = [a for a in plan[1:] if a not in regular and a not in tiles]
     for candidate in ([plan[0], *regular, *tiles, *rest], [plan[0], *regular, *rest]):
@@ -136,7 +149,7 @@ def enterable(state: Any, plan: list[Action]) -> list[Action]:
         except HelvetiaError:
             continue
         return candidate
-    raise AssertionError(f"no way to enter {plan} through the turn screen")
+    return None
 
 
 def play(players: list[str], levels: dict[str, str], seed: int, data_dir: Path,

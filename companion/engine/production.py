@@ -205,7 +205,7 @@ class _Chains(dict[str, list[tuple[Chain, frozenset[int]]]]):
     payments: dict[tuple[Cost, int | None], Payment | None]
 
 
-_MEMO_SIZE = 4096
+_MEMO_SIZE = 1024  # recent states are what a search asks again; few objects for the GC
 _memo: dict[tuple[object, ...], tuple[object, _Chains]] = {}
 
 
