@@ -12,6 +12,7 @@ from .actions import (
                       Chain,
                       Choose,
                       ChooseStartPlayer,
+                      CorrectCost,
                       Deliver,
                       EndTurn,
                       FirstCouple,
@@ -48,7 +49,8 @@ from .summary import summary
 
 __all__ = [
     "Action", "Birth", "Build", "CannotAct", "Catalogue", "CatalogueError", "Chain", "CHARACTERS",
-    "Choose", "ChooseStartPlayer", "Deliver", "EndTurn", "FirstCouple", "Game", "GameState",
+    "Choose", "ChooseStartPlayer", "CorrectCost", "Deliver", "EndTurn", "FirstCouple", "Game",
+    "GameState",
     "HelvetiaError", "IllegalAction", "MalformedAction", "Marry", "NeutralBuild", "NeutralMarry",
     "Payment", "Pick", "PlaceBuilding", "Placement", "PlaceNeutral", "RecordError", "Reveal",
     "SchoolReturn", "SecondCouple", "StartBuildings", "Step", "ThirdCouple", "TileCost", "Wake",

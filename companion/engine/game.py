@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from . import round_end, turns
+from . import characters, round_end, turns
 from . import setup as setup_rules
 from .actions import (
     Action,
     ChooseStartPlayer,
+    CorrectCost,
     FirstCouple,
     Pick,
     PlaceBuilding,
@@ -45,7 +46,7 @@ from .state import (
 
 Handler = Callable[[GameState, Any], None]
 
-_HANDLERS: dict[type[Action], tuple[str, Handler]] = {
+_HANDLERS: dict[type[Action], tuple[str | None, Handler]] = {
     ChooseStartPlayer: (START_PLAYER, setup_rules.start_player),
     Pick: (DRAFT, setup_rules.pick),
     StartBuildings: (START_BUILDINGS, setup_rules.start_buildings),
@@ -58,6 +59,7 @@ _HANDLERS: dict[type[Action], tuple[str, Handler]] = {
     Reveal: (REVEAL, round_end.reveal),
 }
 _HANDLERS.update({cls: (PLAY, fn) for cls, fn in turns.TURN_ACTIONS.items()})
+_HANDLERS[CorrectCost] = (None, characters.correct_cost)  # any time: a phase of its own
 
 
 def phase_message(state: GameState) -> Message:
@@ -85,7 +87,7 @@ def apply(state: GameState, action: Action) -> GameState:
     player = getattr(action, "player", None)
     if player is not None and player not in state.colours:
         raise refuse("not_a_player", player=player)
-    if state.phase != phase:
+    if phase is not None and state.phase != phase:
         raise refuse("wrong_phase", phase=phase_message(state))
     new = state.clone()
     handler(new, action)
