@@ -13,7 +13,8 @@ def test_a_cost_corrected_on_the_costs_screen_counts_in_this_game_and_the_next(
         tmp_path: Path) -> None:
     app, d = app_at(tmp_path, 19)
     d.to_turn_main()
-    d.tap("costs")
+    d.tap("menu")
+    d.tap("menu:costs")
     t = next(w.id.split(":", 1)[1] for w in d.widgets() if w.id.startswith("costs:")
              and w.id != "costs:page")
     d.tap(f"costs:{t}")

@@ -40,6 +40,7 @@ from .common import (
     value_key,
 )
 from .keyboard import NameKeyboard, header
+from .menu import menu_button
 from .reasons import refusals
 from .seats import OPTIONS_X, draw_table, next_at_place, seat_widgets
 
@@ -128,7 +129,8 @@ class NewGameScreen(Screen):
             return self._language_widgets(app)
         names = self._names(app)
         out = [button("language", (W - 208, 4, 200, 48), i18n.LANGUAGES[i18n.language],
-                      lambda: setattr(self, "choosing_language", True))]
+                      lambda: setattr(self, "choosing_language", True)),
+               menu_button(app, (W - 336, 4, 124, 48))]
         out += seat_widgets(self.at, names, self.cycle, lambda c: self.edit_name(app, c))
         for i, (kind, label) in enumerate((("draft", _("Draft the start buildings")),
                                            ("simplified", _("Buildings by letter")))):
@@ -162,7 +164,7 @@ class NewGameScreen(Screen):
         if self.keyboard is not None:
             self.keyboard.draw(app, s)
             return
-        header(s, _("A new game of Helvetia"), right=W - 208)
+        header(s, _("A new game of Helvetia"), right=W - 336)
         if self.choosing_language:
             return
         draw_text(s, _("Who sits where? Tap a seat for its colour, a name to type it."),
