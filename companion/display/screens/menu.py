@@ -66,7 +66,8 @@ class Menu:
         app.overlay = None
 
     def draw(self, app: Any, s: pygame.Surface) -> None:
-        box = pygame.Rect(200, 40, 400, 430 if not self.languages else 400)
+        rows = len(i18n.LANGUAGES) if self.languages else 4 + (GAMES is not None)
+        box = pygame.Rect(200, 40, 400, 56 + 68 * rows + 14)
         pygame.draw.rect(s, PANEL, box, border_radius=12)
         pygame.draw.rect(s, INK, box, 2, border_radius=12)
         if not self.languages:
