@@ -31,7 +31,7 @@ from companion.engine import (
 from companion.hw.events import HOLD, PRESS, ButtonEvent
 
 TURN = {"build", "deliver", "wake", "marry", "birth", "neutral_build", "neutral_marry"}
-NAV = {"villages", "market", "undo", "costs", "back", "banner", "abandon"}
+NAV = {"villages", "market", "undo", "costs", "menu", "back", "banner", "abandon"}
 """Widgets that look around or go back in time, not forward in the game."""
 CHARACTER = {"build": "builder", "deliver": "carter", "wake": "night_watchman",
              "marry": "priest", "birth": "midwife"}
@@ -501,7 +501,7 @@ def _wanted_fields(fields: list[Any], a: Any) -> list[tuple[Any, Any]]:
 
 # --- is there a way on? ------------------------------------------------------------------------
 
-LOOK = {"villages", "market", "costs", "undo", "banner"}
+LOOK = {"villages", "market", "costs", "menu", "undo", "banner"}
 """Widgets that only look around (or go back in time): never the way on by themselves."""
 
 

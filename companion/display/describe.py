@@ -10,7 +10,7 @@ from ..engine import Action, GameState
 from ..engine import table as table_rules
 from ..engine.state import PLAY
 from ..engine.table import TableStep
-from .i18n import _, building, character, good, name, ngettext, say, village, where
+from .i18n import _, building, character, cost, good, name, ngettext, say, village, where
 
 
 @dataclass
@@ -134,5 +134,7 @@ def action_text(action: Action, state: GameState) -> str:
         return who + _("the villagers from the school")
     if a.type == "reveal":
         return _("the new buildings")
+    if a.type in ("correct_cost", "tile_cost"):
+        return building(cat, a.building) + ": " + cost(a.cost)
     return who + a.type.replace("_", " ")
 

@@ -12,6 +12,7 @@ from .actions import (
                       Chain,
                       Choose,
                       ChooseStartPlayer,
+                      CorrectCost,
                       Deliver,
                       EndByAgreement,
                       EndTurn,
@@ -49,7 +50,8 @@ from .summary import summary
 
 __all__ = [
     "Action", "Birth", "Build", "CannotAct", "Catalogue", "CatalogueError", "Chain", "CHARACTERS",
-    "EndByAgreement", "Choose", "ChooseStartPlayer", "Deliver", "EndTurn", "FirstCouple", "Game",
+    "Choose", "ChooseStartPlayer", "CorrectCost", "Deliver", "EndByAgreement", "EndTurn",
+    "FirstCouple", "Game",
     "GameState",
     "HelvetiaError", "IllegalAction", "MalformedAction", "Marry", "NeutralBuild", "NeutralMarry",
     "Payment", "Pick", "PlaceBuilding", "Placement", "PlaceNeutral", "RecordError", "Reveal",

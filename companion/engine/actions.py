@@ -216,6 +216,17 @@ class TileCost(Action):
 
 
 @dataclass(frozen=True)
+class CorrectCost(Action):
+    """The table corrects a building's cost at any point of the game (a cost mistyped, or
+    read wrong off the tile): from this action on the game uses it, and the device keeps it
+    for later games. Undone, the cost before it is back."""
+
+    type: ClassVar[str] = "correct_cost"
+    building: str
+    cost: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
 class CannotAct(Action):
     """The player holds coins but no action is possible: it passes this turn only (§7)."""
 
@@ -269,7 +280,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
     for cls in (ChooseStartPlayer, Pick, StartBuildings, PlaceNeutral, PlaceBuilding,
                 FirstCouple, SecondCouple, ThirdCouple, Choose, Build, Deliver, Wake, Marry,
                 Birth, NeutralBuild, NeutralMarry, TileCost, CannotAct, EndTurn, SchoolReturn,
-                Reveal, EndByAgreement)
+                Reveal, EndByAgreement, CorrectCost)
 }
 
 # --- JSON ----------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from .actions import Birth, Build, Deliver, Marry, NeutralBuild, NeutralMarry, Wake
+from .actions import Birth, Build, CorrectCost, Deliver, Marry, NeutralBuild, NeutralMarry, Wake
 from .catalogue import BUYABLE, make_cost
 from .errors import IllegalAction, refuse
 from .grid import Cell, in_quarter, open_ring, ring, ring_cells
@@ -158,6 +158,15 @@ def cost_problem(state: GameState, type_id: str, cost: tuple[tuple[str, int], ..
     if check_known and known is not None:
         return message("cost_known", building=type_id, cost=known)
     return None
+
+
+def correct_cost(state: GameState, a: CorrectCost) -> None:
+    """A cost corrected by the table: used from now on (it wins over the one known; an
+    empty cost never gets here: the record format refuses it)."""
+    problem = cost_problem(state, a.building, a.cost, check_known=False)
+    if problem is not None:
+        raise IllegalAction(problem)
+    state.learned_costs[a.building] = a.cost
 
 
 # --- Carter --------------------------------------------------------------------------------

@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from . import round_end, turns
+from . import characters, round_end, turns
 from . import setup as setup_rules
 from .actions import (
     Action,
     ChooseStartPlayer,
+    CorrectCost,
     EndByAgreement,
     FirstCouple,
     Pick,
@@ -46,7 +47,7 @@ from .state import (
 
 Handler = Callable[[GameState, Any], None]
 
-_HANDLERS: dict[type[Action], tuple[str, Handler]] = {
+_HANDLERS: dict[type[Action], tuple[str | None, Handler]] = {
     ChooseStartPlayer: (START_PLAYER, setup_rules.start_player),
     Pick: (DRAFT, setup_rules.pick),
     StartBuildings: (START_BUILDINGS, setup_rules.start_buildings),
@@ -57,9 +58,10 @@ _HANDLERS: dict[type[Action], tuple[str, Handler]] = {
     ThirdCouple: (COUPLES, setup_rules.third_couple),
     SchoolReturn: (SCHOOL, round_end.school_return),
     Reveal: (REVEAL, round_end.reveal),
-    EndByAgreement: ("", round_end.end_by_agreement),  # the handler checks when (§12)
+    EndByAgreement: (None, round_end.end_by_agreement),  # the handler checks when (§12)
 }
 _HANDLERS.update({cls: (PLAY, fn) for cls, fn in turns.TURN_ACTIONS.items()})
+_HANDLERS[CorrectCost] = (None, characters.correct_cost)  # any time: a phase of its own
 
 
 def phase_message(state: GameState) -> Message:
@@ -87,7 +89,7 @@ def apply(state: GameState, action: Action) -> GameState:
     player = getattr(action, "player", None)
     if player is not None and player not in state.colours:
         raise refuse("not_a_player", player=player)
-    if phase and state.phase != phase:
+    if phase is not None and state.phase != phase:
         raise refuse("wrong_phase", phase=phase_message(state))
     new = state.clone()
     if phase == PLAY and not isinstance(action, turns.QUIET):

@@ -219,5 +219,5 @@ class GameState:
 
     def known_cost(self, type_id: str) -> Cost | None:
         """The cost printed on a type's tiles, if the catalogue or this game knows it."""
-        cost = self.catalogue.building(type_id).cost
-        return cost if cost is not None else self.learned_costs.get(type_id)
+        learned = self.learned_costs.get(type_id)  # read off a tile or corrected: it wins
+        return learned if learned is not None else self.catalogue.building(type_id).cost

@@ -83,12 +83,13 @@ def title_bar(s: pygame.Surface, title: str, who: str | None = None, right: int 
 
 
 def nav_items(app: Any) -> list[tuple[str, str, Any]]:
-    from .info import CostsScreen, MarketScreen, UndoConfirm, VillagesScreen
+    from .info import MarketScreen, UndoConfirm, VillagesScreen
+    from .menu import Menu
 
     return [("villages", _("Villages"), lambda: app.show(VillagesScreen())),
             ("market", _("Market"), lambda: app.show(MarketScreen())),
             ("undo", _("Undo"), lambda: setattr(app, "overlay", UndoConfirm())),
-            ("costs", _("Costs"), lambda: app.show(CostsScreen()))]
+            ("menu", _("Menu"), lambda: setattr(app, "overlay", Menu()))]
 
 
 def _nav_width(label: str) -> int:
@@ -98,15 +99,19 @@ def _nav_width(label: str) -> int:
 def nav_left(app: Any, back: bool = False) -> int:
     """Where the top bar's buttons begin: the title ends there."""
     if back:
-        return W - 4 - _nav_width(_("Back"))
+        return W - 4 - _nav_width(_("Back")) - _nav_width(_("Menu"))
     return W - 4 - sum(_nav_width(label) for _id, label, _fn in nav_items(app))
 
 
 def nav(app: Any, back: bool = False) -> list[Widget]:
-    """Villages, market, undo and costs, top right; or 'Back'. Each as wide as its word."""
+    """Villages, market, undo and the menu, top right; or 'Back'. Each as wide as its
+    word."""
     if back:
-        w = _nav_width(_("Back"))
-        return [button("back", (W - 4 - w, 4, w - 4, 48), _("Back"),
+        from .menu import menu_button
+
+        w, m = _nav_width(_("Back")), _nav_width(_("Menu"))
+        return [menu_button(app, (W - 4 - w - m, 4, m - 4, 48)),
+                button("back", (W - 4 - w, 4, w - 4, 48), _("Back"),
                        lambda: app.after_change())]
     out, x = [], W - 4
     for id_, label, fn in reversed(nav_items(app)):

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from ...engine import Reveal, breakdown, legal_actions
+from ...engine import CorrectCost, Reveal, breakdown, legal_actions
 from ...engine.round_end import reveal_counts
 from ...engine.scoring import BREAKDOWN, awake_villagers
 from ...engine.state import REVEAL, SCHOOL, GameState
@@ -464,6 +464,9 @@ class CostsScreen(Screen):
             return out
         known = {**{t: dict(b.cost) for t, b in cat.buildings.items() if b.cost},
                  **app.store.costs()}
+        if app.state is not None:  # the game's own, its corrections included
+            known.update({t: dict(c) for t in cat.buildings
+                          if (c := app.state.known_cost(t)) is not None})
         types = self.types(app)
         # Six a page, in three rows clear of the bottom row (the page button).
         pages = (len(types) + 5) // 6
@@ -484,9 +487,16 @@ class CostsScreen(Screen):
         self.editing, self.cost = t, {}
 
     def save(self, app: Any) -> None:
+        """In a game: a correction recorded as an action (replayed, undone, kept for later
+        games); with no game: kept for the next one."""
         assert self.editing is not None
-        costs = {self.editing: dict(self.cost)}
-        app.store.later(lambda: app.store.learn_costs(costs))  # the screen never waits
+        if app.session is not None and not app.session.state.game_over:
+            done = app.apply(CorrectCost(self.editing, tuple(sorted(self.cost.items()))))
+            if not done:
+                return
+        else:
+            costs = {self.editing: dict(self.cost)}
+            app.store.later(lambda: app.store.learn_costs(costs))  # the screen never waits
         self.editing = None
 
     def draw(self, app: Any, s: pygame.Surface) -> None:
@@ -498,7 +508,7 @@ class CostsScreen(Screen):
                 building=building(load_catalogue(), self.editing)),
                 pygame.Rect(8, TOP + 4, W - 16, 58))
         else:
-            paragraph(s, _("Costs read off the tiles; used from the next new game on."),
+            paragraph(s, _("Costs read off the tiles; a correction counts from now on."),
                       pygame.Rect(8, TOP + 4, W - 16, 58), colour=MUTED)
 
 

@@ -39,8 +39,8 @@ from .common import (
     value_key,
 )
 from .drunter_board import DrunterBoardScreen
-from .history import games_button, games_width
 from .keyboard import NameKeyboard, header
+from .menu import menu_button
 from .reasons import refusals
 from .seats import OPTIONS_X, draw_table, next_at_place, seat_widgets
 from .virtual import level_button, with_virtual
@@ -134,7 +134,7 @@ class NewGameScreen(Screen):
         names = self._names(app)
         out = [button("language", (W - 208, 4, 200, 48), i18n.LANGUAGES[i18n.language],
                       lambda: setattr(self, "choosing_language", True)),
-               games_button(app, W - 212)]  # the group's history
+               menu_button(app, (W - 336, 4, 124, 48))]
         out += seat_widgets(self.at, names, self.cycle, lambda c: self.edit_name(app, c),
                             lambda c, rect: level_button(self.levels, c, rect, True))
         for i, (kind, label) in enumerate((("draft", _("Draft the start buildings")),
@@ -172,7 +172,7 @@ class NewGameScreen(Screen):
         if self.keyboard is not None:
             self.keyboard.draw(app, s)
             return
-        header(s, _("A new game of Helvetia"), right=W - 216 - games_width())
+        header(s, _("A new game of Helvetia"), right=W - 336)
         if self.choosing_language:
             return
         draw_text(s, _("Who sits where? Tap a seat for its colour, a name to type it."),
