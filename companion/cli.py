@@ -149,8 +149,9 @@ def _in_store(args: argparse.Namespace, path: Any, lines: list[str]) -> tuple[in
                 status = ("in play" if g.ended_at is None else "abandoned"
                           if result.get("abandoned") else "won by " + ", ".join(
                               map(str, result.get("winners") or ["nobody"])))
+                game = "Drunter & Drüber" if g.header.get("game") == "drunter" else "Helvetia"
                 out.append(f"{g.id:4}  {g.started_at}  {players:28}  {g.actions:4} actions  "
-                           f"{status}\n")
+                           f"{status}  ({game})\n")
             return 0, "".join(out)
         if args.command == "export":
             # Every line break inside a line escaped, also in lines stored by older versions.

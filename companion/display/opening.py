@@ -11,7 +11,7 @@ from typing import Any
 
 from ..session import Session
 from ..store import AlreadyRunning, Store, StoreError, StoreTrouble, device_language
-from . import i18n
+from . import drunter_play, i18n
 
 log = logging.getLogger(__name__)
 RETRY = 5.0  # seconds between tries to open a store in trouble
@@ -112,6 +112,7 @@ class StoreLink:
             if not isinstance(exc, StoreError):
                 log.exception("the stored game could not be resumed")
             self.banner = i18n.error_text(exc)
+        drunter_play.adopt(self)  # a stored game of Drunter & Drüber: its own session
         if self.session is not None:
             i18n.set_players(self.session.state.players)
         return True

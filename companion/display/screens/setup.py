@@ -38,6 +38,7 @@ from .common import (
     value_key,
 )
 from .drunter_board import DrunterBoardScreen
+from .drunter_setup import DrunterSetupScreen
 from .history import games_button, games_width
 from .keyboard import NameKeyboard, header
 from .reasons import refusals
@@ -142,6 +143,10 @@ class NewGameScreen(Screen):
                           lambda: setattr(self, "intro", not self.intro), selected=self.intro))
         out.append(button("drunter_board", (404, 358, 384, 48), _("Drunter & Drüber: the board"),
                           lambda: app.show(DrunterBoardScreen(app, self))))
+        out.append(button("game:drunter", (12, 358, 384, 48), _("Play Drunter & Drüber"),
+                          lambda: app.show(DrunterSetupScreen(app, self, [
+                              (c, names.get(c) or colour_name_en(c)) for c in self.seats
+                              if c in self.playing]))))
         n = len(self.playing)
         if n == 2:
             for i, c in enumerate(c for c in COLOURS if c not in self.playing):

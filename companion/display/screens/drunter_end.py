@@ -1,0 +1,164 @@
+"""The end of a game of Drunter & Drüber (§D6, §D8): in the variant, first each player chooses
+its objective in secret; then each player shows its building card (in the variant its
+objective, then its second card) and the table taps it; then the scores, the winners, and the
+map with the buildings still standing outlined in the colour of the player whose type they
+are (tap a player to see only its buildings)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ...drunter import BUILDING_TYPES, ChooseObjectives, Reveal, why_not
+from ...drunter.messages import Message
+from ...drunter.scoring import OBJECTIVE_CARDS
+from ...drunter.state import SPECIAL_CARDS, DrunterState
+from ...drunter.vote import votes_left
+from .. import drunter_play, i18n
+from ..i18n import _
+from ..ui import INK, MUTED, PANEL, W, Widget, badge, button, draw_text, paragraph
+from .common import TOP, Screen, title_bar
+from .drunter_map import MapView, draw_map
+from .drunter_undo import DrunterUndoConfirm
+
+SPECIAL_SHORT = {"max3": "\u22643", "max4": "\u22644", "lowest": "min", "one_point": "1"}
+
+
+def undo_button(app: Any) -> Widget:
+    return button("undo", (W - 128, 4, 120, 48), _("Undo"),
+                  lambda: setattr(app, "overlay", DrunterUndoConfirm()))
+
+
+class DrunterChooseScreen(Screen):
+    """§D8: the first road is finished; everyone chooses its objective in secret."""
+
+    def layout(self, app: Any) -> list[Widget]:
+        return [undo_button(app),
+                button("chosen", (W - 268, 410, 260, 62), _("Everyone has chosen"),
+                       lambda: drunter_play.apply(app, ChooseObjectives()), style="primary")]
+
+    def draw(self, app: Any, s: pygame.Surface) -> None:
+        title_bar(s, _("Choose your objective"), right=W - 136)
+        paragraph(s, i18n.say(Message("drunter.table.choose")),
+                  pygame.Rect(12, TOP + 12, W - 24, 300))
+
+
+class DrunterRevealScreen(Screen):
+    """Each player's building card (variant: objective, then second card), tapped."""
+
+    def __init__(self, state: DrunterState) -> None:
+        self.state = state
+        self.cards: dict[str, list[str]] = {c: [] for c in state.colours}
+
+    @property
+    def need(self) -> int:
+        return 2 if self.state.variant else 1
+
+    def tap(self, colour: str, card: str) -> None:
+        mine = self.cards[colour]
+        if card in mine:
+            mine.remove(card)
+        elif len(mine) < self.need:
+            mine.append(card)
+        else:
+            mine[-1] = card
+
+    def action(self) -> Reveal:
+        return Reveal.of({c: tuple(v) for c, v in self.cards.items()})
+
+    def layout(self, app: Any) -> list[Widget]:
+        out = [undo_button(app)]
+        choices = OBJECTIVE_CARDS if self.state.variant else BUILDING_TYPES
+        w = 56 if len(choices) > 6 else 72
+        taken = {card: c for c, v in self.cards.items() for card in v}
+        for i, p in enumerate(self.state.players):
+            y = TOP + 48 + i * 76
+            for j, card in enumerate(choices):
+                mine = self.cards[p.colour]
+                label = SPECIAL_SHORT.get(card, card)
+                if card in mine and self.need == 2:
+                    label = f"{mine.index(card) + 1}:{label}"
+                other = taken.get(card)
+                out.append(button(f"reveal:{p.colour}:{card}",
+                                  (200 + j * (w + 2), y + 6, w, 60), label,
+                                  lambda c=p.colour, k=card: self.tap(c, k),
+                                  selected=card in mine,
+                                  enabled=other in (None, p.colour),
+                                  why_not=None if other is None else _(
+                                      "{who} has shown this card.").format(
+                                          who=i18n.name(other))))
+        reason = why_not(self.state, self.action())
+        out.append(button("score", (W - 268, 410, 260, 62), _("Score"),
+                          lambda: drunter_play.apply(app, self.action()), style="primary",
+                          enabled=reason is None,
+                          why_not=None if reason is None else i18n.say(reason)))
+        return out
+
+    def draw(self, app: Any, s: pygame.Surface) -> None:
+        title_bar(s, _("The end: reveal the cards"), right=W - 136)
+        hint = (_("Tap each player's objective, then its second card.") if self.need == 2
+                else _("Tap the building card each player shows."))
+        draw_text(s, hint, pygame.Rect(8, TOP, W - 16, 44), 24, INK, valign="middle")
+        for i, p in enumerate(self.state.players):
+            y = TOP + 48 + i * 76
+            pygame.draw.rect(s, PANEL, (4, y + 2, W - 8, 72), border_radius=8)
+            badge(s, p.colour, (26, y + 38), 16)
+            draw_text(s, i18n.name(p.colour), pygame.Rect(48, y + 8, 148, 60), 24, INK,
+                      valign="middle", bg=PANEL)
+        if self.state.variant:
+            draw_text(s, "  ".join(f"{SPECIAL_SHORT[c]} = " + i18n.say(Message(
+                f"drunter.word.objective.{c}")) for c in SPECIAL_CARDS[:2]),
+                pygame.Rect(8, 376, W - 284, 30), 24, MUTED, wrap=False)
+
+
+class DrunterOverScreen(Screen):
+    """The scores, the winners, the map with the standing buildings per type."""
+
+    def __init__(self, state: DrunterState) -> None:
+        self.state = state
+        self.only: str | None = None
+        """The player whose buildings alone are shown (none: everyone's)."""
+
+    def owners(self) -> dict[str, str]:
+        s = self.state
+        return {cards[0]: c for c, cards in s.revealed.items()
+                if cards and cards[0] in BUILDING_TYPES and self.only in (None, c)}
+
+    def layout(self, app: Any) -> list[Widget]:
+        out = [undo_button(app)]
+        ranked = sorted(self.state.players, key=lambda p: -self.state.scores.get(p.colour, 0))
+        for i, p in enumerate(ranked):
+            out.append(button(f"player:{p.colour}", (476, TOP + 4 + i * 64, W - 484, 58), "",
+                              lambda c=p.colour: setattr(
+                                  self, "only", None if self.only == c else c),
+                              selected=self.only == p.colour, colour=p.colour,
+                              lines=[self._line(p.colour)]))
+        out.append(button("new", (476, 410, W - 484, 62), _("New game"), app.new_game,
+                          style="primary"))
+        return out
+
+    def _line(self, colour: str) -> str:
+        s = self.state
+        card = s.revealed.get(colour, ("?",))[0]
+        won = " \u2605" if colour in s.winners else ""
+        return f"{i18n.name(colour)}: {s.scores.get(colour, 0)} ({card}){won}"
+
+    def draw(self, app: Any, s: pygame.Surface) -> None:
+        st = self.state
+        names = ", ".join(i18n.name(c) for c in st.winners)
+        title = (_("{who} wins").format(who=names) if len(st.winners) == 1
+                 else _("Shared win: {who}").format(who=names))
+        title_bar(s, title, st.winners[0] if len(st.winners) == 1 else None, right=W - 136)
+        view = MapView.fit(st, pygame.Rect(8, TOP + 4, 460, 340))
+        draw_map(s, st, view, standing=self.owners())
+        note = {"votes": _("A tie for the most points: the most votes left in the hand "
+                           "wins ({votes})."),
+                "second_card": _("A tie for the most points: the second card decided."),
+                "shared": _("A tie that nothing breaks: the win is shared.")}.get(
+                    st.tie_break or "", _("Outlined: the buildings still standing, in the "
+                                          "colour of the player who scores them."))
+        if st.tie_break == "votes":
+            note = note.format(votes=", ".join(f"{i18n.name(c)} {votes_left(st, c)}"
+                                               for c in st.colours))
+        draw_text(s, note, pygame.Rect(8, 410, 460, 64), 24, INK)

@@ -1,0 +1,176 @@
+"""A turn of Drunter & Drüber (§D3, §D4): the map with the roads and their workers; the active
+player's tiles; the squares where the chosen tile may start, outlined; a tap on one of them
+(and, where the tile could run more than one way, on a direction) shows the tile where it
+would go; "Place" (or the player's seat button) lays it. Over a public toilet it calls the
+vote (§D5). "Cannot place" is offered only when no tile of the player fits anywhere."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ...drunter import CannotPlace, Place, turn_options
+from ...drunter.board import KINDS, ROAD_KIND
+from ...drunter.messages import Message
+from ...drunter.state import LENGTHS, DrunterState, PlacedTile
+from .. import drunter_play, i18n
+from ..i18n import _
+from ..ui import GRID, INK, MUTED, W, Widget, button, draw_text
+from .common import TOP, Screen, title_bar
+from .drunter_board import ROAD_COLOURS
+from .drunter_map import MapView, draw_map, square_widgets
+from .drunter_undo import DrunterUndoConfirm
+
+MAP = pygame.Rect(8, TOP + 4, 452, 376)
+PANEL_X = 468
+ARROWS = {"up": "\u2191", "down": "\u2193", "left": "\u2190", "right": "\u2192"}
+
+
+def say(code: str, **params: Any) -> str:
+    return i18n.say(Message(code, params))
+
+
+def steps_text(app: Any) -> str:
+    return "\n".join(i18n.say(m) for m in app.drunter.steps())
+
+
+class DrunterTurnScreen(Screen):
+    def __init__(self, state: DrunterState) -> None:
+        self.state = state
+        self.options = turn_options(state)
+        self.places = [o.action for o in self.options if isinstance(o.action, Place)]
+        self.tile: tuple[str, int] | None = None
+        self.square: tuple[int, int] | None = None
+        self.chosen: Place | None = None
+        """The placement shown, ready: "Place" or the seat button lays it."""
+        tiles = {(p.kind, p.length) for p in self.places}
+        if len(tiles) == 1:
+            self.tile = next(iter(tiles))
+
+    @property
+    def cannot_place(self) -> CannotPlace | None:
+        only = self.options[0].action if len(self.options) == 1 else None
+        return only if isinstance(only, CannotPlace) else None
+
+    def here(self) -> list[Place]:
+        """The placements of the chosen tile from the chosen square."""
+        return [p for p in self.places if (p.kind, p.length) == self.tile
+                and p.square == self.square]
+
+    def choose_tile(self, key: tuple[str, int]) -> None:
+        self.tile, self.square, self.chosen = key, None, None
+
+    def tap_square(self, sq: tuple[int, int]) -> None:
+        self.square = sq
+        here = self.here()
+        self.chosen = here[0] if len(here) == 1 else None
+
+    def preview(self) -> PlacedTile | None:
+        if self.chosen is None:
+            return None
+        return PlacedTile(self.chosen.road, self.chosen.kind, self.chosen.squares,
+                          self.chosen.player)
+
+    def layout(self, app: Any) -> list[Widget]:
+        s = self.state
+        view = MapView.fit(s, MAP)
+        starts = sorted({p.square for p in self.places if (p.kind, p.length) == self.tile})
+        out = square_widgets(s, view, self.tap_square, starts)
+        out.append(button("undo", (W - 128, 4, 120, 48), _("Undo"),
+                          lambda: setattr(app, "overlay", DrunterUndoConfirm())))
+        hand = s.player(s.active).tiles
+        for i, kind in enumerate(KINDS):
+            for j, length in enumerate(sorted(LENGTHS, reverse=True)):
+                key = (kind, length)
+                n = hand.get(key, 0)
+                fits = any((p.kind, p.length) == key for p in self.places)
+                why = None if fits else (_("{who} has none of these tiles left.").format(
+                    who=i18n.name(s.active)) if n == 0 else _("This tile fits nowhere now."))
+                out.append(button(f"tile:{kind}:{length}",
+                                  (PANEL_X + j * 108, TOP + 4 + i * 56, 102, 52), f"{n}\u00d7",
+                                  lambda k=key: self.choose_tile(k), enabled=fits,
+                                  selected=self.tile == key, why_not=why,
+                                  paint=_tile_picture(kind, length)))
+        here = self.here()
+        if len(here) > 1:
+            roads = {p.road for p in here}
+            for i, p in enumerate(here):
+                label = ARROWS.get(p.direction or "", "\u2022")
+                if len(roads) > 1:
+                    label += " " + _road_short(p.road)
+                out.append(button(f"way:{p.road}:{p.direction}",
+                                  (PANEL_X + (i % 3) * 108, TOP + 178 + (i // 3) * 56, 102, 52),
+                                  label, lambda p=p: setattr(self, "chosen", p),
+                                  selected=self.chosen == p, value=p))
+        if self.cannot_place is not None:
+            out.append(button("cannot_place", (PANEL_X, 410, W - PANEL_X - 8, 62),
+                              _("Cannot place: miss the turn"),
+                              lambda: drunter_play.apply(app, self.cannot_place),
+                              style="primary"))
+        else:
+            vote = self.chosen is not None and any(
+                o.vote for o in self.options if o.action == self.chosen)
+            out.append(button("place", (PANEL_X, 410, W - PANEL_X - 8, 62),
+                              _("Place: the toilet vote") if vote else _("Place the tile"),
+                              lambda: drunter_play.apply(app, self.chosen),
+                              enabled=self.chosen is not None, style="primary",
+                              why_not=_("Choose a tile, then the square where it starts.")))
+        return out
+
+    def draw(self, app: Any, s: pygame.Surface) -> None:
+        st = self.state
+        title_bar(s, _("{who}: place a tile").format(who=i18n.name(st.active)), st.active,
+                  right=W - 136)
+        view = MapView.fit(st, MAP)
+        marks = sorted({p.square for p in self.places if (p.kind, p.length) == self.tile})
+        if self.chosen is not None:
+            marks = []
+        draw_map(s, st, view, marks=marks, preview=self.preview())
+        box = pygame.Rect(PANEL_X, TOP + 178 + (112 if len(self.here()) > 1 else 0),
+                          W - PANEL_X - 8, 0)
+        box.height = 404 - box.top
+        if self.cannot_place is not None:
+            text = say("drunter.option.cannot_place", player=st.active)
+        elif self.chosen is not None:
+            option = next(o for o in self.options if o.action == self.chosen)
+            text = i18n.say(option.message) + "\n" + _("Press your seat button or Place.")
+        elif self.tile is None:
+            text = _("Choose a tile.")
+        elif self.square is None:
+            text = _("Tap the square where it starts (outlined).")
+        else:
+            text = _("Which way does it run?")
+        steps = steps_text(app)
+        if steps and self.chosen is None:
+            text = steps + "\n" + text
+        if box.height > 40:
+            pygame.draw.rect(s, GRID, box, 1, border_radius=6)
+            y = box.top + 4
+            for part in text.split("\n"):
+                if y > box.bottom - 26:
+                    break
+                r = draw_text(s, part, pygame.Rect(box.left + 6, y, box.width - 12,
+                                                   box.bottom - y - 2), 24, INK)
+                y = r.bottom + 4
+        left = {p.colour: sum(p.tiles.values()) for p in st.players}
+        draw_text(s, "  ".join(f"{i18n.name(c)} {n}" for c, n in left.items()),
+                  pygame.Rect(MAP.left, 444, MAP.width, 30), 24, MUTED, wrap=False)
+
+
+def _road_short(road: str) -> str:
+    return {"street": "S", "wall_1": "W1", "wall_2": "W2", "canal": "C"}[road]
+
+
+def _tile_picture(kind: str, length: int) -> Any:
+    """The tile itself: ``length`` squares in its kind's colour."""
+    colour = ROAD_COLOURS[next(r for r, k in ROAD_KIND.items() if k == kind)]
+
+    def paint(s: pygame.Surface, r: pygame.Rect) -> None:
+        side = 16
+        x = r.right - 8 - side * length
+        for i in range(length):
+            sq = pygame.Rect(x + i * side, r.centery - side // 2, side - 1, side)
+            pygame.draw.rect(s, colour, sq)
+        pygame.draw.circle(s, (250, 250, 250), (x + side // 2, r.centery), 3)
+    return paint

@@ -1,0 +1,171 @@
+"""Drunter & Drüber played through the screens (taps and seat buttons only, SDL's dummy
+driver): a made-up board entered on the board screen, a 3-player game set up, played to the
+end with a toilet vote and a restart in the middle that resumes exactly, the end's cards
+tapped and the scores shown; the game is then listed with the game named and kept out of
+Helvetia's statistics."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+from companion.config import Buttons, Config, Leds
+from companion.display import i18n
+from companion.display.app import App
+from companion.drunter.actions import CannotPlace, Place, Vote
+from companion.drunter.state import OVER, PLAY, VOTE
+from companion.history import stats
+from companion.history.table import summaries
+from companion.hw.drunter_leds import NO, YES
+from tests.test_drunter_board_screen import enter_made_up_board
+from tests.ui_driver import Driver
+
+HANDS = {3: (1, 2), 2: (3, 3), 1: (3, 3)}
+"""Per length, the street and wall tiles tapped in for each player (the canals: the rest)."""
+
+
+def config(tmp: Path, language: str = "en") -> Config:
+    return Config(language=language, data_dir=tmp, buttons=Buttons(backend="keyboard"),
+                  leds=Leds(backend="simulated"))
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    yield
+    i18n.use("en")
+
+
+def set_up(d: Driver, players: tuple[str, ...] = ("red", "blue", "yellow")) -> None:
+    """From the new-game screen: the players, the board entered and saved, the hands."""
+    for c in ("red", "blue", "yellow", "white"):
+        if (c in d.app.screen.playing) != (c in players):
+            d.tap(f"colour:{c}")
+    enter_made_up_board(d)
+    d.tap("save")
+    d.tap("back")
+    d.tap("game:drunter")
+    assert d.screen_name() == "DrunterSetupScreen"
+    d.tap("next")
+    for c in players:
+        d.tap(f"hand:{c}")
+        for length, (streets, walls) in HANDS.items():
+            for kind, n in (("street", streets), ("wall", walls)):
+                for _ in range(n):
+                    d.tap(f"tiles:{kind}:{length}:+")
+    d.tap("start:blue")
+    d.tap("begin")
+
+
+def play_turn(d: Driver, want_vote: bool) -> None:
+    """The active player's turn, as a group would: a tile, a square, a way, then its seat
+    button (or "Cannot place", only when it is offered)."""
+    screen = d.app.screen
+    state = d.app.drunter.state
+    if d.has("cannot_place"):
+        assert screen.cannot_place is not None
+        d.seat(state.active)
+        return
+    assert not any(w.id == "cannot_place" for w in d.widgets())
+    voting = [o.action for o in screen.options if o.vote]
+    target = voting[0] if want_vote and voting else screen.places[0]
+    d.tap(f"tile:{target.kind}:{target.length}")
+    d.tap(f"square:{target.square[0]},{target.square[1]}")
+    if d.app.screen.chosen != target:
+        d.tap(f"way:{target.road}:{target.direction}")
+    assert d.app.screen.chosen == target
+    d.seat(state.active)
+
+
+def vote(d: Driver, yes: bool) -> None:
+    """Everyone shows a card: the active player JA, the others NE (no) or "..?"."""
+    state = d.app.drunter.state
+    for p in state.players:
+        card = "ja" if p.colour == state.active else ("ne" if not yes else "abstain")
+        d.tap(f"card:{p.colour}:{card}")
+    d.tap("count")
+
+
+def test_a_three_player_game_through_the_screens_with_a_vote_and_a_restart(
+        tmp_path: Path) -> None:
+    app = App(config(tmp_path))
+    d = Driver(app)
+    set_up(d)
+    assert d.screen_name() == "DrunterTurnScreen"
+    assert app.drunter.state.active == "blue"
+    votes = 0
+    turns = 0
+    restarted = False
+    while app.drunter.state.phase in (PLAY, VOTE):
+        state = app.drunter.state
+        if state.phase == VOTE:
+            assert d.screen_name() == "DrunterVoteScreen"
+            vote(d, yes=votes % 2 == 1)  # the first vote lost, the second won
+            last = app.drunter.game.actions[-1]
+            assert isinstance(last, Vote)
+            result = app.drunter.state.votes[-1]
+            assert result.passed == (votes % 2 == 1)
+            seat_led = app.strip.pixels[app.config.leds.layout.seats[0].bar[0]]
+            assert seat_led != (0, 0, 0) and (seat_led[1] > seat_led[0]) == result.passed
+            votes += 1
+            continue
+        play_turn(d, want_vote=votes < 2)
+        turns += 1
+        if turns == 6 and not restarted:  # a power cut in the middle: back where it was
+            lines = app.drunter.game.record_lines()
+            screen = d.screen_name()
+            app.close()
+            app = App(config(tmp_path))
+            d = Driver(app)
+            assert app.drunter is not None and app.drunter.game.record_lines() == lines
+            assert d.screen_name() == screen
+            restarted = True
+        assert turns < 80
+    assert restarted and votes >= 2
+    assert d.screen_name() == "DrunterRevealScreen"
+    for colour, card in (("red", "A"), ("blue", "C"), ("yellow", "B")):
+        d.tap(f"reveal:{colour}:{card}")
+    d.tap("score")
+    state = app.drunter.state
+    assert state.phase == OVER and d.screen_name() == "DrunterOverScreen"
+    assert set(state.scores) == {"red", "blue", "yellow"} and state.winners
+    d.tap("player:blue")
+    assert app.drunter.game.actions.count(CannotPlace("red")) >= 0
+    assert any(isinstance(a, Place) for a in app.drunter.game.actions)
+    d.tap("new")
+    assert d.screen_name() == "NewGameScreen"
+    games = summaries(app.store)
+    assert [g.game for g in games] == ["drunter"] and games[0].finished
+    assert not games[0].counted and stats.player_stats(games) == []
+    assert games[0].winners == state.winners
+    app.close()
+
+
+def test_undo_by_holding_a_seat_button_and_the_leds_show_whose_turn(tmp_path: Path) -> None:
+    app = App(config(tmp_path))
+    d = Driver(app)
+    set_up(d)
+    layout = app.config.leds.layout
+    seats = list(app.config.seats)
+    assert app.strip.pixels[layout.seats[seats.index("blue")].seat] != (0, 0, 0)
+    assert app.strip.pixels[layout.seats[seats.index("red")].seat] == (0, 0, 0)
+    d.seat("red")  # not red's turn: said, nothing done
+    assert "blue" not in app.banner.lower() or "turn" in app.banner.lower()
+    assert not app.drunter.game.actions
+    d.seat("blue")  # nothing chosen yet: said
+    assert not app.drunter.game.actions and app.banner
+    play_turn(d, want_vote=False)
+    assert len(app.drunter.game.actions) == 1
+    d.hold("yellow")
+    assert d.screen_name() == "DrunterUndoConfirm"
+    d.tap("undo:yes")
+    assert not app.drunter.game.actions and app.drunter.state.active == "blue"
+    app.close()
+    again = App(config(tmp_path))
+    assert again.drunter is not None and not again.drunter.game.actions
+    again.close()
