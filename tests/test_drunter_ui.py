@@ -23,6 +23,7 @@ from companion.drunter.state import OVER, PLAY, VOTE
 from companion.history import stats
 from companion.history.table import summaries
 from companion.hw.drunter_leds import NO, YES
+from companion.hw.leds import BAR_LEVEL, scale
 from tests.test_drunter_board_screen import enter_made_up_board
 from tests.ui_driver import Driver
 
@@ -62,9 +63,10 @@ def set_up(d: Driver, players: tuple[str, ...] = ("red", "blue", "yellow")) -> N
     d.tap("begin")
 
 
-def play_turn(d: Driver, want_vote: bool) -> None:
+def play_turn(d: Driver, want_vote: bool, spare: bool = False) -> None:
     """The active player's turn, as a group would: a tile, a square, a way, then its seat
-    button (or "Cannot place", only when it is offered)."""
+    button (or "Cannot place", only when it is offered). ``spare``: where it can, a tile that
+    covers no building."""
     screen = d.app.screen
     state = d.app.drunter.state
     if d.has("cannot_place"):
@@ -73,7 +75,11 @@ def play_turn(d: Driver, want_vote: bool) -> None:
         return
     assert not any(w.id == "cannot_place" for w in d.widgets())
     voting = [o.action for o in screen.options if o.vote]
-    target = voting[0] if want_vote and voting else screen.places[0]
+    places = screen.places
+    if spare:
+        buildings = d.app.drunter.state.board.buildings
+        places = [p for p in places if not set(p.squares) & set(buildings)] or places
+    target = voting[0] if want_vote and voting else places[0]
     d.tap(f"tile:{target.kind}:{target.length}")
     d.tap(f"square:{target.square[0]},{target.square[1]}")
     if d.app.screen.chosen != target:
@@ -111,7 +117,7 @@ def test_a_three_player_game_through_the_screens_with_a_vote_and_a_restart(
             result = app.drunter.state.votes[-1]
             assert result.passed == (votes % 2 == 1)
             seat_led = app.strip.pixels[app.config.leds.layout.seats[0].bar[0]]
-            assert seat_led != (0, 0, 0) and (seat_led[1] > seat_led[0]) == result.passed
+            assert seat_led == scale(YES if result.passed else NO, BAR_LEVEL * 2)
             votes += 1
             continue
         play_turn(d, want_vote=votes < 2)

@@ -16,7 +16,7 @@ from ...drunter.scoring import OBJECTIVE_CARDS
 from ...drunter.state import SPECIAL_CARDS, DrunterState
 from ...drunter.vote import votes_left
 from .. import drunter_play, i18n
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..ui import INK, MUTED, PANEL, W, Widget, badge, button, draw_text, paragraph
 from .common import TOP, Screen, title_bar
 from .drunter_map import MapView, draw_map
@@ -106,6 +106,13 @@ class DrunterRevealScreen(Screen):
             badge(s, p.colour, (26, y + 38), 16)
             draw_text(s, i18n.name(p.colour), pygame.Rect(48, y + 8, 148, 60), 24, INK,
                       valign="middle", bg=PANEL)
+        bottom = TOP + 48 + len(self.state.players) * 76
+        steps = [i18n.say(m) for m in app.drunter.steps()]
+        y = bottom + 4
+        for step in steps:
+            if y > 448:
+                break
+            y = draw_text(s, step, pygame.Rect(8, y, W - 284, 474 - y), 24, MUTED).bottom + 2
         if self.state.variant:
             draw_text(s, "  ".join(f"{SPECIAL_SHORT[c]} = " + i18n.say(Message(
                 f"drunter.word.objective.{c}")) for c in SPECIAL_CARDS[:2]),
@@ -133,7 +140,8 @@ class DrunterOverScreen(Screen):
                               lambda c=p.colour: setattr(
                                   self, "only", None if self.only == c else c),
                               selected=self.only == p.colour, colour=p.colour,
-                              lines=[self._line(p.colour)]))
+                              lines=[self._line(p.colour)],
+                              paint=_crown if p.colour in self.state.winners else None))
         out.append(button("new", (476, 410, W - 484, 62), _("New game"), app.new_game,
                           style="primary"))
         return out
@@ -141,8 +149,9 @@ class DrunterOverScreen(Screen):
     def _line(self, colour: str) -> str:
         s = self.state
         card = s.revealed.get(colour, ("?",))[0]
-        won = " \u2605" if colour in s.winners else ""
-        return f"{i18n.name(colour)}: {s.scores.get(colour, 0)} ({card}){won}"
+        n = s.scores.get(colour, 0)
+        return ngettext("{who}: {n} point ({card})", "{who}: {n} points ({card})", n).format(
+            who=i18n.name(colour), n=n, card=SPECIAL_SHORT.get(card, card))
 
     def draw(self, app: Any, s: pygame.Surface) -> None:
         st = self.state
@@ -150,7 +159,7 @@ class DrunterOverScreen(Screen):
         title = (_("{who} wins").format(who=names) if len(st.winners) == 1
                  else _("Shared win: {who}").format(who=names))
         title_bar(s, title, st.winners[0] if len(st.winners) == 1 else None, right=W - 136)
-        view = MapView.fit(st, pygame.Rect(8, TOP + 4, 460, 340))
+        view = MapView.fit(st, pygame.Rect(8, TOP + 4, 460, 316))
         draw_map(s, st, view, standing=self.owners())
         note = {"votes": _("A tie for the most points: the most votes left in the hand "
                            "wins ({votes})."),
@@ -161,4 +170,13 @@ class DrunterOverScreen(Screen):
         if st.tie_break == "votes":
             note = note.format(votes=", ".join(f"{i18n.name(c)} {votes_left(st, c)}"
                                                for c in st.colours))
-        draw_text(s, note, pygame.Rect(8, 410, 460, 64), 24, INK)
+        draw_text(s, note, pygame.Rect(8, TOP + 326, 460, 476 - TOP - 326), 24, INK)
+
+
+def _crown(s: pygame.Surface, r: pygame.Rect) -> None:
+    """The winner's mark, at the right end of its row."""
+    x, y = r.right - 40, r.centery
+    pygame.draw.polygon(s, (222, 170, 20), [(x, y + 10), (x, y - 8), (x + 8, y), (x + 16, y - 12),
+                                            (x + 24, y), (x + 32, y - 8), (x + 32, y + 10)])
+    pygame.draw.polygon(s, INK, [(x, y + 10), (x, y - 8), (x + 8, y), (x + 16, y - 12),
+                                 (x + 24, y), (x + 32, y - 8), (x + 32, y + 10)], 2)

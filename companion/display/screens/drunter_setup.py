@@ -109,7 +109,7 @@ class DrunterSetupScreen(Screen):
                               selected=self.who == i))
         c = self.players[self.who][0]
         for row, length in enumerate(sorted(LENGTHS, reverse=True)):
-            y = TOP + 100 + row * 58
+            y = TOP + 126 + row * 56
             for kind in ("street", "wall"):
                 x = KIND_X[kind]
                 out.append(button(f"tiles:{kind}:{length}:-", (x, y, 52, 52), "\u2212",
@@ -118,7 +118,7 @@ class DrunterSetupScreen(Screen):
                 out.append(button(f"tiles:{kind}:{length}:+", (x + 120, y, 52, 52), "+",
                                   lambda k=kind, n=length: self.step(k, n, 1),
                                   enabled=self.canals(c, length) > 0))
-        y = TOP + 284
+        y = TOP + 296
         for i, (col, _name) in enumerate(self.players):
             out.append(button(f"start:{col}", (200 + i * 76, y, 70, 52), "",
                               lambda col=col: setattr(self, "start", col), colour=col,
@@ -147,6 +147,8 @@ class DrunterSetupScreen(Screen):
                   "source."),
                 _("Shuffle the 60 road tiles and deal them face up: to each player {a} of 3 "
                   "squares, {b} of 2 and {c} of 1.").format(a=d[3], b=d[2], c=d[1]),
+                _("Turns go to the left (clockwise) in this order: {order}.").format(
+                    order=", ".join(i18n.name(c) for c, _n in self.players)),
             ]
             y = TOP + 8
             for i, step in enumerate(steps, 1):
@@ -156,12 +158,12 @@ class DrunterSetupScreen(Screen):
             return
         c = self.players[self.who][0]
         draw_text(s, _("The tiles {who} was dealt:").format(who=i18n.name(c)),
-                  pygame.Rect(8, TOP + 62, W - 16, 34), 24, INK, wrap=False)
+                  pygame.Rect(8, TOP + 60, W - 16, 34), 24, INK, wrap=False)
         for kind in KINDS:
-            draw_text(s, kind_name(kind), pygame.Rect(KIND_X[kind], TOP + 96 - 24, 180, 28),
+            draw_text(s, kind_name(kind), pygame.Rect(KIND_X[kind], TOP + 96, 180, 28),
                       24, MUTED, wrap=False)
         for row, length in enumerate(sorted(LENGTHS, reverse=True)):
-            y = TOP + 100 + row * 58
+            y = TOP + 126 + row * 56
             draw_text(s, ngettext("{n} square", "{n} squares", length).format(n=length),
                       pygame.Rect(8, y, 136, 52), 24, INK, valign="middle", wrap=False)
             for kind in ("street", "wall"):
@@ -170,7 +172,7 @@ class DrunterSetupScreen(Screen):
                           valign="middle", align="center")
             draw_text(s, str(self.canals(c, length)), pygame.Rect(KIND_X["canal"], y, 64, 52),
                       24, INK, valign="middle", align="center")
-        draw_text(s, _("Starts:"), pygame.Rect(8, TOP + 284, 186, 52), 24, INK,
+        draw_text(s, _("Who starts?"), pygame.Rect(8, TOP + 296, 186, 52), 24, INK,
                   valign="middle", wrap=False)
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from ...drunter import CannotPlace, Place, turn_options
-from ...drunter.board import KINDS, ROAD_KIND
+from ...drunter.board import DIRECTIONS, KINDS, ROAD_KIND
 from ...drunter.messages import Message
 from ...drunter.state import LENGTHS, DrunterState, PlacedTile
 from .. import drunter_play, i18n
@@ -22,17 +22,13 @@ from .drunter_board import ROAD_COLOURS
 from .drunter_map import MapView, draw_map, square_widgets
 from .drunter_undo import DrunterUndoConfirm
 
-MAP = pygame.Rect(8, TOP + 4, 452, 376)
+MAP = pygame.Rect(8, TOP + 4, 452, 296)
+STEPS = pygame.Rect(8, TOP + 304, 452, 112)
 PANEL_X = 468
-ARROWS = {"up": "\u2191", "down": "\u2193", "left": "\u2190", "right": "\u2192"}
 
 
 def say(code: str, **params: Any) -> str:
     return i18n.say(Message(code, params))
-
-
-def steps_text(app: Any) -> str:
-    return "\n".join(i18n.say(m) for m in app.drunter.steps())
 
 
 class DrunterTurnScreen(Screen):
@@ -96,13 +92,12 @@ class DrunterTurnScreen(Screen):
         if len(here) > 1:
             roads = {p.road for p in here}
             for i, p in enumerate(here):
-                label = ARROWS.get(p.direction or "", "\u2022")
-                if len(roads) > 1:
-                    label += " " + _road_short(p.road)
+                label = _road_short(p.road) if len(roads) > 1 else ""
                 out.append(button(f"way:{p.road}:{p.direction}",
                                   (PANEL_X + (i % 3) * 108, TOP + 178 + (i // 3) * 56, 102, 52),
                                   label, lambda p=p: setattr(self, "chosen", p),
-                                  selected=self.chosen == p, value=p))
+                                  selected=self.chosen == p, value=p,
+                                  paint=_way_arrow(p.direction)))
         if self.cannot_place is not None:
             out.append(button("cannot_place", (PANEL_X, 410, W - PANEL_X - 8, 62),
                               _("Cannot place: miss the turn"),
@@ -131,31 +126,25 @@ class DrunterTurnScreen(Screen):
                           W - PANEL_X - 8, 0)
         box.height = 404 - box.top
         if self.cannot_place is not None:
-            text = say("drunter.option.cannot_place", player=st.active)
+            prompt = say("drunter.option.cannot_place", player=st.active)
         elif self.chosen is not None:
             option = next(o for o in self.options if o.action == self.chosen)
-            text = i18n.say(option.message) + "\n" + _("Press your seat button or Place.")
+            prompt = i18n.say(option.message) + ". " + _("Press your seat button or Place.")
         elif self.tile is None:
-            text = _("Choose a tile.")
+            prompt = _("Choose a tile.")
         elif self.square is None:
-            text = _("Tap the square where it starts (outlined).")
+            prompt = _("Tap the square where it starts (outlined).")
         else:
-            text = _("Which way does it run?")
-        steps = steps_text(app)
-        if steps and self.chosen is None:
-            text = steps + "\n" + text
-        if box.height > 40:
-            pygame.draw.rect(s, GRID, box, 1, border_radius=6)
-            y = box.top + 4
-            for part in text.split("\n"):
-                if y > box.bottom - 26:
-                    break
-                r = draw_text(s, part, pygame.Rect(box.left + 6, y, box.width - 12,
-                                                   box.bottom - y - 2), 24, INK)
-                y = r.bottom + 4
-        left = {p.colour: sum(p.tiles.values()) for p in st.players}
-        draw_text(s, "  ".join(f"{i18n.name(c)} {n}" for c, n in left.items()),
-                  pygame.Rect(MAP.left, 444, MAP.width, 30), 24, MUTED, wrap=False)
+            prompt = _("Which way does it run?")
+        pygame.draw.rect(s, GRID, box, 1, border_radius=6)
+        draw_text(s, prompt, box.inflate(-12, -8), 24, INK)
+        y = STEPS.top  # what the table does with the pieces after the last action
+        for part in (i18n.say(m) for m in app.drunter.steps()):
+            if y > STEPS.bottom - 26:
+                break
+            r = draw_text(s, part, pygame.Rect(STEPS.left, y, STEPS.width, STEPS.bottom - y),
+                          24, MUTED)
+            y = r.bottom + 2
 
 
 def _road_short(road: str) -> str:
@@ -173,4 +162,23 @@ def _tile_picture(kind: str, length: int) -> Any:
             sq = pygame.Rect(x + i * side, r.centery - side // 2, side - 1, side)
             pygame.draw.rect(s, colour, sq)
         pygame.draw.circle(s, (250, 250, 250), (x + side // 2, r.centery), 3)
+    return paint
+
+
+def _way_arrow(direction: str | None) -> Any:
+    """An arrow the way the tile runs from its first square (a dot: a 1-square tile)."""
+    dx, dy = DIRECTIONS[direction] if direction else (0, 0)
+
+    def paint(s: pygame.Surface, r: pygame.Rect) -> None:
+        cx, cy, k = r.right - 28, r.centery, 12
+        if not (dx or dy):
+            pygame.draw.circle(s, INK, (cx, cy), 6)
+        elif dx:
+            pygame.draw.line(s, INK, (cx - dx * k, cy), (cx + dx * k, cy), 4)
+            pygame.draw.polygon(s, INK, [(cx + dx * (k + 4), cy), (cx + dx * (k - 6), cy - 8),
+                                         (cx + dx * (k - 6), cy + 8)])
+        else:
+            pygame.draw.line(s, INK, (cx, cy - dy * k), (cx, cy + dy * k), 4)
+            pygame.draw.polygon(s, INK, [(cx, cy + dy * (k + 4)), (cx - 8, cy + dy * (k - 6)),
+                                         (cx + 8, cy + dy * (k - 6))])
     return paint
