@@ -123,7 +123,7 @@ class DrunterSetupScreen(Screen):
             out.append(button(f"start:{col}", (200 + i * 76, y, 70, 52), "",
                               lambda col=col: setattr(self, "start", col), colour=col,
                               selected=self.start == col))
-        out.append(button("variant", (8, 410, 380, 62), _("Variant (§D8): no votes"),
+        out.append(button("variant", (8, 410, 380, 62), _("Variant: two cards each, no votes"),
                           lambda: setattr(self, "variant", not self.variant),
                           selected=self.variant))
         out.append(button("begin", (W - 268, 410, 260, 62), _("Start the game"),

@@ -22,8 +22,8 @@ from .drunter_board import ROAD_COLOURS
 from .drunter_map import MapView, draw_map, square_widgets
 from .drunter_undo import DrunterUndoConfirm
 
-MAP = pygame.Rect(8, TOP + 4, 452, 296)
-STEPS = pygame.Rect(8, TOP + 304, 452, 112)
+MAP = pygame.Rect(8, TOP + 4, 452, 272)
+STEPS = pygame.Rect(8, TOP + 280, 452, 136)
 PANEL_X = 468
 
 
