@@ -16,10 +16,10 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from companion.config import Buttons, Config, Leds
-from companion.display import i18n
+from companion.display import i18n, ui
 from companion.display.app import App
 from companion.drunter.actions import CannotPlace, Place, Vote
-from companion.drunter.state import OVER, PLAY, VOTE
+from companion.drunter.state import CHOOSE, OVER, PLAY, REVEAL, VOTE
 from companion.history import stats
 from companion.history.table import summaries
 from companion.hw.drunter_leds import NO, YES
@@ -42,7 +42,8 @@ def english_afterwards() -> Iterator[None]:
     i18n.use("en")
 
 
-def set_up(d: Driver, players: tuple[str, ...] = ("red", "blue", "yellow")) -> None:
+def set_up(d: Driver, players: tuple[str, ...] = ("red", "blue", "yellow"),
+           variant: bool = False) -> None:
     """From the new-game screen: the players, the board entered and saved, the hands."""
     for c in ("red", "blue", "yellow", "white"):
         if (c in d.app.screen.playing) != (c in players):
@@ -60,6 +61,8 @@ def set_up(d: Driver, players: tuple[str, ...] = ("red", "blue", "yellow")) -> N
                 for _ in range(n):
                     d.tap(f"tiles:{kind}:{length}:+")
     d.tap("start:blue")
+    if variant:
+        d.tap("variant")
     d.tap("begin")
 
 
@@ -175,3 +178,53 @@ def test_undo_by_holding_a_seat_button_and_the_leds_show_whose_turn(tmp_path: Pa
     again = App(config(tmp_path))
     assert again.drunter is not None and not again.drunter.game.actions
     again.close()
+
+
+def play_to_the_end(d: Driver, *, spare: bool = False) -> int:
+    """Every turn, vote and choice until the cards are to be revealed; the votes held."""
+    votes = 0
+    while d.app.drunter.state.phase not in (REVEAL, OVER):
+        phase = d.app.drunter.state.phase
+        if phase == VOTE:
+            vote(d, yes=votes % 2 == 1)
+            votes += 1
+        elif phase == CHOOSE:
+            assert d.screen_name() == "DrunterChooseScreen"
+            d.tap("chosen")
+        else:
+            play_turn(d, want_vote=votes < 2, spare=spare)
+    return votes
+
+
+@pytest.mark.parametrize(("language", "variant"), [("en", True), ("de", False), ("de", True),
+                                                   ("fr", False), ("it", False), ("es", True)])
+def test_every_drunter_text_fits_and_stands_out(tmp_path: Path, language: str,
+                                                variant: bool) -> None:
+    """A whole game (the variant too) through every Drunter screen, in every language: no text
+    cut or shrunk below 24 px, none below 4.5:1 contrast."""
+    ui.clear_reports()
+    app = App(config(tmp_path, language))
+    d = Driver(app)
+    set_up(d, variant=variant)
+    d.tap("undo")
+    assert d.screen_name() == "DrunterUndoConfirm"
+    d.tap("undo:no")
+    votes = play_to_the_end(d, spare=True)
+    assert votes == (0 if variant else votes) and app.drunter.state.phase == REVEAL
+    cards = (("red", ("A", "max3")), ("blue", ("C", "lowest")), ("yellow", ("B", "E"))) \
+        if variant else (("red", ("A",)), ("blue", ("C",)), ("yellow", ("B",)))
+    for colour, shown in cards:
+        for card in shown:
+            d.tap(f"reveal:{colour}:{card}")
+    d.tap("score")
+    assert app.drunter.state.phase == OVER
+    d.tap("player:red")
+    d.widgets()
+    d.tap("new")
+    d.tap("history")
+    d.widgets()
+    mine = [(r.screen, r.text, r.box, r.size) for r in ui.REPORTS
+            if r.screen.startswith("Drunter") or r.screen == "GamesScreen"]
+    assert mine == []
+    assert [m for m in ui.contrast_misses(4.5) if m[0].startswith("Drunter")] == []
+    app.close()

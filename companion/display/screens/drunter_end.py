@@ -13,7 +13,7 @@ import pygame
 from ...drunter import BUILDING_TYPES, ChooseObjectives, Reveal, why_not
 from ...drunter.messages import Message
 from ...drunter.scoring import OBJECTIVE_CARDS
-from ...drunter.state import SPECIAL_CARDS, DrunterState
+from ...drunter.state import DrunterState
 from ...drunter.vote import votes_left
 from .. import drunter_play, i18n
 from ..i18n import _, ngettext
@@ -26,7 +26,7 @@ SPECIAL_SHORT = {"max3": "\u22643", "max4": "\u22644", "lowest": "min", "one_poi
 
 
 def undo_button(app: Any) -> Widget:
-    return button("undo", (W - 128, 4, 120, 48), _("Undo"),
+    return button("undo", (W - 228, 4, 220, 48), _("Undo"),
                   lambda: setattr(app, "overlay", DrunterUndoConfirm()))
 
 
@@ -39,7 +39,7 @@ class DrunterChooseScreen(Screen):
                        lambda: drunter_play.apply(app, ChooseObjectives()), style="primary")]
 
     def draw(self, app: Any, s: pygame.Surface) -> None:
-        title_bar(s, _("Choose your objective"), right=W - 136)
+        title_bar(s, _("Choose your objective"), right=W - 236)
         paragraph(s, i18n.say(Message("drunter.table.choose")),
                   pygame.Rect(12, TOP + 12, W - 24, 300))
 
@@ -70,18 +70,16 @@ class DrunterRevealScreen(Screen):
     def layout(self, app: Any) -> list[Widget]:
         out = [undo_button(app)]
         choices = OBJECTIVE_CARDS if self.state.variant else BUILDING_TYPES
-        w = 56 if len(choices) > 6 else 72
+        w = 60 if len(choices) > 6 else 72
         taken = {card: c for c, v in self.cards.items() for card in v}
         for i, p in enumerate(self.state.players):
-            y = TOP + 48 + i * 76
+            y = TOP + 48 + i * 66
             for j, card in enumerate(choices):
                 mine = self.cards[p.colour]
                 label = SPECIAL_SHORT.get(card, card)
-                if card in mine and self.need == 2:
-                    label = f"{mine.index(card) + 1}:{label}"
                 other = taken.get(card)
                 out.append(button(f"reveal:{p.colour}:{card}",
-                                  (200 + j * (w + 2), y + 6, w, 60), label,
+                                  (160 + j * (w + 2), y + 4, w, 56), label,
                                   lambda c=p.colour, k=card: self.tap(c, k),
                                   selected=card in mine,
                                   enabled=other in (None, p.colour),
@@ -96,27 +94,30 @@ class DrunterRevealScreen(Screen):
         return out
 
     def draw(self, app: Any, s: pygame.Surface) -> None:
-        title_bar(s, _("The end: reveal the cards"), right=W - 136)
+        title_bar(s, _("The end: reveal the cards"), right=W - 236)
         hint = (_("Tap each player's objective, then its second card.") if self.need == 2
                 else _("Tap the building card each player shows."))
         draw_text(s, hint, pygame.Rect(8, TOP, W - 16, 44), 24, INK, valign="middle")
         for i, p in enumerate(self.state.players):
-            y = TOP + 48 + i * 76
-            pygame.draw.rect(s, PANEL, (4, y + 2, W - 8, 72), border_radius=8)
-            badge(s, p.colour, (26, y + 38), 16)
-            draw_text(s, i18n.name(p.colour), pygame.Rect(48, y + 8, 148, 60), 24, INK,
-                      valign="middle", bg=PANEL)
-        bottom = TOP + 48 + len(self.state.players) * 76
+            y = TOP + 48 + i * 66
+            pygame.draw.rect(s, PANEL, (4, y + 1, W - 8, 64), border_radius=8)
+            badge(s, p.colour, (26, y + 33), 16)
+            shown = self.cards[p.colour]
+            name = pygame.Rect(48, y + 4, 108, 58)
+            if self.need == 2 and shown:  # the order they were tapped: objective first
+                draw_text(s, i18n.name(p.colour), name.inflate(0, -30).move(0, -14), 24, INK,
+                          bg=PANEL, wrap=False)
+                draw_text(s, ", ".join(SPECIAL_SHORT.get(c, c) for c in shown),
+                          pygame.Rect(48, y + 32, 108, 28), 24, MUTED, bg=PANEL, wrap=False)
+            else:
+                draw_text(s, i18n.name(p.colour), name, 24, INK, valign="middle", bg=PANEL)
+        bottom = TOP + 48 + len(self.state.players) * 66
         steps = [i18n.say(m) for m in app.drunter.steps()]
         y = bottom + 4
         for step in steps:
             if y > 448:
                 break
             y = draw_text(s, step, pygame.Rect(8, y, W - 284, 474 - y), 24, MUTED).bottom + 2
-        if self.state.variant:
-            draw_text(s, "  ".join(f"{SPECIAL_SHORT[c]} = " + i18n.say(Message(
-                f"drunter.word.objective.{c}")) for c in SPECIAL_CARDS[:2]),
-                pygame.Rect(8, 376, W - 284, 30), 24, MUTED, wrap=False)
 
 
 class DrunterOverScreen(Screen):
@@ -158,7 +159,7 @@ class DrunterOverScreen(Screen):
         names = ", ".join(i18n.name(c) for c in st.winners)
         title = (_("{who} wins").format(who=names) if len(st.winners) == 1
                  else _("Shared win: {who}").format(who=names))
-        title_bar(s, title, st.winners[0] if len(st.winners) == 1 else None, right=W - 136)
+        title_bar(s, title, st.winners[0] if len(st.winners) == 1 else None, right=W - 236)
         view = MapView.fit(st, pygame.Rect(8, TOP + 4, 460, 316))
         draw_map(s, st, view, standing=self.owners())
         note = {"votes": _("A tie for the most points: the most votes left in the hand "

@@ -120,7 +120,7 @@ class DrunterSetupScreen(Screen):
                                   enabled=self.canals(c, length) > 0))
         y = TOP + 296
         for i, (col, _name) in enumerate(self.players):
-            out.append(button(f"start:{col}", (200 + i * 76, y, 70, 52), "",
+            out.append(button(f"start:{col}", (230 + i * 76, y, 70, 52), "",
                               lambda col=col: setattr(self, "start", col), colour=col,
                               selected=self.start == col))
         out.append(button("variant", (8, 410, 380, 62), _("Variant: two cards each, no votes"),
@@ -172,7 +172,7 @@ class DrunterSetupScreen(Screen):
                           valign="middle", align="center")
             draw_text(s, str(self.canals(c, length)), pygame.Rect(KIND_X["canal"], y, 64, 52),
                       24, INK, valign="middle", align="center")
-        draw_text(s, _("Who starts?"), pygame.Rect(8, TOP + 296, 186, 52), 24, INK,
+        draw_text(s, _("Who starts?"), pygame.Rect(8, TOP + 296, 216, 52), 24, INK,
                   valign="middle", wrap=False)
 
 

@@ -16,14 +16,13 @@ from ...drunter.messages import Message
 from ...drunter.state import LENGTHS, DrunterState, PlacedTile
 from .. import drunter_play, i18n
 from ..i18n import _
-from ..ui import GRID, INK, MUTED, W, Widget, button, draw_text
+from ..ui import GRID, INK, MUTED, W, Widget, button, draw_text, text_height
 from .common import TOP, Screen, title_bar
 from .drunter_board import ROAD_COLOURS
 from .drunter_map import MapView, draw_map, square_widgets
 from .drunter_undo import DrunterUndoConfirm
 
-MAP = pygame.Rect(8, TOP + 4, 452, 272)
-STEPS = pygame.Rect(8, TOP + 280, 452, 136)
+MAP = pygame.Rect(8, TOP + 4, 452, 412)
 PANEL_X = 468
 
 
@@ -73,7 +72,7 @@ class DrunterTurnScreen(Screen):
         view = MapView.fit(s, MAP)
         starts = sorted({p.square for p in self.places if (p.kind, p.length) == self.tile})
         out = square_widgets(s, view, self.tap_square, starts)
-        out.append(button("undo", (W - 128, 4, 120, 48), _("Undo"),
+        out.append(button("undo", (W - 228, 4, 220, 48), _("Undo"),
                           lambda: setattr(app, "overlay", DrunterUndoConfirm())))
         hand = s.player(s.active).tiles
         for i, kind in enumerate(KINDS):
@@ -84,7 +83,7 @@ class DrunterTurnScreen(Screen):
                 why = None if fits else (_("{who} has none of these tiles left.").format(
                     who=i18n.name(s.active)) if n == 0 else _("This tile fits nowhere now."))
                 out.append(button(f"tile:{kind}:{length}",
-                                  (PANEL_X + j * 108, TOP + 4 + i * 56, 102, 52), f"{n}\u00d7",
+                                  (PANEL_X + j * 108, TOP + 4 + i * 50, 102, 48), f"{n}\u00d7",
                                   lambda k=key: self.choose_tile(k), enabled=fits,
                                   selected=self.tile == key, why_not=why,
                                   paint=_tile_picture(kind, length)))
@@ -94,19 +93,19 @@ class DrunterTurnScreen(Screen):
             for i, p in enumerate(here):
                 label = _road_short(p.road) if len(roads) > 1 else ""
                 out.append(button(f"way:{p.road}:{p.direction}",
-                                  (PANEL_X + (i % 3) * 108, TOP + 178 + (i // 3) * 56, 102, 52),
+                                  (PANEL_X + (i % 4) * 81, TOP + 156 + (i // 4) * 50, 78, 48),
                                   label, lambda p=p: setattr(self, "chosen", p),
                                   selected=self.chosen == p, value=p,
                                   paint=_way_arrow(p.direction)))
         if self.cannot_place is not None:
-            out.append(button("cannot_place", (PANEL_X, 410, W - PANEL_X - 8, 62),
+            out.append(button("cannot_place", (PANEL_X, 412, W - PANEL_X - 8, 60),
                               _("Cannot place: miss the turn"),
                               lambda: drunter_play.apply(app, self.cannot_place),
                               style="primary"))
         else:
             vote = self.chosen is not None and any(
                 o.vote for o in self.options if o.action == self.chosen)
-            out.append(button("place", (PANEL_X, 410, W - PANEL_X - 8, 62),
+            out.append(button("place", (PANEL_X, 412, W - PANEL_X - 8, 60),
                               _("Place: the toilet vote") if vote else _("Place the tile"),
                               lambda: drunter_play.apply(app, self.chosen),
                               enabled=self.chosen is not None, style="primary",
@@ -116,35 +115,36 @@ class DrunterTurnScreen(Screen):
     def draw(self, app: Any, s: pygame.Surface) -> None:
         st = self.state
         title_bar(s, _("{who}: place a tile").format(who=i18n.name(st.active)), st.active,
-                  right=W - 136)
+                  right=W - 236)
         view = MapView.fit(st, MAP)
         marks = sorted({p.square for p in self.places if (p.kind, p.length) == self.tile})
         if self.chosen is not None:
             marks = []
         draw_map(s, st, view, marks=marks, preview=self.preview())
-        box = pygame.Rect(PANEL_X, TOP + 178 + (112 if len(self.here()) > 1 else 0),
+        ways = len(self.here())
+        box = pygame.Rect(PANEL_X, TOP + 156 + (0 if ways < 2 else 50 * ((ways + 3) // 4)),
                           W - PANEL_X - 8, 0)
-        box.height = 404 - box.top
+        box.height = 408 - box.top
+        inner = box.inflate(-12, -4)
         if self.cannot_place is not None:
-            prompt = say("drunter.option.cannot_place", player=st.active)
+            parts = [say("drunter.option.cannot_place", player=st.active)]
         elif self.chosen is not None:
             option = next(o for o in self.options if o.action == self.chosen)
-            prompt = i18n.say(option.message) + ". " + _("Press your seat button or Place.")
-        elif self.tile is None:
-            prompt = _("Choose a tile.")
-        elif self.square is None:
-            prompt = _("Tap the square where it starts (outlined).")
-        else:
-            prompt = _("Which way does it run?")
+            parts = [i18n.say(option.message) + ".", _("Press your seat button or Place.")]
+        elif self.tile is not None:
+            parts = [_("Tap the square where it starts (outlined).") if self.square is None
+                     else _("Which way does it run?")]
+        else:  # the turn begins: what the table does after the last action, then the tile
+            parts = [i18n.say(m) for m in app.drunter.steps()] + [_("Choose a tile.")]
         pygame.draw.rect(s, GRID, box, 1, border_radius=6)
-        draw_text(s, prompt, box.inflate(-12, -8), 24, INK)
-        y = STEPS.top  # what the table does with the pieces after the last action
-        for part in (i18n.say(m) for m in app.drunter.steps()):
-            if y > STEPS.bottom - 26:
-                break
-            r = draw_text(s, part, pygame.Rect(STEPS.left, y, STEPS.width, STEPS.bottom - y),
-                          24, MUTED)
-            y = r.bottom + 2
+        y = inner.top
+        for i, part in enumerate(parts):
+            h = text_height(part, inner.width)
+            if i and y + h > inner.bottom:
+                break  # the way on is on the buttons too
+            colour = MUTED if i < len(parts) - 1 and self.tile is None else INK
+            y = draw_text(s, part, pygame.Rect(inner.left, y, inner.width, inner.bottom - y),
+                          24, colour).bottom + 2
 
 
 def _road_short(road: str) -> str:

@@ -86,7 +86,7 @@ class DrunterVoteScreen(Screen):
                        {c: s for c, s in self.sides.items() if JEEIIN in self.shown[c]})
 
     def layout(self, app: Any) -> list[Widget]:
-        out = [button("undo", (W - 128, 4, 120, 48), _("Undo"),
+        out = [button("undo", (W - 228, 4, 220, 48), _("Undo"),
                       lambda: setattr(app, "overlay", DrunterUndoConfirm()))]
         for i, p in enumerate(self.state.players):
             y = ROW_Y + i * ROW_H
@@ -111,7 +111,7 @@ class DrunterVoteScreen(Screen):
     def draw(self, app: Any, s: pygame.Surface) -> None:
         st = self.state
         title_bar(s, _("A vote on {who}'s tile").format(who=i18n.name(st.active)), st.active,
-                  right=W - 136)
+                  right=W - 236)
         pending = st.pending
         if pending is not None:
             tile = i18n.say(Message(f"drunter.word.tile.{pending.kind}", {"n": pending.length}))
