@@ -69,7 +69,7 @@ class DrunterTurnScreen(Screen):
 
     def layout(self, app: Any) -> list[Widget]:
         s = self.state
-        view = MapView.fit(s, MAP)
+        view = MapView.fit(s, MAP, largest=46)
         starts = sorted({p.square for p in self.places if (p.kind, p.length) == self.tile})
         out = square_widgets(s, view, self.tap_square, starts)
         out.append(button("undo", (W - 228, 4, 220, 48), _("Undo"),
@@ -116,7 +116,7 @@ class DrunterTurnScreen(Screen):
         st = self.state
         title_bar(s, _("{who}: place a tile").format(who=i18n.name(st.active)), st.active,
                   right=W - 236)
-        view = MapView.fit(st, MAP)
+        view = MapView.fit(st, MAP, largest=46)
         marks = sorted({p.square for p in self.places if (p.kind, p.length) == self.tile})
         if self.chosen is not None:
             marks = []
@@ -137,14 +137,23 @@ class DrunterTurnScreen(Screen):
         else:  # the turn begins: what the table does after the last action, then the tile
             parts = [i18n.say(m) for m in app.drunter.steps()] + [_("Choose a tile.")]
         pygame.draw.rect(s, GRID, box, 1, border_radius=6)
-        y = inner.top
-        for i, part in enumerate(parts):
-            h = text_height(part, inner.width)
-            if i and y + h > inner.bottom:
-                break  # the way on is on the buttons too
-            colour = MUTED if i < len(parts) - 1 and self.tile is None else INK
-            y = draw_text(s, part, pygame.Rect(inner.left, y, inner.width, inner.bottom - y),
-                          24, colour).bottom + 2
+        below = pygame.Rect(MAP.left, view.top + view.cell * st.board.height + 6, MAP.width, 0)
+        below.height = MAP.bottom + 4 - below.top
+        areas = [r for r in (below, inner) if r.height >= 54]
+        flow(s, parts, areas, muted=len(parts) - 1 if self.tile is None else 0)
+
+
+def flow(s: pygame.Surface, parts: list[str], areas: list[pygame.Rect], muted: int) -> None:
+    """The texts in order, each whole, each in the first area with room left for it (a text
+    that fits in none is left out: the buttons show the way on too). The first ``muted`` are
+    muted."""
+    ys = [a.top for a in areas]
+    for i, part in enumerate(parts):
+        for k, a in enumerate(areas):
+            if ys[k] + text_height(part, a.width) <= a.bottom:
+                ys[k] = draw_text(s, part, pygame.Rect(a.left, ys[k], a.width, a.bottom - ys[k]),
+                                  24, MUTED if i < muted else INK).bottom + 2
+                break
 
 
 def _road_short(road: str) -> str:
