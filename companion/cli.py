@@ -139,7 +139,7 @@ def _in_store(args: argparse.Namespace, path: Any, lines: list[str]) -> tuple[in
             return board_command(args, store)
         history = _history(store, args)  # the group's history: --csv, stats, --format bgstats
         if history is not None:
-            return history
+            return history, ""  # written by _history itself
         if args.command == "games":
             out = []
             for g in store.games():
