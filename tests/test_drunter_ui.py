@@ -177,7 +177,18 @@ def test_undo_by_holding_a_seat_button_and_the_leds_show_whose_turn(tmp_path: Pa
     app.close()
     again = App(config(tmp_path))
     assert again.drunter is not None and not again.drunter.game.actions
+    d = Driver(again)
+    play_turn(d, want_vote=False)
+    d.tap("undo")
+    d.tap("abandon")
+    d.tap("abandon:yes")  # kept in the store, marked abandoned; a new game can start
+    assert d.screen_name() == "NewGameScreen" and again.drunter is None
+    games = summaries(again.store)
+    assert [(g.game, g.status) for g in games] == [("drunter", "abandoned")]
     again.close()
+    third = App(config(tmp_path))
+    assert third.drunter is None and third.session is None
+    third.close()
 
 
 def play_to_the_end(d: Driver, *, spare: bool = False) -> int:

@@ -511,14 +511,15 @@ class App(StoreLink):
             self.last_event = self.clock()
         if self.store is None and (self.opening or self.clock() >= self.retry_at):
             self.retry_store()  # trouble: try again, in the background
-        elif self.session is not None and self.session.queued:
+        elif (self.session or self.drunter) is not None and (self.session or self.drunter).queued:
             self.keep_saving()  # queued actions, saved in the background
         elif self.store is not None and self.store.failed_later:
             self.banner = i18n.error_text(self.store.failed_later.pop())
             self.dirty = True
-        elif self.session is not None and self.clock() - self.last_event > IDLE_CHECKPOINT \
+        elif (self.session or self.drunter) is not None \
+                and self.clock() - self.last_event > IDLE_CHECKPOINT \
                 and self.store is not None and self.store.pending_checkpoint:
-            self.session.idle()  # a quiet table: the WAL into the main file
+            (self.session or self.drunter).idle()  # a quiet table: the WAL into the main file
             self.last_event = self.clock()
         while True:
             try:
@@ -560,8 +561,9 @@ class App(StoreLink):
             self.writer.stop()
         if self.gpio:
             self.gpio.close()
-        if self.session is not None and self.session.queued:
-            self.session.flush()  # a last try for actions still waiting for the store
+        last = self.session or self.drunter
+        if last is not None and last.queued:
+            last.flush()  # a last try for actions still waiting for the store
         if self.store is not None:
             self.store.close()
         pygame.quit()

@@ -68,7 +68,7 @@ class StoreLink:
     def keep_saving(self) -> None:
         """Actions queued for a locked store: save them on a thread of its own, every
         ``RETRY`` seconds until it works; meanwhile the banner says what they wait for."""
-        session = self.session
+        session = self.session or getattr(self, "drunter", None)  # either game's
         if session is None or (self.flushing is not None and self.flushing.is_alive()):
             return
         self.flushing = None
