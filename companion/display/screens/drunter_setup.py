@@ -42,7 +42,7 @@ class DrunterSetupScreen(Screen):
         self.hands: dict[str, dict[TileKey, int]] = {
             c: {(k, n): 0 for k in KINDS for n in LENGTHS} for c, _n in players}
         self.done: set[str] = set()
-        """The players whose hand the table has looked at (each must be, before the start)."""
+        """The players whose hand the table has shown (each must be, before the start)."""
         i18n.set_players([_P(c, n) for c, n in players])
 
     @property
@@ -67,6 +67,11 @@ class DrunterSetupScreen(Screen):
         for n in LENGTHS:
             hand[("canal", n)] = self.canals(colour, n)
         return hand
+
+    def show_hand(self, i: int) -> None:
+        """The hand of player ``i`` is shown to be entered (or checked: all canals is a hand)."""
+        self.who = i
+        self.done.add(self.players[i][0])
 
     def begin(self, app: Any) -> None:
         board = kept_board(app.store)
@@ -98,14 +103,15 @@ class DrunterSetupScreen(Screen):
                               _("Correct the board") if has_board else _("Enter the board"),
                               lambda: app.show(DrunterBoardScreen(app, self))))
             out.append(button("next", (W - 268, 410, 260, 62), _("Next"),
-                              lambda: setattr(self, "page", 1), style="primary",
+                              lambda: (setattr(self, "page", 1), self.show_hand(self.who)),
+                              style="primary",
                               enabled=has_board,
                               why_not=_("First enter the board of Schilda (once, on this "
                                         "device).")))
             return out
         for i, (c, name) in enumerate(self.players):
             out.append(button(f"hand:{c}", (8 + i * 196, TOP + 4, 190, 52), name,
-                              lambda i=i: setattr(self, "who", i), colour=c,
+                              lambda i=i: self.show_hand(i), colour=c,
                               selected=self.who == i))
         c = self.players[self.who][0]
         for row, length in enumerate(sorted(LENGTHS, reverse=True)):

@@ -22,8 +22,8 @@ from .drunter_board import ROAD_COLOURS
 from .drunter_map import MapView, draw_map, square_widgets
 from .drunter_undo import DrunterUndoConfirm
 
-MAP = pygame.Rect(8, TOP + 4, 452, 412)
-PANEL_X = 468
+MAP = pygame.Rect(8, TOP + 4, 396, 412)
+PANEL_X = 412
 
 
 def say(code: str, **params: Any) -> str:
@@ -83,7 +83,7 @@ class DrunterTurnScreen(Screen):
                 why = None if fits else (_("{who} has none of these tiles left.").format(
                     who=i18n.name(s.active)) if n == 0 else _("This tile fits nowhere now."))
                 out.append(button(f"tile:{kind}:{length}",
-                                  (PANEL_X + j * 108, TOP + 4 + i * 50, 102, 48), f"{n}\u00d7",
+                                  (PANEL_X + j * 126, TOP + 4 + i * 50, 120, 48), f"{n}\u00d7",
                                   lambda k=key: self.choose_tile(k), enabled=fits,
                                   selected=self.tile == key, why_not=why,
                                   paint=_tile_picture(kind, length)))
@@ -93,7 +93,7 @@ class DrunterTurnScreen(Screen):
             for i, p in enumerate(here):
                 label = _road_short(p.road) if len(roads) > 1 else ""
                 out.append(button(f"way:{p.road}:{p.direction}",
-                                  (PANEL_X + (i % 4) * 81, TOP + 156 + (i // 4) * 50, 78, 48),
+                                  (PANEL_X + (i % 4) * 95, TOP + 156 + (i // 4) * 50, 92, 48),
                                   label, lambda p=p: setattr(self, "chosen", p),
                                   selected=self.chosen == p, value=p,
                                   paint=_way_arrow(p.direction)))
@@ -116,7 +116,7 @@ class DrunterTurnScreen(Screen):
         st = self.state
         title_bar(s, _("{who}: place a tile").format(who=i18n.name(st.active)), st.active,
                   right=W - 236)
-        view = MapView.fit(st, MAP, largest=46)
+        view = MapView.fit(st, MAP, largest=46)  # room under it for the table's steps
         marks = sorted({p.square for p in self.places if (p.kind, p.length) == self.tile})
         if self.chosen is not None:
             marks = []
@@ -144,16 +144,22 @@ class DrunterTurnScreen(Screen):
 
 
 def flow(s: pygame.Surface, parts: list[str], areas: list[pygame.Rect], muted: int) -> None:
-    """The texts in order, each whole, each in the first area with room left for it (a text
-    that fits in none is left out: the buttons show the way on too). The first ``muted`` are
-    muted."""
+    """The texts in order, each whole, each in the first area with room left for it. The
+    first ``muted`` (the table's steps) are muted and never left out: one that fits nowhere
+    goes into the last room left (and the text-fit report says so); the last text, the way
+    on, is left out then (the buttons show it too)."""
     ys = [a.top for a in areas]
     for i, part in enumerate(parts):
         for k, a in enumerate(areas):
             if ys[k] + text_height(part, a.width) <= a.bottom:
-                ys[k] = draw_text(s, part, pygame.Rect(a.left, ys[k], a.width, a.bottom - ys[k]),
-                                  24, MUTED if i < muted else INK).bottom + 2
                 break
+        else:
+            if i >= muted or not areas:
+                continue
+            k = len(areas) - 1
+        a = areas[k]
+        ys[k] = draw_text(s, part, pygame.Rect(a.left, ys[k], a.width, max(a.bottom - ys[k], 1)),
+                          24, MUTED if i < muted else INK).bottom + 2
 
 
 def _road_short(road: str) -> str:
