@@ -239,3 +239,23 @@ def test_every_drunter_text_fits_and_stands_out(tmp_path: Path, language: str,
     assert mine == []
     assert [m for m in ui.contrast_misses(4.5) if m[0].startswith("Drunter")] == []
     app.close()
+
+
+def test_a_restart_during_a_vote_comes_back_to_the_vote(tmp_path: Path) -> None:
+    app = App(config(tmp_path, "de"))
+    d = Driver(app)
+    set_up(d)
+    while app.drunter.state.phase != VOTE:
+        play_turn(d, want_vote=True)
+    lines = app.drunter.game.record_lines()
+    app.close()
+    app = App(config(tmp_path, "de"))  # the power back: the vote is still on
+    d = Driver(app)
+    assert d.screen_name() == "DrunterVoteScreen"
+    assert app.drunter.game.record_lines() == lines
+    d.seat(app.drunter.state.active)  # a seat button says what is awaited, does nothing
+    assert app.banner is not None and "Toilette" in app.banner
+    assert app.drunter.game.record_lines() == lines
+    vote(d, yes=True)
+    assert app.drunter.state.votes[-1].passed and app.drunter.state.phase == PLAY
+    app.close()
