@@ -144,7 +144,7 @@ def _in_store(args: argparse.Namespace, path: Any, lines: list[str]) -> tuple[in
             return board_command(args, store), ""  # it writes its own answer
         history = _history(store, args)  # the group's history: --csv, stats, --format bgstats
         if history is not None:
-            return history
+            return history, ""  # written by _history itself
         if args.command == "games":
             out = []
             for g in store.games():
@@ -154,8 +154,9 @@ def _in_store(args: argparse.Namespace, path: Any, lines: list[str]) -> tuple[in
                 status = ("in play" if g.ended_at is None else "abandoned"
                           if result.get("abandoned") else "won by " + ", ".join(
                               map(str, result.get("winners") or ["nobody"])))
+                game = "Drunter & Drüber" if g.header.get("game") == "drunter" else "Helvetia"
                 out.append(f"{g.id:4}  {g.started_at}  {players:28}  {g.actions:4} actions  "
-                           f"{status}\n")
+                           f"{status}  ({game})\n")
             return 0, "".join(out)
         if args.command == "export":
             # Every line break inside a line escaped, also in lines stored by older versions.

@@ -38,6 +38,7 @@ def english_afterwards() -> Iterator[None]:
 
 def enter_made_up_board(d: Driver) -> None:
     """A made-up 9 x 7 board: three buildings, a toilet, the four starts in the corners."""
+    d.tap("game:drunter")
     d.tap("drunter_board")
     assert isinstance(d.app.screen, DrunterBoardScreen)
     d.tap("size:-1,0")
@@ -63,7 +64,7 @@ def test_a_made_up_board_is_entered_by_taps_saved_and_shown_again(tmp_path: Path
     enter_made_up_board(d)
     d.tap("save")
     assert app.banner == "The board is saved on this device."
-    store, _ = Store.open(tmp_path / "helvetia.db")
+    store, _ = Store.open(tmp_path / "helvetia.db", writer=False)
     board = load_board(json.loads(store.setting(SETTING)))
     store.close()
     assert (board.width, board.height) == (9, 7)
@@ -72,14 +73,16 @@ def test_a_made_up_board_is_entered_by_taps_saved_and_shown_again(tmp_path: Path
     assert board.toilets == {(4, 0)}
     assert board.starts == {"street": (0, 0), "wall_1": (8, 0), "wall_2": (0, 6),
                             "canal": (8, 6)}
+    app.store.lock.release()  # (what the kernel does for a killed process's lock)
     again = App(config(tmp_path))  # after a restart: the board to correct
     d = Driver(again)
+    d.tap("game:drunter")
     d.tap("drunter_board")
     assert again.screen.draft.board() == board
     d.tap("tool:erase")
     d.tap("square:5,5")
     d.tap("back")
-    assert type(again.screen).__name__ == "NewGameScreen"
+    assert type(again.screen).__name__ == "DrunterSetupScreen"  # back where it was opened
 
 
 def test_a_board_against_the_rules_is_said_and_not_kept(tmp_path: Path) -> None:
@@ -97,6 +100,7 @@ def test_a_board_against_the_rules_is_said_and_not_kept(tmp_path: Path) -> None:
 def test_one_thing_a_square_and_the_same_tap_again_takes_it_away(tmp_path: Path) -> None:
     app = App(config(tmp_path))
     d = Driver(app)
+    d.tap("game:drunter")
     d.tap("drunter_board")
     draft = app.screen.draft
     d.tap("square:1,1")
@@ -115,6 +119,7 @@ def test_one_thing_a_square_and_the_same_tap_again_takes_it_away(tmp_path: Path)
 def test_a_large_map_scrolls(tmp_path: Path) -> None:
     app = App(config(tmp_path))
     d = Driver(app)
+    d.tap("game:drunter")
     d.tap("drunter_board")
     for _ in range(4):
         d.tap("size:1,0")
@@ -146,6 +151,7 @@ def test_every_text_fits_in_every_language(lang: str, tmp_path: Path) -> None:
 def test_a_board_half_entered_survives_a_restart(tmp_path: Path) -> None:
     app = App(config(tmp_path))
     d = Driver(app)
+    d.tap("game:drunter")
     d.tap("drunter_board")
     d.tap("size:1,0")
     d.tap("square:2,3")
@@ -153,7 +159,9 @@ def test_a_board_half_entered_survives_a_restart(tmp_path: Path) -> None:
     d.tap("square:4,4")
     d.tap("tool:canal")
     d.tap("square:0,2")  # no save: the power goes
+    app.store.lock.release()  # (what the kernel does for a killed process's lock)
     again = App(config(tmp_path))
+    Driver(again).tap("game:drunter")
     Driver(again).tap("drunter_board")
     draft = again.screen.draft
     assert (draft.width, draft.height) == (11, 10)

@@ -35,7 +35,7 @@ UNIT = ROOT / "systemd" / "helvetia.service"
 NOT_IN_A_CLONE = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info",
                                         "__pycache__", ".pytest_cache", ".ruff_cache",
                                         ".hypothesis", "*.mo")
-TITLE = "A new game of Helvetia"  # the first screen's title (no game stored yet)
+TITLE = "Start the game"  # the first screen's start button (no game stored yet)
 
 
 def german(msgid: str) -> str:

@@ -39,7 +39,7 @@ from ..journal import say
 from ..sdnotify import Watchdog
 from ..session import Saver, Session
 from ..store import Store, StoreError, StoreTrouble
-from . import i18n, message_strip, panel
+from . import drunter_play, i18n, message_strip, panel
 from .describe import TableLog
 from .i18n import _
 from .opening import Opening, StoreLink
@@ -76,6 +76,9 @@ class WakingQueue(queue.Queue[ButtonEvent]):
 
 
 class App(StoreLink):
+    drunter: Any = None
+    """A game of Drunter & Drüber in play (a ``DrunterSession``; then ``session`` is None)."""
+
     def __init__(self, config: Config, *, store_path: Path | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.config = config
@@ -211,7 +214,9 @@ class App(StoreLink):
             self.strip = SimulatedStrip(leds.layout.count)
 
     def update_leds(self) -> None:
-        if self.session is None:  # no game: the strip dark, not the last game's frame
+        if self.drunter is not None:  # the other game's own frame
+            pixels = drunter_play.leds(self)
+        elif self.session is None:  # no game: the strip dark, not the last game's frame
             pixels = [OFF] * self.config.leds.layout.count
         else:
             state = self.session.state
@@ -268,6 +273,9 @@ class App(StoreLink):
         return True
 
     def undo(self) -> None:
+        if self.drunter is not None:
+            drunter_play.undo(self)
+            return
         assert self.session is not None
         game = self.session.game
         taken = (game._states[-2], game.actions[-1], game._states[-1]) if game.actions else None
@@ -300,7 +308,7 @@ class App(StoreLink):
     def abandon(self) -> None:
         """Leave the game unfinished for good (kept in the store, marked abandoned) and open
         the new-game screen."""
-        session = self.session
+        session = self.session or self.drunter
         if session is not None and not session.state.game_over:
             try:
                 session.abandon()
@@ -314,6 +322,7 @@ class App(StoreLink):
 
     def new_game(self) -> None:
         self.session = None
+        self.drunter = None
         self.anim_start = None
         self.table.clear()
         self.summary_pending = False
@@ -364,6 +373,9 @@ class App(StoreLink):
                 return
 
     def button_event(self, event: ButtonEvent) -> None:
+        if self.drunter is not None and self.overlay is None:
+            drunter_play.seat(self, event)
+            return
         if self.session is None:
             return
         sat = sitter(event, self.session.game.header, self.config.seats)
@@ -434,6 +446,8 @@ class App(StoreLink):
             self.update_leds()
         state = self.state
         # The winners' pulse animates on either strip, the simulated or the serial one.
+        if self.drunter is not None:
+            state = self.drunter.state
         return self.anim_start is not None or getattr(self.screen, "thinking", None) is not None \
             or bool(state and state.game_over and (self.strip or self.writer))
 
@@ -504,14 +518,15 @@ class App(StoreLink):
             self.last_event = self.clock()
         if self.store is None and (self.opening or self.clock() >= self.retry_at):
             self.retry_store()  # trouble: try again, in the background
-        elif self.session is not None and self.session.queued:
+        elif (self.session or self.drunter) is not None and (self.session or self.drunter).queued:
             self.keep_saving()  # queued actions, saved in the background
         elif self.store is not None and self.store.failed_later:
             self.banner = i18n.error_text(self.store.failed_later.pop())
             self.dirty = True
-        elif self.session is not None and self.clock() - self.last_event > IDLE_CHECKPOINT \
+        elif (self.session or self.drunter) is not None \
+                and self.clock() - self.last_event > IDLE_CHECKPOINT \
                 and self.store is not None and self.store.pending_checkpoint:
-            self.session.idle()  # a quiet table: the WAL into the main file
+            (self.session or self.drunter).idle()  # a quiet table: the WAL into the main file
             self.last_event = self.clock()
         while True:
             try:
@@ -553,8 +568,9 @@ class App(StoreLink):
             self.writer.stop()
         if self.gpio:
             self.gpio.close()
-        if self.session is not None and self.session.queued:
-            self.session.flush()  # a last try for actions still waiting for the store
+        last = self.session or self.drunter
+        if last is not None and last.queued:
+            last.flush()  # a last try for actions still waiting for the store
         if self.store is not None:
             self.store.close()
         pygame.quit()

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..session import Session
 from ..store import AlreadyRunning, Store, StoreError, StoreTrouble, device_language
-from . import i18n
+from . import drunter_play, i18n
 
 log = logging.getLogger(__name__)
 RETRY = 5.0  # seconds between tries to open a store in trouble
@@ -68,7 +68,7 @@ class StoreLink:
     def keep_saving(self) -> None:
         """Actions queued for a locked store: save them on a thread of its own, every
         ``RETRY`` seconds until it works; meanwhile the banner says what they wait for."""
-        session = self.session
+        session = self.session or getattr(self, "drunter", None)  # either game's
         if session is None or (self.flushing is not None and self.flushing.is_alive()):
             return
         self.flushing = None
@@ -112,6 +112,7 @@ class StoreLink:
             if not isinstance(exc, StoreError):
                 log.exception("the stored game could not be resumed")
             self.banner = i18n.error_text(exc)
+        drunter_play.adopt(self)  # a stored game of Drunter & Drüber: its own session
         if self.session is not None:
             i18n.set_players(self.session.state.players)  # the notice names them too
         self.banner = " ".join(t for t in (i18n.store_text(notice), self.banner) if t) or None

@@ -80,8 +80,19 @@ class GameSummary:
 
     @property
     def counted(self) -> bool:
-        """Whether the statistics count it: finished games only (by agreement too)."""
+        """Whether the statistics count it: finished games of Helvetia only (by agreement
+        too); a game of Drunter & Drüber is listed, never counted with Helvetia's."""
+        return self.status == FINISHED and self.game == "helvetia"
+
+    @property
+    def finished(self) -> bool:
+        """Ended by the rules (of either game), by a deadlock or by agreement."""
         return self.status == FINISHED
+
+    @property
+    def game(self) -> str:
+        """The game played: ``helvetia`` or ``drunter``."""
+        return str(self.extra.get("game", "helvetia"))
 
     @property
     def duration_min(self) -> int | None:

@@ -14,6 +14,8 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from ..drunter import is_drunter_header
+from .drunter import summarize_drunter
 from .summary import VERSION, GameSummary, summarize
 from .summary import in_play as in_play_summary
 
@@ -44,7 +46,17 @@ def _compute(db: sqlite3.Connection, game_id: int) -> GameSummary | None:
     header, started, ended, result = row
     lines = [header, *(r[0] for r in db.execute(
         "SELECT line FROM actions WHERE game_id=? ORDER BY seq", (game_id,)))]
+    if _is_drunter(header):  # the other game: its own replay (history.drunter)
+        return summarize_drunter(game_id, lines, started, ended,
+                                 json.loads(result) if result else None)
     return summarize(game_id, lines, started, ended, json.loads(result) if result else None)
+
+
+def _is_drunter(header: str) -> bool:
+    try:
+        return bool(is_drunter_header(json.loads(header)))
+    except ValueError:
+        return False
 
 
 def keep(db: sqlite3.Connection, game_id: int) -> None:

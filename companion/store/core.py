@@ -45,9 +45,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import drunter
 from ..engine import Game, RecordError
 from ..engine.messages import Message
 from ..history.table import keep as keep_summary
+from . import games
 from .backups import best_backup, write_backup
 from .checks import (
     APPLICATION_ID,
@@ -517,7 +519,7 @@ class Store:
         """Store a game from its record, after replaying it: a record that does not replay is
         refused (``RecordError``, numbering every line, blank ones too) and nothing is stored.
         The table's current game stays the current one; an import never becomes it."""
-        game = Game.from_record(lines)
+        game = games.from_record(lines)
         text = json.dumps(game.header, ensure_ascii=False)
         started = _now(self.clock)
         actions = game.record_lines()[1:]
@@ -548,7 +550,7 @@ class Store:
     def load(self, game_id: int, *overrides: Mapping[str, Any]) -> Game:
         """Rebuild a stored game by replaying it."""
         try:
-            return Game.from_record(self.record_lines(game_id), *overrides)
+            return games.from_record(self.record_lines(game_id), *overrides)
         except RecordError as exc:
             raise StoreError(Message("store.no_replay", {"game": game_id,
                                                          "detail": str(exc)})) from None
@@ -588,6 +590,8 @@ class Store:
 
 
 def result_of(game: Game) -> dict[str, Any]:
+    if isinstance(game, drunter.Game):
+        return games.drunter_result(game)
     s = game.state
     out = {"winners": s.winners, "tie_break": s.tie_break, "scores": dict(s.track)}
     if s.ended_by:

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..engine import Game, HelvetiaError
+from ..engine import HelvetiaError
 from ..engine.record import loads_line
+from . import games
 from .journal import ROOT, Reading, link
 
 
@@ -133,7 +134,7 @@ def replayable(header: str, lines: list[str]) -> list[str] | None:
     changed in a way its checks cannot see, e.g. a store from before the checks); None if
     not even the header does."""
     try:
-        game = Game(loads_line(header))
+        game = games.new(loads_line(header))
     except HelvetiaError:
         return None
     for n, line in enumerate(lines):

@@ -12,10 +12,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from ..engine import Game, HelvetiaError
+from ..engine import HelvetiaError
 from ..engine.messages import Message
 from ..engine.record import loads_line
 from ..history.table import keep as keep_summary
+from . import games
 from .files import BACKUPS, _free_name, _keep_copy, _sync_dir
 from .heal import Copy, Healed, heal
 from .journal import events_of, journal_dir, journal_file, read, rewrite, seal_of
@@ -154,7 +155,7 @@ def heal_store(store: Store, replaced: bool = False) -> list[Message]:
 
 def went_back(gid: int, healed: Healed) -> Message:
     """The notice of a game that went back: where it stands now and whose actions are gone."""
-    game = Game(loads_line(healed.header))
+    game = games.new(loads_line(healed.header))
     for line in healed.lines:
         game.apply(loads_line(line))
     seats: Counter[str] = Counter()
@@ -165,7 +166,7 @@ def went_back(gid: int, healed: Healed) -> Message:
     pairs = tuple((c, n) for c, n in seats.items() if c != "None") + (
         (("nobody", unknown + seats.get("None", 0)),) if unknown + seats.get("None", 0) else ())
     s = game.state
-    if s.round == 0:
+    if getattr(s, "round", 0) == 0:  # Drunter has no rounds (said as its setup)
         return Message("store.went_back_setup", {"game": gid, "n": healed.gone,
                                                   "seats": pairs})
     return Message("store.went_back", {"game": gid, "round": s.round, "player": s.active,

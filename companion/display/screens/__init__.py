@@ -20,6 +20,10 @@ from .virtual import VirtualScreen, virtual_decider
 
 
 def screen_for(app: Any) -> Screen:
+    if getattr(app, "drunter", None) is not None:  # the other game: its own screens
+        from .drunter_screens import drunter_screen_for
+
+        return drunter_screen_for(app)
     state = app.state
     if state is None:
         return NewGameScreen(app.config.seats)

@@ -72,7 +72,7 @@ class GamesScreen(Screen):
             app.after_change()
 
     def listed(self, app: Any) -> list[GameSummary]:
-        return [g for g in self.load(app) if g.counted == self.finished_tab]
+        return [g for g in self.load(app) if g.finished == self.finished_tab]
 
     def layout(self, app: Any) -> list[Widget]:
         games = self.listed(app)
@@ -82,7 +82,7 @@ class GamesScreen(Screen):
         pw = max(font(BODY).size(_("Players"))[0] + 24, 110)
         out = [back, button("players", (back.rect.left - 4 - pw, 4, pw, 48), _("Players"),
                             lambda: app.show(PlayersScreen(self)))]
-        done = sum(1 for g in self.load(app) if g.counted)
+        done = sum(1 for g in self.load(app) if g.finished)
         for i, (flag, label) in enumerate(((True, _("Finished ({n})").format(n=done)),
                                            (False, _("Not finished ({n})").format(
                                                n=len(self.load(app)) - done)))):
@@ -157,7 +157,7 @@ def game_row(s: pygame.Surface, g: GameSummary, r: pygame.Rect) -> dict[str, Any
               wrap=False, align="right", bg=BUTTON)
     draw_text(s, setup, pygame.Rect(r.left + 10, r.top + 32, r.width - 20, 28), BODY, MUTED,
               wrap=False, bg=BUTTON)
-    seats = sorted(g.seats, key=lambda x: x.rank) if g.counted else list(g.seats)
+    seats = sorted(g.seats, key=lambda x: x.rank) if g.finished else list(g.seats)
     cell = (r.width - 16) // max(len(seats), 1)
     players = []
     for i, seat in enumerate(seats):

@@ -58,6 +58,9 @@ def duration(game: GameSummary) -> str:
 
 
 def setup_words(game: GameSummary) -> str:
+    if game.game == "drunter":  # the other game, named (the statistics are Helvetia's)
+        return " · ".join((_("Drunter & Drüber"), ngettext(
+            "{n} player", "{n} players", game.players).format(n=game.players)))
     words = [ngettext("{n} player", "{n} players", game.players).format(n=game.players),
              _("draft") if game.setup == "draft" else _("buildings by letter")]
     if game.intro:

@@ -32,8 +32,9 @@ def next_at_place(at: Sequence[str | None], place: int) -> str | None:
     return None
 
 
-LEVEL_W = 112
-"""Width of a place's "who plays it" button (a person, or a virtual player's level)."""
+SEAT_W = 84
+"""Width of an occupied place's colour button (its badge and number) beside "who plays it"
+(a person, or a virtual player's level)."""
 
 
 def seat_widgets(at: Sequence[str | None], names: Mapping[str, str],
@@ -45,13 +46,15 @@ def seat_widgets(at: Sequence[str | None], names: Mapping[str, str],
     out = []
     for i, c in enumerate(at[:len(PLACES)]):
         x, y = PLACES[i]
-        label = f"{i + 1}  {colour_name(c)}" if c else f"{i + 1}  " + _("empty")
-        out.append(button(f"seat:{i + 1}", (x, y, BOX_W, ROW), label,
-                          lambda i=i: cycle(i), colour=c, selected=c is not None))
-        if c:
-            out.append(button(f"name:{c}", (x, y + ROW + 2, BOX_W - LEVEL_W - 4, ROW),
-                              names.get(c) or colour_name(c), lambda c=c: edit_name(c)))
-            out.append(who_plays(c, (x + BOX_W - LEVEL_W, y + ROW + 2, LEVEL_W, ROW)))
+        if not c:
+            out.append(button(f"seat:{i + 1}", (x, y, BOX_W, ROW), f"{i + 1}  " + _("empty"),
+                              lambda i=i: cycle(i)))
+            continue
+        out.append(button(f"seat:{i + 1}", (x, y, SEAT_W, ROW), f"{i + 1}",
+                          lambda i=i: cycle(i), colour=c, selected=True))
+        out.append(who_plays(c, (x + SEAT_W + 4, y, BOX_W - SEAT_W - 4, ROW)))
+        out.append(button(f"name:{c}", (x, y + ROW + 2, BOX_W, ROW),
+                          names.get(c) or colour_name(c), lambda c=c: edit_name(c)))
     return out
 
 

@@ -38,7 +38,7 @@ from .common import (
     title_bar,
     value_key,
 )
-from .drunter_board import DrunterBoardScreen
+from .drunter_setup import DrunterSetupScreen
 from .keyboard import NameKeyboard, header
 from .menu import menu_button
 from .reasons import refusals
@@ -108,6 +108,13 @@ class NewGameScreen(Screen):
         self.keyboard = NameKeyboard(c, names.get(c), known, done,
                                      lambda: setattr(self, "keyboard", None), taken)
 
+    def clockwise(self, app: Any) -> list[tuple[str, str]]:
+        """The players seated, as (colour, name), clockwise from seat 1: Drunter & Drüber's
+        turn order (§D3), the other way round from Helvetia's."""
+        names = self._names(app)
+        order = [self.at[0], *reversed(self.at[1:])]
+        return [(c, names.get(c) or colour_name_en(c)) for c in order if c]
+
     def set_language(self, app: Any, lang: str) -> None:
         i18n.use(lang)
         if app.store is not None:  # kept in the background: the screen never waits (STORE)
@@ -134,7 +141,12 @@ class NewGameScreen(Screen):
         names = self._names(app)
         out = [button("language", (W - 208, 4, 200, 48), i18n.LANGUAGES[i18n.language],
                       lambda: setattr(self, "choosing_language", True)),
-               menu_button(app, (W - 336, 4, 124, 48))]
+               menu_button(app, (W - 336, 4, 124, 48)),
+               # The game to play: this screen is Helvetia's; Drunter & Drüber has its own.
+               button("game:helvetia", (8, 4, 160, 48), "Helvetia", lambda: None,
+                      selected=True),
+               button("game:drunter", (174, 4, 280, 48), "Drunter & Drüber",
+                      lambda: app.show(DrunterSetupScreen(app, self, self.clockwise(app))))]
         out += seat_widgets(self.at, names, self.cycle, lambda c: self.edit_name(app, c),
                             lambda c, rect: level_button(self.levels, c, rect, True))
         for i, (kind, label) in enumerate((("draft", _("Draft the start buildings")),
@@ -146,9 +158,6 @@ class NewGameScreen(Screen):
         out.append(button("intro", (OPTIONS_X, 234, W - 8 - OPTIONS_X, 84),
                           _("Intro game: no character tiles, to 18 VP"),
                           lambda: setattr(self, "intro", not self.intro), selected=self.intro))
-        out.append(button("drunter_board", (OPTIONS_X, 300, W - 8 - OPTIONS_X, 50),
-                          _("Drunter & Drüber: the board"),
-                          lambda: app.show(DrunterBoardScreen(app, self))))
         n = len(self.playing)
         if n == 2:
             for i, c in enumerate(c for c in COLOURS if c not in self.playing):
@@ -172,7 +181,7 @@ class NewGameScreen(Screen):
         if self.keyboard is not None:
             self.keyboard.draw(app, s)
             return
-        header(s, _("A new game of Helvetia"), right=W - 336)
+        header(s, "", right=W - 336)
         if self.choosing_language:
             return
         draw_text(s, _("Who sits where? Tap a seat for its colour, a name to type it."),

@@ -1,0 +1,46 @@
+"""Drunter & Drüber: undo the last action (a seat button held, or "Undo"), or abandon the
+game; shown over the screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ...drunter import action_to_json
+from ..i18n import _
+from ..ui import INK, PANEL, TITLE, Widget, button, paragraph, text
+from .abandon import AbandonConfirm
+from .common import Screen
+
+
+class DrunterUndoConfirm(Screen):
+    def layout(self, app: Any) -> list[Widget]:
+        def keep() -> None:
+            app.overlay = None
+
+        def undo() -> None:
+            app.overlay = None
+            app.undo()
+
+        something = bool(app.drunter is not None and app.drunter.game.actions)
+        return [button("undo:no", (170, 300, 225, 60), _("Keep it"), keep),
+                button("undo:yes", (405, 300, 225, 60), _("Undo it"), undo, style="primary",
+                       enabled=something),
+                button("abandon", (170, 392, 460, 52), _("Abandon the game, start a new one"),
+                       lambda: setattr(app, "overlay", AbandonConfirm()))]
+
+    def draw(self, app: Any, s: pygame.Surface) -> None:
+        box = pygame.Rect(150, 110, 500, 350)
+        pygame.draw.rect(s, PANEL, box, border_radius=12)
+        pygame.draw.rect(s, INK, box, 2, border_radius=12)
+        text(s, _("Undo the last action?"), (box.centerx, box.top + 30), TITLE, INK, "center")
+        game = app.drunter.game if app.drunter is not None else None
+        if game and game.actions:
+            last = action_to_json(game.actions[-1])
+            what = {"place": _("the tile placed last"), "cannot_place": _("the missed turn"),
+                    "vote": _("the vote"), "choose_objectives": _("the objectives chosen"),
+                    "reveal": _("the cards revealed and the scores")}[last["type"]]
+            paragraph(s, what, box.inflate(-40, -120).move(0, 10), 24)
+        else:
+            paragraph(s, _("Nothing to undo yet."), box.inflate(-40, -120).move(0, 10), 24)
