@@ -36,14 +36,12 @@ def main() -> int:
         pygame.image.save(app.window, str(out / f"{n:02d}-{what}.png"))
         n += 1
 
-    if "white" in app.screen.playing:
-        d.tap("colour:white")
+    d.seat_players(["red", "yellow", "blue"])  # clockwise from seat 1: red, blue, yellow
     shot("new-game")
     enter_made_up_board(d)
     shot("board")
     d.tap("save")
     d.tap("back")
-    d.tap("game:drunter")
     shot("setup-pieces")
     d.tap("next")
     for c in ("red", "blue", "yellow"):
@@ -91,7 +89,7 @@ def main() -> int:
     d.tap("player:blue")
     shot("over-blue")
     d.tap("new")
-    d.tap("history")
+    d.open_games()
     shot("games")
     print(f"{n} screenshots in {out}, {turns} turns, {votes} votes")
     app.close()

@@ -77,7 +77,7 @@ def render(lang: str, out: Path, data: Path) -> dict[str, Path]:
         shots[name] = out / f"{name}.png"
         pygame.image.save(app.surface, str(shots[name]))
 
-    d.tap("history")
+    d.open_games()
     save("games")
     d.tap("tab:other")
     for game in ("game:5", "game:4"):

@@ -44,14 +44,12 @@ def english_afterwards() -> Iterator[None]:
 
 def set_up(d: Driver, players: tuple[str, ...] = ("red", "blue", "yellow"),
            variant: bool = False) -> None:
-    """From the new-game screen: the players, the board entered and saved, the hands."""
-    for c in ("red", "blue", "yellow", "white"):
-        if (c in d.app.screen.playing) != (c in players):
-            d.tap(f"colour:{c}")
+    """From the new-game screen: the players (seated so that clockwise, Drunter's turn
+    order, they come in the order given), the board entered and saved, the hands."""
+    d.seat_players([players[0], *reversed(players[1:])])
     enter_made_up_board(d)
     d.tap("save")
     d.tap("back")
-    d.tap("game:drunter")
     assert d.screen_name() == "DrunterSetupScreen"
     d.tap("next")
     for c in players:
@@ -232,7 +230,7 @@ def test_every_drunter_text_fits_and_stands_out(tmp_path: Path, language: str,
     d.tap("player:red")
     d.widgets()
     d.tap("new")
-    d.tap("history")
+    d.open_games()
     d.widgets()
     mine = [(r.screen, r.text, r.box, r.size) for r in ui.REPORTS
             if r.screen.startswith("Drunter") or r.screen == "GamesScreen"]

@@ -120,7 +120,7 @@ def evenings(tmp_path_factory: pytest.TempPathFactory) -> Any:
 def test_the_games_screen_lists_the_finished_games_newest_first_and_the_abandoned_apart(
         evenings: Any) -> None:
     app, d = evenings
-    d.tap("history")  # from the new-game screen
+    d.open_games()  # from the new-game screen
     screen = app.screen
     assert isinstance(screen, GamesScreen)
     d.widgets()
@@ -157,7 +157,7 @@ def test_the_games_screen_lists_the_finished_games_newest_first_and_the_abandone
 
 def test_a_game_shows_its_scores_by_source_and_the_vp_chart(evenings: Any) -> None:
     app, d = evenings
-    d.tap("history")
+    d.open_games()
     d.tap("game:2")  # the shared win
     screen = app.screen
     assert isinstance(screen, GameScreen)
@@ -232,7 +232,7 @@ def test_the_players_screen_has_every_figure_as_worked_out_by_hand(evenings: Any
         expected[name]["Favourite character"] = {
             "builder": "Builder", "carter": "Carter", "night_watchman": "Night Watchman",
             "priest": "Priest", "midwife": "Midwife"}[best]
-    d.tap("history")
+    d.open_games()
     d.tap("players")
     screen = app.screen
     assert isinstance(screen, PlayersScreen)
@@ -315,6 +315,13 @@ def test_a_four_player_code_drops_the_comments_and_keeps_every_player(tmp_path: 
     store.close()
 
 
+def settled(store: Store) -> None:
+    """The round end's backup, which runs in the background, has finished."""
+    thread = getattr(store, "backup_thread", None)
+    if thread is not None:
+        thread.join()
+
+
 def test_the_summary_table_follows_the_games_end_its_undo_and_is_rebuilt(
         tmp_path: Path) -> None:
     from companion.session import Session
@@ -324,11 +331,13 @@ def test_the_summary_table_follows_the_games_end_its_undo_and_is_rebuilt(
     session = Session.start(store, json.loads(lines[0]))
     for line in lines[1:]:
         session.apply(json.loads(line))
+    settled(store)
     rows = store.db.execute("SELECT game_id FROM summaries").fetchall()
     assert rows == [(session.game_id,)]  # written with the game's last action
     session.undo()
     assert store.db.execute("SELECT COUNT(*) FROM summaries").fetchone()[0] == 0
     session.apply(json.loads(lines[-1]))
+    settled(store)
     store.db.execute("UPDATE summaries SET summary='{broken'")  # damaged: computed again
     assert [g.seat("red").vp for g in summaries(store)] == [20]
     store.db.execute("UPDATE summaries SET summary=CAST(X'FF00' AS TEXT)")  # not UTF-8
@@ -463,7 +472,7 @@ def test_the_history_screens_fit_and_stand_out_in_every_language(tmp_path: Path,
     ticks = []
     app.watchdog.tick = lambda: ticks.append(1)  # type: ignore[method-assign]
     d = Driver(app)
-    d.tap("history")
+    d.open_games()
     assert [r["id"] for r in app.screen.shown] == [3, 2, 1] and len(ticks) >= 4
     assert app.store.db.execute("SELECT COUNT(*) FROM summaries").fetchone()[0] == 4
     d.tap("tab:other")  # the game in play (not kept: it changes) and the abandoned one

@@ -128,6 +128,11 @@ class Driver:
 
     # --- a new game ----------------------------------------------------------------------------
 
+    def open_games(self) -> None:
+        """The group's history, from the menu (a tap away on every screen)."""
+        self.tap("menu")
+        self.tap("menu:games")
+
     def new_game(self, header: dict[str, Any]) -> None:
         """Who plays and with which options, on the new-game screen; the colours must be the
         first seats of the app's configuration, in the header's order."""

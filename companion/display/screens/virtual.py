@@ -12,6 +12,7 @@ from ...engine import Action, CannotAct, EndTurn, GameState, apply
 from ...engine.state import PLAY, SCHOOL
 from ...engine.table import TableStep, steps
 from ...hw.events import NEXT
+from ..describe import TableLog
 from ..i18n import _, name
 from ..ui import BODY, INK, MUTED, W, Widget, button, draw_text, paragraph
 from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, Screen, StepsView, nav, nav_left, title_bar
@@ -88,26 +89,26 @@ def plan_of(state: GameState, colour: str, level: str, seed: int) -> list[Action
     return plan
 
 
-class PlanSteps:
-    """The table steps of a plan, shaped like the app's ``TableLog`` for ``StepsView``: what
-    the table still has to take back after an undo, the round end's moves, then the plan's."""
+class PlanSteps(TableLog):
+    """The table steps of a plan, as the app's ``TableLog`` for ``StepsView`` (ticks
+    included): what the table still has to take back after an undo, the round end's moves,
+    then the plan's."""
 
     def __init__(self, app: Any, state: GameState, plan: list[Action]) -> None:
         table = app.table
-        self.entries: list[tuple[TableStep, GameState, bool]] = [
+        super().__init__(undone=table.undone)
+        self.plan: list[tuple[TableStep, GameState, bool]] = [
             (s, st, True) for s, st in table.undone]
         if state.phase == SCHOOL:  # the round has just ended: its moves come first
-            self.entries = [(s, st, False) for s, st in table.entries] + self.entries
+            self.plan = [(s, st, False) for s, st in table.entries] + self.plan
         s = state
         for action in plan:
             after = apply(s, action)
-            self.entries += [(step, after, False) for step in steps(s, action, after)]
+            self.plan += [(step, after, False) for step in steps(s, action, after)]
             s = after
-        self.last = 0
-        self.undone = table.undone
 
     def shown(self) -> list[tuple[TableStep, GameState, bool]]:
-        return self.entries
+        return self.plan
 
 
 class VirtualScreen(Screen):
