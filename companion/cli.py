@@ -136,7 +136,7 @@ def _in_store(args: argparse.Namespace, path: Any, lines: list[str]) -> tuple[in
         if args.command == "board":
             from .drunter_store import board_command
 
-            return board_command(args, store)
+            return board_command(args, store), ""  # it writes its own output
         history = _history(store, args)  # the group's history: --csv, stats, --format bgstats
         if history is not None:
             return history, ""  # written by _history itself
