@@ -144,7 +144,7 @@ def _in_store(args: argparse.Namespace, path: Any, lines: list[str]) -> tuple[in
             return board_command(args, store), ""  # it writes its own answer
         history = _history(store, args)  # the group's history: --csv, stats, --format bgstats
         if history is not None:
-            return history, ""  # written by _history itself
+            return history
         if args.command == "games":
             out = []
             for g in store.games():
