@@ -38,10 +38,7 @@ def set_up(d: Driver, players: list[str], levels: dict[str, str]) -> None:
     """The new-game screen: the colours that play, and the level of each virtual seat."""
     if d.has("hint:ok"):  # in a window: the note on the keys that stand for seat buttons
         d.tap("hint:ok")
-    for w in d.enabled("colour:"):
-        c = w.id.split(":", 1)[1]
-        if w.selected != (c in players):
-            d.tap(w.id)
+    d.seat_players(players)
     for c in players:
         for _ in range(4):
             w = next(x for x in d.widgets() if x.id == f"level:{c}")
