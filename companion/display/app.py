@@ -113,6 +113,8 @@ class App(StoreLink):
         self.banner_screen: type | None = None
         """The screen a refusal belongs to: it goes when another screen comes."""
         self.session: Session | None = None
+        self.keys_hinted = False
+        """The keys hint was shown and closed (kept in the store too, in the background)."""
         self.opening: Opening | None = None  # the store opened again in the background
         self.watchdog = Watchdog()
         self.open_store()
@@ -149,7 +151,7 @@ class App(StoreLink):
         """On a desktop, the first start names the keys (UI-TABLE): 1-4 the seat buttons,
         held for undo; Esc asks before quitting. Once per device."""
         if self.keyboard is None or self.driver in ("dummy", "kmsdrm", "offscreen") or \
-                self.store is None or self.store.setting("keys_hint"):
+                self.keys_hinted or self.store is None or self.store.setting("keys_hint"):
             return
         from .screens.info import KeysHint
 

@@ -563,6 +563,7 @@ class KeysHint(Screen):
     def layout(self, app: Any) -> list[Widget]:
         def ok() -> None:
             app.overlay = None
+            app.keys_hinted = True  # at once: the setting is kept in the background
             if app.store is not None:
                 app.store.later(lambda: app.store.set_setting("keys_hint", "shown"))
 
