@@ -153,7 +153,7 @@ class App(StoreLink):
         if self.keyboard is None or self.driver in ("dummy", "kmsdrm", "offscreen") or \
                 self.keys_hinted or self.store is None or self.store.setting("keys_hint"):
             return
-        from .screens.info import KeysHint
+        from .screens.desktop import KeysHint
 
         self.overlay = KeysHint()
         self.dirty = True
@@ -427,7 +427,7 @@ class App(StoreLink):
             self.tap(self.to_logical(*e.pos))
         elif e.type in (pygame.KEYDOWN, pygame.KEYUP):
             if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE and self.driver != "kmsdrm":
-                from .screens.info import QuitConfirm
+                from .screens.desktop import QuitConfirm
 
                 # Esc asks first (UI-TABLE); a second Esc on the question quits.
                 if isinstance(self.overlay, QuitConfirm):
