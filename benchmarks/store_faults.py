@@ -33,9 +33,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.engine import Game, HelvetiaError
+from companion.engine import HelvetiaError
 from companion.session import Session
 from companion.store import Store
+from tests.test_store_faults import round_ends
 
 TESTS = Path(__file__).resolve().parent.parent / "tests"
 RECORD = (TESTS / "data" / "game-4p.jsonl").read_text().splitlines()
@@ -44,17 +45,6 @@ KINDS = ("db-flip", "db-overwrite", "journal", "wal-flip", "wal-lost", "counter-
          "both-copies", "two-writers")
 COLUMNS = ("trials", "lost", "actions lost", "repaired exactly", "unharmed", "fell back, told",
            "silent", "new-game screen", "crash")
-
-
-def round_ends(record: list[str]) -> list[int]:
-    game = Game.from_record(record[:1])
-    out = []
-    for n, line in enumerate(record[1:], 1):
-        before = game.state.round
-        game.apply(json.loads(line))
-        if game.state.round != before:
-            out.append(n)
-    return out
 
 
 def _play(path: Path, upto: int, undo: int = 0) -> None:

@@ -20,6 +20,7 @@ from companion.engine import Game
 from companion.session import Session
 from companion.store import AlreadyRunning, Store, StoreError
 from companion.store.journal import journal_file, read
+from tests.test_store_faults import round_ends
 
 DATA = Path(__file__).parent / "data"
 RECORD = (DATA / "game-4p.jsonl").read_text().splitlines()
@@ -138,14 +139,7 @@ def test_a_backup_fills_what_both_copies_lost(tmp_path: Path) -> None:
 
 def test_a_lost_wal_after_undos_past_the_round_end_brings_nothing_back(tmp_path: Path) -> None:
     path = tmp_path / "helvetia.db"
-    game = Game.from_record(RECORD[:1])
-    ends = []
-    for n, line in enumerate(RECORD[1:], 1):
-        before = game.state.round
-        game.apply(json.loads(line))
-        if game.state.round != before:
-            ends.append(n)
-    upto = ends[1] + 3
+    upto = round_ends(RECORD)[1] + 3
     pid = os.fork()
     if pid == 0:  # a process that plays, undoes back past the round end, and is killed
         try:
