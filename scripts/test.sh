@@ -11,6 +11,7 @@ if ! command -v systemd-analyze >/dev/null && [ "$(id -u)" = 0 ] && command -v a
     echo "could not install systemd: the unit's checks are left out"
 fi
 ruff check .
+mypy companion/engine
 python -m pytest "$@"
 helvetia selfplay --games 100 --players 2,3,4 --seed 2026 --adversarial
 helvetia arena --seats strong,normal,random,random --games 4 --seed 2026

@@ -9,12 +9,12 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import Field, dataclass, fields
-from functools import cache
 from typing import Any, ClassVar
 
 from .errors import MalformedAction
 from .grid import QUARTERS, Cell
-from .state import CHARACTERS, SEXES
+from .state import CHARACTERS
+from .values import SEXES, SOURCES, Sex, Source
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ class PlaceNeutral(Action):
     player: str
     building: str
     cell: Cell
-    sex: str
+    sex: Sex
 
 
 @dataclass(frozen=True)
@@ -101,7 +101,7 @@ class SecondCouple(Action):
 
     type: ClassVar[str] = "second_couple"
     player: str
-    school: str
+    school: Sex
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,7 @@ class ThirdCouple(Action):
 
     type: ClassVar[str] = "third_couple"
     player: str
-    spouse: str
+    spouse: Sex
     cell: Cell
 
 
@@ -138,7 +138,7 @@ class Build(Action):
     buy: tuple[tuple[str, int], ...] = ()
     cost: tuple[tuple[str, int], ...] | None = None
     """The cost read off the tile, for a type whose cost is not known yet."""
-    mover: str | None = None
+    mover: Sex | None = None
     """Sex of the villager moving in from the centre, when there is one to move."""
     tile: bool = False
 
@@ -164,9 +164,8 @@ class Wake(Action):
 class Marry(Action):
     type: ClassVar[str] = "marry"
     player: str
-    sex: str
-    source: str
-    """'centre' (the player's own village centre) or 'school'."""
+    sex: Sex
+    source: Source
     village: str
     cell: Cell
     dowry: str | None = None
@@ -179,7 +178,7 @@ class Birth(Action):
     type: ClassVar[str] = "birth"
     player: str
     cell: Cell
-    sex: str
+    sex: Sex
     tile: bool = False
 
 
@@ -191,7 +190,7 @@ class NeutralBuild(Action):
     player: str
     building: str
     cell: Cell
-    sex: str | None = None
+    sex: Sex | None = None
 
 
 @dataclass(frozen=True)
@@ -200,7 +199,7 @@ class NeutralMarry(Action):
 
     type: ClassVar[str] = "neutral_marry"
     player: str
-    sex: str
+    sex: Sex
     cell: Cell
 
 
@@ -247,7 +246,7 @@ class EndTurn(Action):
 
 @dataclass(frozen=True)
 class Placement:
-    sex: str
+    sex: Sex
     cell: Cell | None
     """A free own production or exchange building, or None for the village centre."""
 
@@ -317,13 +316,13 @@ def _cell(v: Any, name: str) -> Cell:
     if (not isinstance(v, list) or len(v) != 2
             or not all(type(i) is int and -MAX_INT <= i <= MAX_INT for i in v)):
         raise _bad(name, f"must be a cell [x, y] of two whole numbers, not {json_text(v)}")
-    return (v[0], v[1])
+    return Cell(v[0], v[1])
 
 
-def _sex(v: Any, name: str) -> str:
-    if v not in SEXES:
+def _sex(v: Any, name: str) -> Sex:
+    if not isinstance(v, str) or v not in SEXES:
         raise _bad(name, f"must be \"m\" or \"f\", not {json_text(v)}")
-    return str(v)
+    return Sex(v)
 
 
 def _goods(v: Any, name: str) -> tuple[tuple[str, int], ...]:
@@ -391,7 +390,7 @@ _READERS: dict[str, Any] = {
     "cost": _goods, "buy": _goods, "placements": _placements,
     "character": lambda v, n: _choice(v, n, CHARACTERS),
     "quarter": lambda v, n: _choice(v, n, QUARTERS),
-    "source": lambda v, n: _choice(v, n, ("centre", "school")),
+    "source": lambda v, n: Source(_choice(v, n, SOURCES)),
     "pay": lambda v, n: tuple(_chain(c, f"{n}[{i}]") for i, c in enumerate(_list(v, n))),
     "buildings": lambda v, n: tuple(_str(b, f"{n}[{i}]") for i, b in enumerate(_list(v, n))),
 }
@@ -403,10 +402,15 @@ def _list(v: Any, name: str) -> list[Any]:
     return v
 
 
-@cache
+_FIELDS: dict[type[Action], tuple[Field[Any], ...]] = {}
+
+
 def _fields(cls: type[Action]) -> tuple[Field[Any], ...]:
     """An action type's fields (asked for every action read, written and checked)."""
-    return fields(cls)
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = fields(cls)
+    return found
 
 
 def parse_action(obj: Any) -> Action:
@@ -432,16 +436,19 @@ def parse_action(obj: Any) -> Action:
     return cls(**values)
 
 
-def validate_action(action: Action) -> None:
+def validate_action(action: Action) -> Action:
     """A typed action built in code holds what its record line could hold: the same check as
     ``parse_action`` (via the action's JSON form), so ``Choose("red", "king", 1)``,
-    ``Wake(..., quarter="middle")`` or NaN coins are ``MalformedAction``, never a crash."""
+    ``Wake(..., quarter="middle")`` or NaN coins are ``MalformedAction``, never a crash.
+    Returns the action as read back: its values typed (``Sex.M`` for a bare "m")."""
     try:
         obj = action_to_json(action)
     except (TypeError, ValueError, AttributeError, RecursionError):
         raise MalformedAction(f"not a valid action: {json_text(action)}") from None
-    if parse_action(obj) != action:
+    typed = parse_action(obj)
+    if typed != action:
         raise MalformedAction(f"not a valid '{action.type}' action: {json_text(obj)}")
+    return typed
 
 
 def _out(v: Any) -> Any:

@@ -8,13 +8,12 @@ over the shipped one, key by key.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 from .errors import CatalogueError
+from .shipped import shipped_data as shipped_data  # its home before shipped.py
 
 PRODUCTION = "production"
 EXCHANGE = "exchange"
@@ -86,13 +85,6 @@ class Catalogue:
 
 def make_cost(goods: Mapping[str, int]) -> Cost:
     return tuple(sorted((g, n) for g, n in goods.items() if n))
-
-
-def shipped_data() -> dict[str, Any]:
-    """The catalogue shipped with the package (read-only package data)."""
-    text = resources.files(__package__).joinpath("data/catalogue.json").read_text("utf-8")
-    data: dict[str, Any] = json.loads(text)
-    return data
 
 
 def merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
@@ -208,7 +200,7 @@ def from_data(data: Mapping[str, Any]) -> Catalogue:
         _require(isinstance(e, Mapping), where, "must be an object")
         en, _ = _names(e, where)
         bgoods = e.get("goods")
-        _require(isinstance(bgoods, list) and bgoods and all(_in(g, goods) for g in bgoods),
+        _require(isinstance(bgoods, list) and bool(bgoods) and all(_in(g, goods) for g in bgoods),
                  f"{where}.goods", "must list known goods")
         branches[brid] = Branch(brid, en, frozenset(bgoods), _int(e.get("vp"), f"{where}.vp"),
                                 str(e.get("confidence", "entered")))

@@ -14,10 +14,11 @@ from collections.abc import Iterator
 from .actions import Birth, Build, CorrectCost, Deliver, Marry, NeutralBuild, NeutralMarry, Wake
 from .catalogue import BUYABLE, make_cost
 from .errors import IllegalAction, refuse
-from .grid import Cell, in_quarter, open_ring, ring, ring_cells
+from .grid import Cell, by_row, in_quarter, open_ring, ring, ring_cells
 from .messages import Message, message
-from .production import by_row, run_chain, vcode
-from .state import SEXES, Adult, Building, GameState, Village
+from .production import run_chain, vcode
+from .state import Adult, Building, GameState, Village
+from .values import SEXES, Sex, Source
 
 
 def _raise(problem: Message | None) -> None:
@@ -74,12 +75,12 @@ def _place_new(state: GameState, village: Village, type_id: str, cell: Cell) -> 
     return b
 
 
-def movers(village: Village) -> tuple[str, ...]:
+def movers(village: Village) -> tuple[Sex, ...]:
     """The sexes waiting in a village's centre, one of whom moves into a new building."""
     return tuple(s for s in SEXES if village.centre[s] > 0)
 
 
-def mover_problem(state: GameState, village: Village, sex: str | None) -> Message | None:
+def mover_problem(state: GameState, village: Village, sex: Sex | None) -> Message | None:
     """Who moves from the centre into a new production or exchange building: someone if anyone
     waits (the player says which sex when both do)."""
     present = movers(village)
@@ -93,7 +94,7 @@ def mover_problem(state: GameState, village: Village, sex: str | None) -> Messag
     return None
 
 
-def _move_in(state: GameState, village: Village, b: Building, sex: str | None,
+def _move_in(state: GameState, village: Village, b: Building, sex: Sex | None,
              colour: str) -> None:
     _raise(mover_problem(state, village, sex))
     present = movers(village)
@@ -215,7 +216,7 @@ def wake(state: GameState, a: Wake) -> None:
 # --- marriage (Priest, neutral Priest, couple 3 of the setup) --------------------------------
 
 
-def marriage_problem(state: GameState, village: str, cell: Cell, sex: str,
+def marriage_problem(state: GameState, village: str, cell: Cell, sex: Sex,
                      suitor: str) -> Message | None:
     """Whether a villager of colour ``suitor`` and sex ``sex`` may marry onto the building at
     ``cell`` of ``village``: a production or exchange building with exactly one adult, of the
@@ -239,19 +240,19 @@ def marriage_problem(state: GameState, village: str, cell: Cell, sex: str,
     return None
 
 
-def marriage_cells(state: GameState, village: str, sex: str, suitor: str) -> list[Cell]:
+def marriage_cells(state: GameState, village: str, sex: Sex, suitor: str) -> list[Cell]:
     """Every cell of ``village`` a ``suitor`` villager of ``sex`` may marry onto, row by row."""
     buildings = state.villages[village].buildings
     return [c for c in by_row(buildings) if marriage_problem(state, village, c, sex, suitor)
             is None]
 
 
-def unbound(state: GameState, player: str, source: str) -> dict[str, int]:
+def unbound(state: GameState, player: str, source: Source) -> dict[Sex, int]:
     """A player's unbound villagers by sex: in its own village centre, or in the school."""
-    return state.villages[player].centre if source == "centre" else state.school[player]
+    return state.villages[player].centre if source is Source.CENTRE else state.school[player]
 
 
-def marry_problem(state: GameState, player: str, sex: str, source: str, village: str,
+def marry_problem(state: GameState, player: str, sex: Sex, source: Source, village: str,
                   cell: Cell) -> Message | None:
     """Priest: an own unbound villager into another player's (or the neutral) village."""
     if unbound(state, player, source)[sex] == 0:

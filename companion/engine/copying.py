@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from enum import Enum
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -29,6 +30,10 @@ def is_immutable(tp: Any) -> bool:
     """Whether values of the type can be shared between a state and its copy."""
     if tp in _IMMUTABLE_ATOMS or _is_frozen_dataclass(tp):
         return True
+    if isinstance(tp, type) and issubclass(tp, Enum):  # Sex, NeutralCoin, ...: str values
+        return issubclass(tp, (int, str))
+    if isinstance(tp, type) and issubclass(tp, tuple) and hasattr(tp, "_fields"):  # Cell
+        return all(is_immutable(a) for a in typing.get_type_hints(tp).values())
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType) or origin is tuple:
         return all(a is Ellipsis or is_immutable(a) for a in typing.get_args(tp))
@@ -92,6 +97,7 @@ def derive_clone(cls: type[T]) -> type[T]:
     clone.__doc__ = f"A copy of the {cls.__name__} that shares no mutable object with it."
     clone.__qualname__ = f"{cls.__name__}.clone"
     clone.source = source
-    cls.clone = clone  # type: ignore[attr-defined]
-    cls.__derived_clone__ = True  # type: ignore[attr-defined]
+    # Set on the class after it is made (the classes declare ``clone`` for the type checker).
+    setattr(cls, "clone", clone)  # noqa: B010
+    setattr(cls, "__derived_clone__", True)  # noqa: B010
     return cls

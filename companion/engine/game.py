@@ -84,7 +84,7 @@ def apply(state: GameState, action: Action) -> GameState:
     (with a reason code and its parameters) or ``MalformedAction``."""
     if not isinstance(action, Action) or type(action) not in _HANDLERS:
         raise MalformedAction(f"not an action: {action!r}")
-    validate_action(action)
+    action = validate_action(action)  # the handlers get typed values (Sex, Source, Cell)
     phase, handler = _HANDLERS[type(action)]
     player = getattr(action, "player", None)
     if player is not None and player not in state.colours:

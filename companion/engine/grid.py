@@ -8,9 +8,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-Cell = tuple[int, int]
+from .values import Cell as Cell  # re-exported: a grid idea
 
 QUARTERS = ("top_left", "top_right", "bottom_left", "bottom_right")
+
+
+def row_first(cell: Cell) -> tuple[int, int]:
+    """The sort key of "row by row": y, then x."""
+    return cell[1], cell[0]
+
+
+def by_row(cells: Iterable[Cell]) -> list[Cell]:
+    """Cells row by row (y, then x): the order of every list of cells (a dict: its keys)."""
+    return sorted(cells, key=row_first)
 
 
 def ring(cell: Cell) -> int:
@@ -26,7 +36,8 @@ def ring_cells(n: int) -> list[Cell]:
 
 @cache
 def _ring_cells(n: int) -> tuple[Cell, ...]:
-    return tuple((x, y) for y in range(-n, n + 1) for x in range(-n, n + 2) if ring((x, y)) == n)
+    return tuple(Cell(x, y) for y in range(-n, n + 1) for x in range(-n, n + 2)
+                 if ring(Cell(x, y)) == n)
 
 
 def in_quarter(cell: Cell, quarter: str) -> bool:

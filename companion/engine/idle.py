@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from .characters import buildable_types, unbound
 from .messages import Message, message
-from .state import SEXES, GameState
+from .state import GameState
+from .values import SEXES, SOURCES
 
 
 def idle_reason(state: GameState, colour: str, character: str) -> Message:
@@ -23,7 +24,7 @@ def idle_reason(state: GameState, colour: str, character: str) -> Message:
     if character == "night_watchman":
         return message("idle.night_watchman")
     if character == "priest":
-        if not any(unbound(state, colour, src)[sex] for src in ("centre", "school")
+        if not any(unbound(state, colour, src)[sex] for src in SOURCES
                    for sex in SEXES):
             return message("idle.priest_no_unbound", player=colour)
         return message("idle.priest_no_single", player=colour)

@@ -10,13 +10,14 @@ from .options import TurnOptions, legal_actions, turn_options
 from .round_end import reveal_counts
 from .scoring import breakdown, vp
 from .state import COINS_PER_COLOUR, OVER, PLAY, REVEAL, VILLAGERS_PER_SEX, GameState
+from .values import Via
 
 
 def check(s: GameState) -> list[str]:
     problems = []
     for p in s.players:
         c = p.colour
-        villagers = (p.supply["m"] + p.supply["f"] + sum(s.villages[c].centre.values())
+        villagers = (sum(p.supply.values()) + sum(s.villages[c].centre.values())
                      + sum(s.school[c].values())
                      + sum(1 for v in s.villages.values() for b in v.buildings.values()
                            for a in b.adults if a.colour == c)
@@ -81,14 +82,14 @@ def liveness(s: GameState, opts: TurnOptions | None = None) -> list[str]:
     if opts.can_declare_stuck and accepted(CannotAct(colour)):
         return []
     for o in opts.all():
-        if o.needs_cost:
-            if accepted(TileCost(colour, o.action.building, (("wood", 1),))):  # type: ignore[attr-defined]
+        if o.cost_needed is not None:
+            if accepted(TileCost(colour, o.cost_needed, (("wood", 1),))):
                 return []
             continue
         if not o.affordable:
             continue
         state = s
-        if o.via == "coin" and opts.chosen is None:
+        if o.via is Via.COIN and opts.chosen is None:
             try:
                 state = apply(s, Choose(colour, o.character, 1))
             except HelvetiaError:

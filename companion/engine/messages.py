@@ -18,10 +18,26 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, overload
+from typing import Any, NamedTuple, Protocol, overload
 
-if TYPE_CHECKING:
-    from .catalogue import Catalogue
+from .shipped import shipped_data
+from .values import Sex, Source
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+class Names(Protocol):
+    """What the English wording needs of a catalogue: the names of its buildings and goods
+    (``catalogue.Catalogue`` is one)."""
+
+    @property
+    def buildings(self) -> Mapping[str, _Named]: ...
+
+    @property
+    def goods(self) -> Mapping[str, _Named]: ...
 
 Template = str | tuple[str, str]
 
@@ -360,16 +376,28 @@ def templates() -> Iterator[tuple[str, str, str | None]]:
 
 # --- English rendering -------------------------------------------------------------------------
 
-_shipped: list[Catalogue] = []
+class _Name(NamedTuple):
+    name: str
 
 
-def _catalogue(catalogue: Catalogue | None) -> Catalogue:
+class _ShippedNames(NamedTuple):
+    buildings: Mapping[str, _Name]
+    goods: Mapping[str, _Name]
+
+
+_shipped: list[Names] = []
+
+
+def _catalogue(catalogue: Names | None) -> Names:
+    """The names to word with: the given catalogue's, else the shipped catalogue's (read from
+    its file here, so that the messages need not import the catalogue, which raises them)."""
     if catalogue is not None:
         return catalogue
     if not _shipped:
-        from .catalogue import load
-
-        _shipped.append(load())
+        data = shipped_data()
+        _shipped.append(_ShippedNames(
+            *({k: _Name(e["name"]["en"]) for k, e in data[part].items()}
+              for part in ("buildings", "goods"))))
     return _shipped[0]
 
 
@@ -383,7 +411,7 @@ def _colour(c: Any) -> str:
     return str(c).capitalize()
 
 
-def english_param(kind: str, value: Any, catalogue: Catalogue | None = None) -> str:
+def english_param(kind: str, value: Any, catalogue: Names | None = None) -> str:
     """One parameter in English words."""
     if value is None:
         return _word("word.nothing")
@@ -395,8 +423,28 @@ def english_param(kind: str, value: Any, catalogue: Catalogue | None = None) -> 
         return _word("word.village", colour=_colour(value))
     if kind == "colours":
         return ", ".join(_colour(c) for c in value)
-    cat = _catalogue(catalogue) if kind in ("building", "good", "goods", "cost",
-                                            "buildings") else None
+    if kind in _NAMED:
+        return _named(kind, value, _catalogue(catalogue))
+    if kind in ("character", "quarter"):
+        return _word(f"word.{value}") if f"word.{value}" in WORDS else str(value)
+    if kind == "cell":
+        return f"{value[0]}, {value[1]}"  # templates put a cell in brackets
+    if kind == "sex":
+        return _word("word.man" if value == Sex.M else "word.woman")
+    if kind == "sexes":
+        return _word("word.men" if value == Sex.M else "word.women")
+    if kind == "source":
+        return _word("word.centre" if value == Source.CENTRE else "word.school")
+    if kind == "phase":
+        return english(value, catalogue) if isinstance(value, Message) else str(value)
+    return str(value)
+
+
+_NAMED = ("building", "good", "goods", "cost", "buildings")
+
+
+def _named(kind: str, value: Any, cat: Names) -> str:
+    """A parameter the catalogue names: buildings and goods."""
     if kind == "building":
         return cat.buildings[value].name if value in cat.buildings else str(value)
     if kind == "good":
@@ -406,24 +454,11 @@ def english_param(kind: str, value: Any, catalogue: Catalogue | None = None) -> 
     if kind == "cost":
         return " + ".join(f"{n} {english_param('good', g, cat)}" for g, n in value) or \
             _word("word.nothing")
-    if kind == "buildings":
-        return ", ".join(f"{n} {english_param('building', b, cat)}" for b, n in value)
-    if kind in ("character", "quarter"):
-        return _word(f"word.{value}") if f"word.{value}" in WORDS else str(value)
-    if kind == "cell":
-        return f"{value[0]}, {value[1]}"  # templates put a cell in brackets
-    if kind == "sex":
-        return _word("word.man" if value == "m" else "word.woman")
-    if kind == "sexes":
-        return _word("word.men" if value == "m" else "word.women")
-    if kind == "source":
-        return _word("word.centre" if value == "centre" else "word.school")
-    if kind == "phase":
-        return english(value, catalogue) if isinstance(value, Message) else str(value)
-    return str(value)
+    assert kind == "buildings"
+    return ", ".join(f"{n} {english_param('building', b, cat)}" for b, n in value)
 
 
-def english(msg: Message, catalogue: Catalogue | None = None,
+def english(msg: Message, catalogue: Names | None = None,
             templates: Mapping[str, Template] | None = None,
             words: Mapping[str, str] | None = None) -> str:
     """The English text of a message (for the CLI, logs and tests); building and good names

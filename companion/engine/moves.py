@@ -18,12 +18,13 @@ from dataclasses import dataclass, field
 
 from . import characters as rules
 from .actions import Action, Birth, Build, Chain, Deliver, Marry, NeutralBuild, NeutralMarry, Wake
-from .grid import QUARTERS
+from .grid import QUARTERS, by_row, row_first
 from .messages import Message, english, english_param, message
-from .production import ChainsByGood, by_row, find_payment, vcode, village_order
-from .state import SEXES, GameState
+from .production import ChainsByGood, find_payment, vcode, village_order
+from .state import GameState
+from .values import SEXES, SOURCES, NeutralCoin, Sex, Via
 
-COIN, TILE, NEUTRAL = "coin", "tile", "neutral"
+COIN, TILE, NEUTRAL = Via.COIN, Via.TILE, Via.NEUTRAL
 
 
 @dataclass(frozen=True)
@@ -33,8 +34,7 @@ class Option:
     buildings, goods, cells involved) and ``details`` (its payment, step by step)."""
 
     character: str
-    via: str
-    """'coin' (a regular action), 'tile' (the character tile's extra action) or 'neutral'."""
+    via: Via
     action: Action
     coins: int = 0
     """Coins for bought goods, on top of the action's own coin."""
@@ -49,6 +49,11 @@ class Option:
     details: tuple[Message, ...] = ()
     """"pay.*" messages: the cost, each chain's steps, the goods bought; or why it cannot be
     paid."""
+
+    @property
+    def cost_needed(self) -> str | None:
+        """The building type whose cost must be read off its tile first (``needs_cost``)."""
+        return self.action.building if self.needs_cost and isinstance(self.action, Build) else None
 
     @property
     def kind(self) -> str:
@@ -87,14 +92,14 @@ def chain_details(state: GameState, colour: str, chain: Chain) -> tuple[Message,
     return tuple(out)
 
 
-def _sex_default(counts: dict[str, int]) -> tuple[str | None, tuple[str, ...]]:
+def _sex_default(counts: dict[Sex, int]) -> tuple[Sex | None, tuple[Sex, ...]]:
     present = tuple(s for s in SEXES if counts[s] > 0)
     if not present:
         return None, ()
-    return ("m" if counts["m"] >= counts["f"] else "f"), present
+    return (Sex.M if counts[Sex.M] >= counts[Sex.F] else Sex.F), present
 
 
-def builder(state: GameState, colour: str, via: str, budget: int,
+def builder(state: GameState, colour: str, via: Via, budget: int,
             by_good: ChainsByGood) -> Iterator[Option]:
     """Every building on offer the player may build, with its cheapest payment."""
     cat = state.catalogue
@@ -130,7 +135,7 @@ def builder(state: GameState, colour: str, via: str, budget: int,
             choices=sexes, message=what, details=tuple(details))
 
 
-def carter(state: GameState, colour: str, via: str, by_good: ChainsByGood) -> Iterator[Option]:
+def carter(state: GameState, colour: str, via: Via, by_good: ChainsByGood) -> Iterator[Option]:
     """Every good the player has not delivered and can make now, by its shortest chain."""
     delivered = state.player(colour).delivered
     for good in state.catalogue.goods:
@@ -142,7 +147,7 @@ def carter(state: GameState, colour: str, via: str, by_good: ChainsByGood) -> It
                      details=chain_details(state, colour, chain))
 
 
-def night_watchman(state: GameState, colour: str, via: str) -> Iterator[Option]:
+def night_watchman(state: GameState, colour: str, via: Via) -> Iterator[Option]:
     """Every quarter of any village with someone asleep in it."""
     for v in village_order(state, colour):
         if not any(not a.awake for b in state.villages[v].buildings.values() for a in b.adults):
@@ -155,9 +160,9 @@ def night_watchman(state: GameState, colour: str, via: str) -> Iterator[Option]:
                                              village=vcode(state, v), n=n))
 
 
-def priest(state: GameState, colour: str, via: str) -> Iterator[Option]:
+def priest(state: GameState, colour: str, via: Via) -> Iterator[Option]:
     """Every own unbound villager with every single villager of the other sex it may marry."""
-    sources = [(src, sex) for src in ("centre", "school") for sex in SEXES
+    sources = [(src, sex) for src in SOURCES for sex in SEXES
                if rules.unbound(state, colour, src)[sex] > 0]
     for v in village_order(state, colour):
         dowry = rules.dowry_coins(state, colour, v)
@@ -179,7 +184,7 @@ def priest(state: GameState, colour: str, via: str) -> Iterator[Option]:
                                         village=vcode(state, v)))
 
 
-def midwife(state: GameState, colour: str, via: str) -> Iterator[Option]:
+def midwife(state: GameState, colour: str, via: Via) -> Iterator[Option]:
     """Every own couple that may have a child this turn."""
     sex, sexes = _sex_default(state.player(colour).supply)
     if sex is None:
@@ -190,7 +195,7 @@ def midwife(state: GameState, colour: str, via: str) -> Iterator[Option]:
                      message=message("option.birth", building=buildings[cell].type, cell=cell))
 
 
-def options_of(state: GameState, colour: str, name: str, via: str, budget: int,
+def options_of(state: GameState, colour: str, name: str, via: Via, budget: int,
                by_good: ChainsByGood) -> Iterator[Option]:
     """The options of one character, one by one; ``budget``: coins left for bought goods."""
     if name == "builder":
@@ -204,7 +209,7 @@ def options_of(state: GameState, colour: str, name: str, via: str, budget: int,
     return midwife(state, colour, via)
 
 
-def character(state: GameState, colour: str, name: str, via: str, budget: int,
+def character(state: GameState, colour: str, name: str, via: Via, budget: int,
               by_good: ChainsByGood) -> list[Option]:
     """The options of one character; ``budget``: coins left for bought goods."""
     return list(options_of(state, colour, name, via, budget, by_good))
@@ -214,7 +219,7 @@ def neutral(state: GameState, colour: str) -> list[Option]:
     """With the neutral coin: any building on offer for the neutral village (free), or a
     neutral villager married into the player's own village."""
     n = state.options.neutral_colour
-    if n is None or state.neutral_coin != "ready":
+    if n is None or state.neutral_coin is not NeutralCoin.READY:
         return []
     village = state.villages[n]
     cell = rules.first_free_cell(village)
@@ -229,7 +234,7 @@ def neutral(state: GameState, colour: str) -> list[Option]:
     own = state.villages[colour].buildings
     marriages = [(cell, sex) for sex in SEXES if village.centre[sex]
                  for cell in rules.marriage_cells(state, colour, sex, n)]
-    for cell, sex in sorted(marriages, key=lambda m: (m[0][1], m[0][0])):
+    for cell, sex in sorted(marriages, key=lambda m: row_first(m[0])):
         out.append(Option("priest", NEUTRAL, NeutralMarry(colour, sex, cell),
                           message=message("option.neutral_marry", sex=sex, player=colour,
                                           building=own[cell].type, cell=cell)))

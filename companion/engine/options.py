@@ -26,10 +26,10 @@ from .actions import (
 )
 from .errors import HelvetiaError, refuse
 from .game import apply, phase_message
-from .grid import ring_cells
+from .grid import by_row, ring_cells, row_first
 from .messages import Message
 from .moves import COIN, TILE, Option
-from .production import by_row, chains_by_good
+from .production import chains_by_good
 from .state import (
     CHARACTERS,
     COUPLES,
@@ -38,11 +38,11 @@ from .state import (
     PLACE,
     PLAY,
     SCHOOL,
-    SEXES,
     START_BUILDINGS,
     START_PLAYER,
     GameState,
 )
+from .values import SEXES, Sex
 
 
 @dataclass(frozen=True)
@@ -121,9 +121,8 @@ def turn_options(state: GameState) -> TurnOptions:
         can_declare_stuck=stuck is None,
         stuck_reason=stuck,
         costs_needed=tuple(dict.fromkeys(
-            o.action.building for o in (*[o for os in regular.values() for o in os],  # type: ignore[attr-defined]
-                                        *[o for os in tiles.values() for o in os])
-            if o.needs_cost)),
+            o.cost_needed for os in (*regular.values(), *tiles.values()) for o in os
+            if o.cost_needed is not None)),
     )
 
 
@@ -146,7 +145,7 @@ def legal_actions(state: GameState) -> list[Action]:
     for the table's reveal of new buildings, which the companion is told, not asks."""
     if state.phase == SCHOOL:  # the school's rule itself, without a state to build for each
         return [a for a in _school(state)
-                if round_end.school_return_problem(state, a) is None]  # type: ignore[arg-type]
+                if round_end.school_return_problem(state, a) is None]
     return [a for a in _candidates(state) if _accepted(state, a)]
 
 
@@ -164,7 +163,7 @@ def _candidates(state: GameState) -> list[Action]:
         free = [c for c in ring_cells(1) if c not in state.villages[n].buildings]
         placed = [a.sex for b in state.villages[n].buildings.values() for a in b.adults]
         return [PlaceNeutral(state.active, t, cell, sex) for t in sorted(set(state.to_place[n]))
-                for cell in free for sex in ("m", "f") if placed.count(sex) < 2]
+                for cell in free for sex in SEXES if placed.count(sex) < 2]
     if state.phase == PLACE:
         return [PlaceBuilding(c, t, cell) for c in state.colours
                 for t in sorted(set(state.to_place[c])) for cell in ring_cells(1)
@@ -172,7 +171,7 @@ def _candidates(state: GameState) -> list[Action]:
     if state.phase == COUPLES:
         return _couples(state)
     if state.phase == SCHOOL:
-        return _school(state)
+        return [*_school(state)]
     return []
 
 
@@ -192,25 +191,24 @@ def _couples(state: GameState) -> list[Action]:
     if state.couple == 1:
         return [FirstCouple(c, m, f) for m, f in permutations(own, 2)]
     if state.couple == 2:
-        return [SecondCouple(c, "m"), SecondCouple(c, "f")]
+        return [SecondCouple(c, sex) for sex in SEXES]
     cells = [(cell, sex) for sex in SEXES for cell in setup_rules.third_couple_cells(state, c, sex)]
-    return [ThirdCouple(c, sex, cell) for cell, sex in sorted(cells, key=lambda x: (x[0][1],
-                                                                                    x[0][0]))]
+    return [ThirdCouple(c, sex, cell) for cell, sex in sorted(cells, key=lambda x: row_first(x[0]))]
 
 
-def _school(state: GameState) -> list[Action]:
+def _school(state: GameState) -> list[SchoolReturn]:
     c = state.queue[0]
-    men, women = state.school[c]["m"], state.school[c]["f"]
+    men, women = state.school[c][Sex.M], state.school[c][Sex.F]
     free = round_end.free_buildings(state, c)
     housed = min(men + women, len(free))  # free buildings are filled first
-    out: list[Action] = []
+    out: list[SchoolReturn] = []
     for men_housed in range(max(0, housed - women), min(men, housed) + 1):
         for men_cells in combinations(free, men_housed):
             rest = [cell for cell in free if cell not in men_cells]
             for women_cells in combinations(rest, housed - men_housed):
                 out.append(SchoolReturn(c, (
-                    *(Placement("m", cell) for cell in men_cells),
-                    *(Placement("m", None) for _ in range(men - men_housed)),
-                    *(Placement("f", cell) for cell in women_cells),
-                    *(Placement("f", None) for _ in range(women - len(women_cells))))))
+                    *(Placement(Sex.M, cell) for cell in men_cells),
+                    *(Placement(Sex.M, None) for _ in range(men - men_housed)),
+                    *(Placement(Sex.F, cell) for cell in women_cells),
+                    *(Placement(Sex.F, None) for _ in range(women - len(women_cells))))))
     return out

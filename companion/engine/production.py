@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from operator import itemgetter
 
 from .actions import Chain, Step
 from .catalogue import BUYABLE, EXCHANGE, PRODUCTION, BuildingType, Cost
 from .errors import IllegalAction, refuse
-from .grid import Cell
+from .grid import Cell, by_row
 from .messages import Message, message
 from .state import Adult, Building, GameState
 
@@ -117,14 +116,6 @@ def village_order(state: GameState, colour: str) -> list[str]:
     return state.order_from(colour) + [c for c in state.villages if c not in state.colours]
 
 
-_row_first = itemgetter(1, 0)
-
-
-def by_row(cells: Iterator[Cell] | list[Cell] | set[Cell] | dict[Cell, Building]) -> list[Cell]:
-    """Cells row by row (y, then x): the order of every list of cells."""
-    return sorted(cells, key=_row_first)
-
-
 def awake_posts(state: GameState, player: str) -> list[Post]:
     """The player's working places, in a fixed order: its own village first, then the others in
     play order (the neutral village last), each row by row (y, then x)."""
@@ -161,7 +152,7 @@ def chains(state: GameState, player: str) -> Iterator[tuple[Chain, frozenset[int
             inputs: list[str | None] = (
                 [cat.goods[p.type.output].input] if p.type.output is not None else [])
         else:
-            inputs = sorted(p.type.exchange)
+            inputs = [*sorted(p.type.exchange)]
         for good in inputs:
             follow.setdefault(good, []).append((i, candidates))
 

@@ -6,9 +6,8 @@ from collections import Counter
 
 from .actions import EndByAgreement, Reveal, SchoolReturn
 from .errors import IllegalAction, refuse
-from .grid import Cell
+from .grid import Cell, by_row
 from .messages import Message, message
-from .production import by_row
 from .scoring import award_village_tiles, decide_winners, vp
 from .state import (
     CHARACTERS,
@@ -20,6 +19,7 @@ from .state import (
     GameState,
     Turn,
 )
+from .values import NeutralCoin, by_sex
 
 NEW_BUILDINGS = 5
 
@@ -52,7 +52,7 @@ def end_round(state: GameState, sole: str | None) -> None:
             state.player(colour).coins += n
         state.character_coins[ch] = {}
     if neutral:
-        state.neutral_coin = "ready"
+        state.neutral_coin = NeutralCoin.READY
     for p in state.players:
         p.coins += p.won_coins
         p.won_coins = 0
@@ -107,7 +107,7 @@ def school_return(state: GameState, a: SchoolReturn) -> None:
             village.centre[p.sex] += 1
         else:
             village.buildings[p.cell].adults.append(Adult(a.player, p.sex))
-    state.school[a.player] = {"m": 0, "f": 0}
+    state.school[a.player] = by_sex(0)
     award_village_tiles(state, a.player)
     state.queue.pop(0)
     if state.queue:

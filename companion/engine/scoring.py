@@ -57,7 +57,7 @@ def awake_villagers(state: GameState, colour: str) -> int:
     on_buildings = sum(1 for v in state.villages.values() for b in v.buildings.values()
                        for a in b.adults if a.colour == colour and a.awake)
     centre = state.villages[colour].centre
-    return on_buildings + centre["m"] + centre["f"]
+    return on_buildings + sum(centre.values())
 
 
 def decide_winners(state: GameState) -> tuple[list[str], str | None]:

@@ -32,6 +32,7 @@ from .state import (
     PLACE,
     PLAY,
     START_BUILDINGS,
+    VILLAGERS_PER_SEX,
     Adult,
     Building,
     GameState,
@@ -42,6 +43,7 @@ from .state import (
     around,
     colour_name,
 )
+from .values import SEXES, NeutralCoin, Sex, by_sex
 
 RECORD_FORMAT = "helvetia-record"
 RECORD_VERSION = 1
@@ -100,7 +102,7 @@ def new_game(header: Mapping[str, Any], *overrides: Mapping[str, Any]) -> GameSt
 
     villages = {c: Village(c) for c in colours}
     if neutral:
-        villages[neutral] = Village(neutral, neutral=True, centre={"m": 8, "f": 8})
+        villages[neutral] = Village(neutral, neutral=True, centre=by_sex(VILLAGERS_PER_SEX))
     # Dowry (§6.1 step 5, §6.3): each player gives a coin to each of the two players to its
     # right (the next two in play order); with 2 players, one to the opponent and one to the
     # neutral village.
@@ -121,9 +123,9 @@ def new_game(header: Mapping[str, Any], *overrides: Mapping[str, Any]) -> GameSt
         options=options,
         players=players,
         villages=villages,
-        school={c: {"m": 0, "f": 0} for c in colours},
+        school={c: by_sex(0) for c in colours},
         character_coins={ch: {} for ch in CHARACTERS},
-        neutral_coin="ready" if neutral else None,
+        neutral_coin=NeutralCoin.READY if neutral else None,
         tile_holder={ch: None for ch in CHARACTERS},
         offer={b.id: b.stacks["1"] for b in buildings if b.stacks["1"]},
         stacks={s: {b.id: b.stacks[s] for b in buildings if b.stacks[s]} for s in ("2", "3")},
@@ -302,7 +304,7 @@ def left_neighbour(state: GameState, player: str) -> str:
     return state.next_colour(player, -1)
 
 
-def third_couple_cells(state: GameState, player: str, spouse: str) -> list[Cell]:
+def third_couple_cells(state: GameState, player: str, spouse: Sex) -> list[Cell]:
     """Where a spouse of that sex may marry into the left neighbour's village."""
     return marriage_cells(state, left_neighbour(state, player), spouse, player)
 
@@ -335,7 +337,7 @@ def first_couple(state: GameState, a: FirstCouple) -> None:
     _check_couple(state, a.player, 1)
     if a.man == a.woman:
         raise refuse("same_building")
-    for sex, cell in (("m", a.man), ("f", a.woman)):
+    for sex, cell in ((Sex.M, a.man), (Sex.F, a.woman)):
         _empty_own_building(state, a.player, cell).adults.append(Adult(a.player, sex))
         state.player(a.player).supply[sex] -= 1
     _couple_done(state)
@@ -345,12 +347,11 @@ def second_couple(state: GameState, a: SecondCouple) -> None:
     _check_couple(state, a.player, 2)
     empty = [b for b in state.villages[a.player].buildings.values() if not b.adults]
     assert len(empty) == 1
-    other = "f" if a.school == "m" else "m"
-    empty[0].adults.append(Adult(a.player, other))
+    empty[0].adults.append(Adult(a.player, a.school.other))
     state.school[a.player][a.school] += 1
     p = state.player(a.player)
-    p.supply["m"] -= 1
-    p.supply["f"] -= 1
+    for sex in SEXES:
+        p.supply[sex] -= 1
     _couple_done(state)
 
 
@@ -361,9 +362,8 @@ def third_couple(state: GameState, a: ThirdCouple) -> None:
     if problem is not None:
         raise IllegalAction(problem)
     state.villages[left].buildings[a.cell].adults.append(Adult(a.player, a.spouse))
-    other = "f" if a.spouse == "m" else "m"
-    state.villages[a.player].centre[other] += 1
+    state.villages[a.player].centre[a.spouse.other] += 1
     p = state.player(a.player)
-    p.supply["m"] -= 1
-    p.supply["f"] -= 1
+    for sex in SEXES:
+        p.supply[sex] -= 1
     _couple_done(state)

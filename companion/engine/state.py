@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 from .catalogue import Catalogue, Cost
 from .copying import derive_clone
 from .grid import Cell
+from .values import SEXES as SEXES  # re-exported: its home before values.py
+from .values import NeutralCoin, Sex, by_sex
 
 CHARACTERS = ("builder", "carter", "night_watchman", "priest", "midwife")
 COLOURS = ("red", "blue", "yellow", "white")
-SEXES = ("m", "f")
 VILLAGERS_PER_SEX = 8
 COINS_PER_COLOUR = 6
 
@@ -45,7 +46,7 @@ class Adult:
     """A villager on a building: married or single, awake (standing) or asleep (lying)."""
 
     colour: str
-    sex: str
+    sex: Sex
     awake: bool = True
 
     if TYPE_CHECKING:
@@ -58,7 +59,7 @@ class Building:
     type: str
     cell: Cell
     adults: list[Adult] = field(default_factory=list)
-    children: list[tuple[str, str]] = field(default_factory=list)
+    children: list[tuple[str, Sex]] = field(default_factory=list)
     """(colour, sex) of children born this round, lying beside the couple until round end."""
 
     if TYPE_CHECKING:
@@ -71,7 +72,7 @@ class Village:
     colour: str
     neutral: bool = False
     buildings: dict[Cell, Building] = field(default_factory=dict)
-    centre: dict[str, int] = field(default_factory=lambda: {"m": 0, "f": 0})
+    centre: dict[Sex, int] = field(default_factory=lambda: by_sex(0))
     """Unbound villagers of the village's own colour waiting in the centre, by sex."""
     coins: dict[str, int] = field(default_factory=dict)
     """Dowry coins lying in the centre, by colour."""
@@ -89,8 +90,7 @@ class Player:
     """Own coins in hand, usable now."""
     won_coins: int = 0
     """Own coins won back as dowry this turn: usable from the next turn on."""
-    supply: dict[str, int] = field(
-        default_factory=lambda: {"m": VILLAGERS_PER_SEX, "f": VILLAGERS_PER_SEX})
+    supply: dict[Sex, int] = field(default_factory=lambda: by_sex(VILLAGERS_PER_SEX))
     delivered: list[str] = field(default_factory=list)
 
     if TYPE_CHECKING:
@@ -148,10 +148,10 @@ class GameState:
     round: int = 0
     start_player: str | None = None
     active: str | None = None
-    school: dict[str, dict[str, int]] = field(default_factory=dict)
+    school: dict[str, dict[Sex, int]] = field(default_factory=dict)
     character_coins: dict[str, dict[str, int]] = field(default_factory=dict)
-    neutral_coin: str | None = None
-    """2 players: 'ready' beside the neutral village, or the character it lies on this round."""
+    neutral_coin: NeutralCoin | None = None
+    """2 players: ready beside the neutral village, or on the character it was used for."""
     tile_holder: dict[str, str | None] = field(default_factory=dict)
     tiles_used: set[str] = field(default_factory=set)
     goods_tiles: dict[str, str] = field(default_factory=dict)

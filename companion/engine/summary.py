@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .grid import row_first
 from .scoring import awake_villagers, breakdown
 from .state import CHARACTERS, GameState, Village
 
@@ -15,7 +16,7 @@ def _village(state: GameState, v: Village) -> dict[str, Any]:
              "villagers": [{"colour": a.colour, "sex": a.sex, "awake": a.awake}
                            for a in b.adults],
              "children": [{"colour": c, "sex": s} for c, s in b.children]}
-            for cell, b in sorted(v.buildings.items(), key=lambda kv: (kv[0][1], kv[0][0]))
+            for cell, b in sorted(v.buildings.items(), key=lambda kv: row_first(kv[0]))
         ],
         "centre": dict(v.centre),
         "dowry_coins": dict(sorted(v.coins.items())),

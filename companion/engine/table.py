@@ -41,7 +41,7 @@ from .actions import (
     ThirdCouple,
     Wake,
 )
-from .grid import Cell, in_quarter
+from .grid import Cell, in_quarter, row_first
 from .messages import Message
 from .state import CHARACTERS, COUPLES, DRAFT, PLAY, SCHOOL, START_BUILDINGS, GameState
 from .table_words import BACK, CHILD_CODES, ENGLISH, NO_BACK
@@ -287,7 +287,7 @@ def _turn(s: _Steps, a: Action) -> None:
     elif isinstance(a, Wake):
         _tile(s, a, "night_watchman")
         for cell, bd in sorted(b.villages[a.village].buildings.items(),
-                               key=lambda kv: (kv[0][1], kv[0][0])):
+                               key=lambda kv: row_first(kv[0])):
             if not in_quarter(cell, a.quarter):
                 continue
             for ad in bd.adults:
@@ -412,7 +412,7 @@ def _round_finish(s: _Steps) -> None:
     if af.phase == SCHOOL:
         return
     for v, village in b.villages.items():
-        for cell, bd in sorted(village.buildings.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        for cell, bd in sorted(village.buildings.items(), key=lambda kv: row_first(kv[0])):
             for c, sex in bd.children:
                 s.add("table.child_to_school", {"player": c, "sex": sex, **s.at(v, cell)},
                       CHILD, colour=c, village=v, cell=cell, sex=sex)

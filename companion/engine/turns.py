@@ -14,6 +14,7 @@ Rulings (§7) the companion needs so that it is never stuck:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from . import characters, moves, round_end
 from .actions import (
@@ -35,6 +36,7 @@ from .idle import idle_reason
 from .messages import Message, message
 from .production import chains_by_good
 from .state import CHARACTERS, GameState, Turn
+from .values import NeutralCoin, Via
 
 
 def _turn(state: GameState, player: str) -> Turn:
@@ -44,7 +46,7 @@ def _turn(state: GameState, player: str) -> Turn:
     return state.turn
 
 
-def possible(state: GameState, colour: str, character: str, via: str, budget: int) -> bool:
+def possible(state: GameState, colour: str, character: str, via: Via, budget: int) -> bool:
     """Whether the character has an option that can be taken now, or whose building's cost
     must first be read off the tile (it may be affordable): what keeps a coin on it."""
     by_good = chains_by_good(state, colour) if character in ("builder", "carter") else {}
@@ -178,14 +180,14 @@ def neutral_problem(state: GameState, player: str) -> Message | None:
     assert turn is not None
     if state.options.neutral_colour is None:
         return message("no_neutral")
-    if state.neutral_coin != "ready":
+    if state.neutral_coin is not NeutralCoin.READY:
         return message("neutral_coin_used")
     if turn.neutral or turn.character is not None:
         return message("neutral_instead", player=player)
     return None
 
 
-def _neutral_action(state: GameState, player: str, character: str,
+def _neutral_action(state: GameState, player: str, character: NeutralCoin,
                     effect: Callable[[], None]) -> None:
     turn = _turn(state, player)
     problem = neutral_problem(state, player)
@@ -197,11 +199,12 @@ def _neutral_action(state: GameState, player: str, character: str,
 
 
 def neutral_build(state: GameState, a: NeutralBuild) -> None:
-    _neutral_action(state, a.player, "builder", lambda: characters.neutral_build(state, a))
+    _neutral_action(state, a.player, NeutralCoin.BUILDER,
+                    lambda: characters.neutral_build(state, a))
 
 
 def neutral_marry(state: GameState, a: NeutralMarry) -> None:
-    _neutral_action(state, a.player, "priest", lambda: characters.neutral_marry(state, a))
+    _neutral_action(state, a.player, NeutralCoin.PRIEST, lambda: characters.neutral_marry(state, a))
 
 
 def tile_cost(state: GameState, a: TileCost) -> None:
@@ -235,8 +238,8 @@ def stuck_problem(state: GameState, player: str,
         if any(o.affordable for o in regular.get(ch, ())):
             return message("can_act", player=player, character=ch)
     for o in regular.get("builder", ()):
-        if o.needs_cost:
-            return message("cost_first", building=o.action.building)  # type: ignore[attr-defined]
+        if o.cost_needed is not None:
+            return message("cost_first", building=o.cost_needed)
     if moves.neutral(state, player):
         return message("can_act_neutral", player=player)
     return None
@@ -291,7 +294,7 @@ def _next_turn(state: GameState) -> None:
         # and the start-player token stays (§7).
         round_end.end_round(state, None)
         return
-    if state.neutral_coin == "ready" and state.options.neutral_colour:
+    if state.neutral_coin is NeutralCoin.READY and state.options.neutral_colour:
         holders.append(state.options.neutral_colour)
     if len(holders) <= 1:
         round_end.end_round(state, holders[0] if holders else None)
@@ -308,16 +311,17 @@ def _next_turn(state: GameState) -> None:
 QUIET = (CannotAct, TileCost, EndTurn)
 """Turn actions that are no action of the game (§12 "Deadlock": a round of only these)."""
 
-TURN_ACTIONS: dict[type[Action], Callable[[GameState, Action], None]] = {
-    Choose: choose,  # type: ignore[dict-item]
-    Build: build,  # type: ignore[dict-item]
-    Deliver: deliver,  # type: ignore[dict-item]
-    Wake: wake,  # type: ignore[dict-item]
-    Marry: marry,  # type: ignore[dict-item]
-    Birth: birth,  # type: ignore[dict-item]
-    NeutralBuild: neutral_build,  # type: ignore[dict-item]
-    NeutralMarry: neutral_marry,  # type: ignore[dict-item]
-    TileCost: tile_cost,  # type: ignore[dict-item]
-    CannotAct: cannot_act,  # type: ignore[dict-item]
-    EndTurn: end_turn,  # type: ignore[dict-item]
+TURN_ACTIONS: dict[type[Action], Callable[[GameState, Any], None]] = {
+    # Each handler takes the action of its key's type: ``apply`` dispatches by type.
+    Choose: choose,
+    Build: build,
+    Deliver: deliver,
+    Wake: wake,
+    Marry: marry,
+    Birth: birth,
+    NeutralBuild: neutral_build,
+    NeutralMarry: neutral_marry,
+    TileCost: tile_cost,
+    CannotAct: cannot_act,
+    EndTurn: end_turn,
 }
