@@ -15,7 +15,7 @@ from companion.config import Buttons, Config, Leds
 from companion.display.app import App
 from companion.display.screens.virtual import VirtualScreen, next_level, plan_of
 from companion.engine import Game, header_line
-from companion.engine.record import check_header
+from companion.engine.header import check_header
 from companion.selfplay import drawn_costs
 from tests.ui_driver import Driver
 from tests.virtual_play import Table, play, set_up, virtual_turn

@@ -11,22 +11,30 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from .actions import Birth, Build, CorrectCost, Deliver, Marry, NeutralBuild, NeutralMarry, Wake
+from .actions import Birth, Build, Chain, CorrectCost, Deliver, Marry, Wake
 from .catalogue import BUYABLE, make_cost
 from .errors import IllegalAction, refuse
 from .grid import Cell, by_row, in_quarter, open_ring, ring, ring_cells
 from .messages import Message, message
-from .production import run_chain, vcode
+from .production import run_chain, step_problem, vcode
 from .state import Adult, Building, GameState, Village
 from .values import SEXES, Sex, Source
 
 
-def _raise(problem: Message | None) -> None:
+def raise_problem(problem: Message | None) -> None:
+    """Refuse with ``problem``, if there is one."""
     if problem is not None:
         raise IllegalAction(problem)
 
 
 # --- building ------------------------------------------------------------------------------
+
+
+def build_cells(village: Village) -> list[Cell]:
+    """Where a new building may go in a village: the free cells of the innermost ring that
+    still has one (§5), row by row. ``place_problem`` says why another cell is refused."""
+    n = open_ring(village.buildings)
+    return [c for c in ring_cells(n) if c not in village.buildings]
 
 
 def first_free_cell(village: Village) -> Cell:
@@ -65,8 +73,8 @@ def build_type_problem(state: GameState, player: str, type_id: str) -> Message |
     return None
 
 
-def _place_new(state: GameState, village: Village, type_id: str, cell: Cell) -> Building:
-    _raise(place_problem(state, village, type_id, cell))
+def place_new(state: GameState, village: Village, type_id: str, cell: Cell) -> Building:
+    """A building from the offer onto ``cell`` (``place_problem`` checked by the caller)."""
     state.offer[type_id] -= 1
     if state.offer[type_id] == 0:
         del state.offer[type_id]
@@ -94,9 +102,10 @@ def mover_problem(state: GameState, village: Village, sex: Sex | None) -> Messag
     return None
 
 
-def _move_in(state: GameState, village: Village, b: Building, sex: Sex | None,
-             colour: str) -> None:
-    _raise(mover_problem(state, village, sex))
+def move_in(state: GameState, village: Village, b: Building, sex: Sex | None,
+            colour: str) -> None:
+    """Someone from the centre moves into the new building (``mover_problem`` checked by the
+    caller): of ``sex``, or whoever waits."""
     present = movers(village)
     if not present:
         return
@@ -108,14 +117,14 @@ def _move_in(state: GameState, village: Village, b: Building, sex: Sex | None,
 def build(state: GameState, a: Build) -> int:
     """Builder: returns the coins spent on bought goods."""
     cat = state.catalogue
-    _raise(build_type_problem(state, a.player, a.building))
+    raise_problem(build_type_problem(state, a.player, a.building))
     bt = cat.building(a.building)
     village = state.villages[a.player]
-    _raise(place_problem(state, village, a.building, a.cell))
+    raise_problem(place_problem(state, village, a.building, a.cell))
     known = state.known_cost(a.building)
     if a.cost is not None:
         given = make_cost(dict(a.cost))
-        _raise(cost_problem(state, a.building, given, check_known=False))
+        raise_problem(cost_problem(state, a.building, given, check_known=False))
         if known is not None and given != known:
             raise refuse("wrong_cost", building=a.building, cost=known, given=given)
         cost = given
@@ -132,18 +141,47 @@ def build(state: GameState, a: Build) -> int:
     if coins > player.coins:
         raise refuse("cannot_afford", player=a.player, n=coins, buy=make_cost(bought),
                      held=player.coins)
-    produced = Counter(run_chain(state, a.player, chain) for chain in a.pay)
-    paid = produced + bought
+    raise_problem(chains_problem(state, a.player, a.pay))
+    paid = Counter(chain[-1].good for chain in a.pay) + bought
     if paid != Counter(dict(cost)):
         raise refuse("wrong_payment", building=a.building, cost=cost, paid=make_cost(paid))
-    if bt.cost is None:
-        state.learned_costs[a.building] = cost
-    b = _place_new(state, village, a.building, a.cell)
     if bt.occupied:
-        _move_in(state, village, b, a.mover, a.player)
+        raise_problem(mover_problem(state, village, a.mover))
     elif a.mover is not None:
         raise refuse("vp_building", building=a.building)
+    # Everything checked: now the state changes.
+    for chain in a.pay:
+        run_chain(state, a.player, chain)
+    if bt.cost is None:
+        state.learned_costs[a.building] = cost
+    b = place_new(state, village, a.building, a.cell)
+    if bt.occupied:
+        move_in(state, village, b, a.mover, a.player)
     return coins
+
+
+_BEFORE_ASLEEP = ("unknown_good", "no_village", "no_building", "no_worker")
+"""The refusals of a step that come before "its worker is asleep" (``step_problem``)."""
+
+
+def chains_problem(state: GameState, player: str, chains: tuple[Chain, ...]) -> Message | None:
+    """Whether ``player`` may work these chains one after the other, before any worker falls
+    asleep: each step as ``step_problem`` says, a worker of an earlier chain being asleep."""
+    used: set[tuple[str, Cell]] = set()
+    for chain in chains:
+        if not chain:
+            return message("empty_chain")
+        for i, step in enumerate(chain):
+            problem = step_problem(state, player, chain[:i], step)
+            if (step.village, step.cell) in used and (
+                    problem is None or problem.code not in _BEFORE_ASLEEP):
+                b = state.villages[step.village].buildings[step.cell]
+                return message("worker_asleep", player=player, building=b.type,
+                               cell=step.cell, village=vcode(state, step.village))
+            if problem is not None:
+                return problem
+        used.update((s.village, s.cell) for s in chain)
+    return None
 
 
 def cost_problem(state: GameState, type_id: str, cost: tuple[tuple[str, int], ...],
@@ -176,10 +214,12 @@ def correct_cost(state: GameState, a: CorrectCost) -> None:
 def deliver(state: GameState, a: Deliver) -> None:
     """Carter: one produced good onto the market."""
     player = state.player(a.player)
-    good = run_chain(state, a.player, a.chain)
+    raise_problem(chains_problem(state, a.player, (a.chain,)))
+    good = a.chain[-1].good
     cat = state.catalogue
     if good in player.delivered:
         raise refuse("delivered_twice", player=a.player, good=good)
+    run_chain(state, a.player, a.chain)
     player.delivered.append(good)
     if cat.goods[good].level > 1 and good not in state.goods_tiles:
         state.goods_tiles[good] = a.player
@@ -208,7 +248,7 @@ def wake_problem(state: GameState, village: str, quarter: str) -> Message | None
 
 def wake(state: GameState, a: Wake) -> None:
     """Night Watchman: every sleeper on the buildings of one quarter of one village wakes."""
-    _raise(wake_problem(state, a.village, a.quarter))
+    raise_problem(wake_problem(state, a.village, a.quarter))
     for ad in sleepers(state, a.village, a.quarter):
         ad.awake = True
 
@@ -281,8 +321,8 @@ def dowry_problem(state: GameState, player: str, village: str, dowry: str | None
 
 def marry(state: GameState, a: Marry) -> None:
     """Priest: an unbound villager marries into another player's (or the neutral) village."""
-    _raise(marry_problem(state, a.player, a.sex, a.source, a.village, a.cell))
-    _raise(dowry_problem(state, a.player, a.village, a.dowry))
+    raise_problem(marry_problem(state, a.player, a.sex, a.source, a.village, a.cell))
+    raise_problem(dowry_problem(state, a.player, a.village, a.dowry))
     unbound(state, a.player, a.source)[a.sex] -= 1
     state.villages[a.village].buildings[a.cell].adults.append(Adult(a.player, a.sex))
     if a.dowry is None:
@@ -323,7 +363,7 @@ def couples(state: GameState, player: str) -> list[Cell]:
 
 def birth(state: GameState, a: Birth) -> None:
     """Midwife: one couple in the player's own village gets one child."""
-    _raise(birth_problem(state, a.player, a.cell))
+    raise_problem(birth_problem(state, a.player, a.cell))
     player = state.player(a.player)
     if player.supply[a.sex] == 0:
         raise refuse("no_supply", player=a.player, sex=a.sex)
@@ -331,31 +371,3 @@ def birth(state: GameState, a: Birth) -> None:
     state.villages[a.player].buildings[a.cell].children.append((a.player, a.sex))
     assert state.turn is not None
     state.turn.births.append(a.cell)
-
-
-# --- the neutral coin ----------------------------------------------------------------------
-
-
-def neutral_build(state: GameState, a: NeutralBuild) -> None:
-    """Neutral Builder: any building on offer into the neutral village, for free."""
-    neutral = state.options.neutral_colour
-    assert neutral is not None
-    village = state.villages[neutral]
-    b = _place_new(state, village, a.building, a.cell)
-    if state.catalogue.building(a.building).occupied:
-        _move_in(state, village, b, a.sex, neutral)
-    elif a.sex is not None:
-        raise refuse("vp_building", building=a.building)
-
-
-def neutral_marry(state: GameState, a: NeutralMarry) -> None:
-    """Neutral Priest: a neutral villager from the neutral centre marries into the player's
-    own village. No dowry coin moves: the neutral village holds no coins of its own."""
-    neutral = state.options.neutral_colour
-    assert neutral is not None
-    centre = state.villages[neutral].centre
-    if centre[a.sex] == 0:
-        raise refuse("no_neutral_villager", sex=a.sex)
-    _raise(marriage_problem(state, a.player, a.cell, a.sex, neutral))
-    centre[a.sex] -= 1
-    state.villages[a.player].buildings[a.cell].adults.append(Adult(neutral, a.sex))

@@ -29,8 +29,9 @@ from .actions import (
     validate_action,
 )
 from .errors import HelvetiaError, MalformedAction, RecordError, refuse
+from .header import Header
 from .messages import Message, english
-from .record import MAX_LINES, check_header, dumps_line, loads_line
+from .record import MAX_LINES, dumps_line, loads_line
 from .scoring import award_village_tiles
 from .state import (
     COUPLES,
@@ -129,10 +130,10 @@ class Game:
     """A game as its record: the header, the actions applied, and every state along the way."""
 
     def __init__(self, header: Mapping[str, Any], *overrides: Mapping[str, Any]) -> None:
-        check_header(header)
+        checked = Header.parse(header)
         self.header: dict[str, Any] = dict(header)
         self._overrides = overrides
-        self._states = [setup_rules.new_game(header, *overrides)]
+        self._states = [setup_rules.new_game(checked, *overrides)]
         self._actions: list[Action] = []
 
     @property

@@ -17,12 +17,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from . import characters as rules
-from .actions import Action, Birth, Build, Chain, Deliver, Marry, NeutralBuild, NeutralMarry, Wake
-from .grid import QUARTERS, by_row, row_first
+from .actions import Action, Birth, Build, Chain, Deliver, Marry, Wake
+from .grid import QUARTERS, by_row
 from .messages import Message, english, english_param, message
 from .production import ChainsByGood, find_payment, vcode, village_order
 from .state import GameState
-from .values import SEXES, SOURCES, NeutralCoin, Sex, Via
+from .values import SEXES, SOURCES, Sex, Via
 
 COIN, TILE, NEUTRAL = Via.COIN, Via.TILE, Via.NEUTRAL
 
@@ -92,7 +92,9 @@ def chain_details(state: GameState, colour: str, chain: Chain) -> tuple[Message,
     return tuple(out)
 
 
-def _sex_default(counts: dict[Sex, int]) -> tuple[Sex | None, tuple[Sex, ...]]:
+def sex_default(counts: dict[Sex, int]) -> tuple[Sex | None, tuple[Sex, ...]]:
+    """Who moves in (or is born) by default, and the sexes there is a choice of: a man when
+    men are not fewer."""
     present = tuple(s for s in SEXES if counts[s] > 0)
     if not present:
         return None, ()
@@ -108,7 +110,7 @@ def builder(state: GameState, colour: str, via: Via, budget: int,
     tile = via == TILE
     for t in rules.buildable_types(state, colour):
         bt = cat.building(t)
-        mover, sexes = _sex_default(village.centre) if bt.occupied else (None, ())
+        mover, sexes = sex_default(village.centre) if bt.occupied else (None, ())
         cost = state.known_cost(t)
         what = message("option.build", building=t)
         if cost is None:
@@ -186,7 +188,7 @@ def priest(state: GameState, colour: str, via: Via) -> Iterator[Option]:
 
 def midwife(state: GameState, colour: str, via: Via) -> Iterator[Option]:
     """Every own couple that may have a child this turn."""
-    sex, sexes = _sex_default(state.player(colour).supply)
+    sex, sexes = sex_default(state.player(colour).supply)
     if sex is None:
         return
     buildings = state.villages[colour].buildings
@@ -213,29 +215,3 @@ def character(state: GameState, colour: str, name: str, via: Via, budget: int,
               by_good: ChainsByGood) -> list[Option]:
     """The options of one character; ``budget``: coins left for bought goods."""
     return list(options_of(state, colour, name, via, budget, by_good))
-
-
-def neutral(state: GameState, colour: str) -> list[Option]:
-    """With the neutral coin: any building on offer for the neutral village (free), or a
-    neutral villager married into the player's own village."""
-    n = state.options.neutral_colour
-    if n is None or state.neutral_coin is not NeutralCoin.READY:
-        return []
-    village = state.villages[n]
-    cell = rules.first_free_cell(village)
-    out = []
-    for t in state.catalogue.buildings:
-        if t in state.offer:
-            bt = state.catalogue.building(t)
-            sex, sexes = _sex_default(village.centre) if bt.occupied else (None, ())
-            out.append(Option("builder", NEUTRAL, NeutralBuild(colour, t, cell, sex),
-                              choices=sexes, message=message("option.neutral_build",
-                                                             building=t)))
-    own = state.villages[colour].buildings
-    marriages = [(cell, sex) for sex in SEXES if village.centre[sex]
-                 for cell in rules.marriage_cells(state, colour, sex, n)]
-    for cell, sex in sorted(marriages, key=lambda m: row_first(m[0])):
-        out.append(Option("priest", NEUTRAL, NeutralMarry(colour, sex, cell),
-                          message=message("option.neutral_marry", sex=sex, player=colour,
-                                          building=own[cell].type, cell=cell)))
-    return out

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Any
 
-from . import moves, round_end, turns
+from . import moves, neutral_village, round_end, turns
 from . import setup as setup_rules
 from .actions import (
     Action,
@@ -106,8 +106,8 @@ def turn_options(state: GameState) -> TurnOptions:
         if state.tile_holder[ch] == colour and turns.tile_problem(state, colour, ch) is None:
             tiles[ch] = tuple(moves.character(state, colour, ch, TILE, player.coins, by_good))
     neutral: tuple[Option, ...] = ()
-    if turns.neutral_problem(state, colour) is None:
-        neutral = tuple(moves.neutral(state, colour))
+    if neutral_village.coin_problem(state, colour) is None:
+        neutral = tuple(neutral_village.options(state, colour))
     stuck = turns.stuck_problem(state, colour, regular if turn.character is None else None)
     return TurnOptions(
         player=colour,
@@ -158,12 +158,11 @@ def _candidates(state: GameState) -> list[Action]:
         pool = sorted(t for t, n in state.start_pool.items() if n)
         return [StartBuildings(c, trio) for c in state.queue for trio in combinations(pool, 3)]
     if state.phase == NEUTRAL:
-        n = state.options.neutral_colour
-        assert n is not None and state.active is not None
-        free = [c for c in ring_cells(1) if c not in state.villages[n].buildings]
-        placed = [a.sex for b in state.villages[n].buildings.values() for a in b.adults]
+        n = neutral_village.neutral_colour(state)
+        assert state.active is not None
         return [PlaceNeutral(state.active, t, cell, sex) for t in sorted(set(state.to_place[n]))
-                for cell in free for sex in SEXES if placed.count(sex) < 2]
+                for cell in neutral_village.start_cells(state)
+                for sex in neutral_village.start_sexes(state)]
     if state.phase == PLACE:
         return [PlaceBuilding(c, t, cell) for c in state.colours
                 for t in sorted(set(state.to_place[c])) for cell in ring_cells(1)

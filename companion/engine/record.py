@@ -25,11 +25,6 @@ MAX_DEPTH = 16  # nesting of [] and {} (the deepest line, a header catalogue, ne
 MAX_DIGITS = 12  # digits in one number
 NAME_MAX = 16  # characters in a player's name (the names issue)
 
-HEADER_FIELDS = ("format", "version", "players", "options", "catalogue")
-PLAYER_FIELDS = ("colour", "name", "seat", "virtual")
-VIRTUAL_LEVELS = ("easy", "normal", "strong")
-"""A seat the companion plays (``virtual``), at one of these levels (companion.bot)."""
-
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -127,36 +122,3 @@ def check_name(name: Any, where: str) -> str:
                     "a line separator" if c in "\u2028\u2029" else "a control character")
             raise MalformedAction(f"{where} holds {what} (U+{ord(c):04X})")
     return name
-
-
-def check_header(header: Any) -> None:
-    """The header's own fields, as the format says (docs/record-format.md): an object with
-    no unknown field, players with no unknown field and names of at most ``NAME_MAX``
-    characters, a catalogue that is an object. The rules check the rest."""
-    if not isinstance(header, Mapping):
-        raise MalformedAction("the header must be a JSON object")
-    unknown = [str(k) for k in header if k not in HEADER_FIELDS]
-    if unknown:
-        raise MalformedAction(f"the header has unknown field(s): {', '.join(sorted(unknown))}")
-    players = header.get("players")
-    if isinstance(players, list):
-        for i, p in enumerate(players):
-            if not isinstance(p, Mapping):
-                raise MalformedAction(f"players[{i}] must be an object {{colour, name}}")
-            extra = [str(k) for k in p if k not in PLAYER_FIELDS]
-            if extra:
-                raise MalformedAction(f"players[{i}] has unknown field(s): "
-                                      f"{', '.join(sorted(extra))}")
-            if "name" in p:
-                check_name(p["name"], f"players[{i}].name")
-            if "virtual" in p and p["virtual"] not in VIRTUAL_LEVELS:
-                raise MalformedAction(f"players[{i}].virtual must be one of "
-                                      f"{', '.join(VIRTUAL_LEVELS)}")
-            if "seat" in p and (type(p["seat"]) is not int or not 1 <= p["seat"] <= 4):
-                raise MalformedAction(f"players[{i}].seat must be a place 1 to 4")
-    if isinstance(players, list):
-        seats = [p["seat"] for p in players if isinstance(p, Mapping) and "seat" in p]
-        if len(set(seats)) != len(seats):
-            raise MalformedAction("two players sit at the same seat")
-    if "catalogue" in header and not isinstance(header["catalogue"], Mapping):
-        raise MalformedAction("the header's 'catalogue' must be an object")

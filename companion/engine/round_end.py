@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from . import neutral_village
 from .actions import EndByAgreement, Reveal, SchoolReturn
 from .errors import IllegalAction, refuse
 from .grid import Cell, by_row
@@ -19,7 +20,7 @@ from .state import (
     GameState,
     Turn,
 )
-from .values import NeutralCoin, by_sex
+from .values import by_sex
 
 NEW_BUILDINGS = 5
 
@@ -51,8 +52,7 @@ def end_round(state: GameState, sole: str | None) -> None:
         for colour, n in state.character_coins[ch].items():
             state.player(colour).coins += n
         state.character_coins[ch] = {}
-    if neutral:
-        state.neutral_coin = NeutralCoin.READY
+    state.neutral_coin = neutral_village.ready_coin(state)
     for p in state.players:
         p.coins += p.won_coins
         p.won_coins = 0

@@ -3,11 +3,11 @@ buildings, the 2-player neutral village, placing buildings, and the three couple
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 from . import catalogue as cat_mod
+from . import neutral_village
 from .actions import (
     ChooseStartPlayer,
     FirstCouple,
@@ -19,20 +19,21 @@ from .actions import (
     ThirdCouple,
 )
 from .characters import marriage_cells, marriage_problem
-from .errors import IllegalAction, MalformedAction, refuse
+from .errors import IllegalAction, refuse
 from .grid import Cell, ring
+from .header import RECORD_FORMAT as RECORD_FORMAT  # its home before header.py
+from .header import RECORD_VERSION as RECORD_VERSION
+from .header import Header
 from .production import vcode
 from .state import (
     CHARACTERS,
     COINS_PER_COLOUR,
-    COLOURS,
     COUPLES,
     DRAFT,
     NEUTRAL,
     PLACE,
     PLAY,
     START_BUILDINGS,
-    VILLAGERS_PER_SEX,
     Adult,
     Building,
     GameState,
@@ -41,82 +42,57 @@ from .state import (
     Turn,
     Village,
     around,
-    colour_name,
 )
 from .values import SEXES, NeutralCoin, Sex, by_sex
 
-RECORD_FORMAT = "helvetia-record"
-RECORD_VERSION = 1
 LETTERS = ("A", "B", "C", "D", "E")
+DEFAULTS = Options()
+"""The options of a game whose header names none (the setup screen starts from them)."""
+START_TILES_PER_TYPE = 3
+"""Start buildings of each type in the box (§6.1, §6.2)."""
 
 
-def new_game(header: Mapping[str, Any], *overrides: Mapping[str, Any]) -> GameState:
+def draft_tiles_per_type(players: int, options: Options) -> int:
+    """Start buildings of each type on offer: the draft with fewer than 4 players puts one of
+    each type back in the box (§6.1.1); the simplified setup draws from all 15 lettered tiles
+    (§6.2)."""
+    if options.setup == "draft" and players < 4:
+        return START_TILES_PER_TYPE - 1
+    return START_TILES_PER_TYPE
+
+
+def tiles_back_in_box(players: int, options: Options) -> bool:
+    """Whether the table puts a start building of each type back in the box (§6.1.1)."""
+    return draft_tiles_per_type(players, options) < START_TILES_PER_TYPE
+
+
+def setup_dowry_receivers(colours: list[str], colour: str, neutral: str | None) -> list[str]:
+    """The setup dowry (§6.1 step 5, §6.3): each player gives one of its coins to each of the
+    two players to its right (the next two in play order), where it lies in their village
+    centres; with 2 players, to the opponent and the neutral village."""
+    if neutral is not None:
+        return neutral_village.dowry_receivers(colours, colour, neutral)
+    return [around(colours, colour, 1), around(colours, colour, 2)]
+
+
+def new_game(header: Mapping[str, Any] | Header, *overrides: Mapping[str, Any]) -> GameState:
     """The state before the first action, from a record header; ``overrides`` are catalogue
     overrides applied after the header's own (e.g. a file passed with --catalogue)."""
-    if not isinstance(header, Mapping):
-        raise MalformedAction("the header must be a JSON object")
-    if header.get("format") != RECORD_FORMAT:
-        raise MalformedAction(f"the header's 'format' must be \"{RECORD_FORMAT}\"")
-    if header.get("version") != RECORD_VERSION:
-        raise MalformedAction(f"record version {header.get('version')!r} is not supported "
-                              f"(this companion reads version {RECORD_VERSION})")
-    raw_players = header.get("players")
-    if not isinstance(raw_players, list) or not 2 <= len(raw_players) <= 4:
-        raise MalformedAction("the header's 'players' must list 2 to 4 players")
-    players = []
-    for i, p in enumerate(raw_players):
-        if not isinstance(p, Mapping) or p.get("colour") not in COLOURS:
-            raise MalformedAction(f"players[{i}] needs a 'colour', one of {', '.join(COLOURS)}")
-        name = p.get("name", colour_name(p["colour"]))
-        if not isinstance(name, str):
-            raise MalformedAction(f"players[{i}].name must be a string")
-        players.append(Player(p["colour"], name, coins=COINS_PER_COLOUR - 2))
-    colours = [p.colour for p in players]
-    if len(set(colours)) != len(colours):
-        raise MalformedAction("two players have the same colour")
-
-    raw_opts = header.get("options", {})
-    if not isinstance(raw_opts, Mapping):
-        raise MalformedAction("the header's 'options' must be an object")
-    unknown = set(raw_opts) - {"setup", "intro", "neutral_colour"}
-    if unknown:
-        raise MalformedAction(f"unknown option(s): {', '.join(sorted(unknown))}")
-    setup = raw_opts.get("setup", "draft")
-    if setup not in ("draft", "simplified"):
-        raise MalformedAction("option 'setup' must be \"draft\" or \"simplified\"")
-    intro = raw_opts.get("intro", False)
-    if not isinstance(intro, bool):
-        raise MalformedAction("option 'intro' must be true or false")
-    neutral = raw_opts.get("neutral_colour")
-    if len(players) == 2:
-        if neutral is None:
-            neutral = next(c for c in COLOURS if c not in colours)
-        if neutral not in COLOURS or neutral in colours:
-            raise MalformedAction("option 'neutral_colour' must be a colour no player has")
-    elif neutral is not None:
-        raise MalformedAction("option 'neutral_colour' is only for 2 players")
-    options = Options(setup, intro, neutral)
-
-    overrides_in_header = header.get("catalogue", {})
-    catalogue = cat_mod.load(overrides_in_header, *overrides)
+    h = header if isinstance(header, Header) else Header.parse(header)
+    players = [Player(p.colour, p.name, coins=COINS_PER_COLOUR - 2) for p in h.players]
+    colours = h.colours
+    options = h.options
+    neutral = options.neutral_colour
+    catalogue = cat_mod.load(h.catalogue, *overrides)
 
     villages = {c: Village(c) for c in colours}
     if neutral:
-        villages[neutral] = Village(neutral, neutral=True, centre=by_sex(VILLAGERS_PER_SEX))
-    # Dowry (§6.1 step 5, §6.3): each player gives a coin to each of the two players to its
-    # right (the next two in play order); with 2 players, one to the opponent and one to the
-    # neutral village.
-    for i, c in enumerate(colours):
-        if neutral:
-            receivers = [colours[1 - i], neutral]
-        else:
-            receivers = [around(colours, c, 1), around(colours, c, 2)]
-        for r in receivers:
+        villages[neutral] = neutral_village.new_neutral_village(neutral)
+    for c in colours:
+        for r in setup_dowry_receivers(colours, c, neutral):
             villages[r].coins[c] = villages[r].coins.get(c, 0) + 1
 
-    # The draft with fewer than 4 players removes one start tile per type (§6.1); the simplified
-    # setup draws from all 15 lettered tiles (§6.2).
-    start_per_type = 3 if len(players) == 4 or setup == "simplified" else 2
+    start_per_type = draft_tiles_per_type(len(players), options)
     buildings = catalogue.buildings.values()
     state = GameState(
         catalogue=catalogue,
@@ -125,7 +101,7 @@ def new_game(header: Mapping[str, Any], *overrides: Mapping[str, Any]) -> GameSt
         villages=villages,
         school={c: by_sex(0) for c in colours},
         character_coins={ch: {} for ch in CHARACTERS},
-        neutral_coin=NeutralCoin.READY if neutral else None,
+        neutral_coin=NeutralCoin.READY if neutral else None,  # (neutral_village.ready_coin)
         tile_holder={ch: None for ch in CHARACTERS},
         offer={b.id: b.stacks["1"] for b in buildings if b.stacks["1"]},
         stacks={s: {b.id: b.stacks[s] for b in buildings if b.stacks[s]} for s in ("2", "3")},
@@ -208,14 +184,15 @@ def start_buildings(state: GameState, a: StartBuildings) -> None:
             raise refuse("bad_letter", letter=a.letter)
         if a.letter in state.letters.values():
             raise refuse("letter_twice", letter=a.letter)
-        state.letters[a.player] = a.letter
-    for t in a.buildings:
-        state.start_pool[t] -= 1
+    pool = {t: n - (t in a.buildings) for t, n in state.start_pool.items()}
     waiting = sum(1 for c in state.colours if c != a.player and not state.to_place[c])
     # Each type can go to each waiting player once: the pool serves them all iff it holds
     # 3 tiles per player when each type counts at most once per player.
-    if sum(min(n, waiting) for n in state.start_pool.values()) < 3 * waiting:
+    if sum(min(n, waiting) for n in pool.values()) < 3 * waiting:
         raise refuse("pool_exhausted")
+    if a.letter is not None:
+        state.letters[a.player] = a.letter
+    state.start_pool = pool
     state.to_place[a.player] = list(a.buildings)
     _set_queue(state, [c for c in state.queue if c != a.player])
     if not state.queue:
@@ -227,16 +204,11 @@ def _after_start_buildings(state: GameState) -> None:
     neutral = state.options.neutral_colour
     assert state.start_player is not None
     if neutral:
-        # The neutral village gets the start buildings that make exactly 2 of each type in play
-        # (§6.3): the draft's 4 left over, or 4 of the 15 lettered tiles (§6.2).
-        taken = Counter(t for c in state.colours for t in state.to_place[c])
-        start_types = [t for t, b in state.catalogue.buildings.items() if b.stacks["start"]]
-        left = [t for t in sorted(start_types) for _ in range(2 - taken[t])]
+        left = neutral_village.start_buildings(state)
         state.to_place[neutral] = left
         state.phase = NEUTRAL
-        other = state.next_colour(state.start_player)
-        turns = (other, state.start_player)  # alternately, the non-start player first
-        _set_queue(state, [turns[i % 2] for i in range(len(left))])
+        _set_queue(state, neutral_village.placing_order(
+            state.start_player, state.next_colour(state.start_player), len(left)))
     else:
         _begin_placing(state)
 
@@ -264,11 +236,10 @@ def _place(state: GameState, colour: str, building: str, cell: Cell) -> Building
 
 def place_neutral(state: GameState, a: PlaceNeutral) -> None:
     _expect(state, a.player)
-    neutral = state.options.neutral_colour
-    assert neutral is not None
-    placed = [ad.sex for b in state.villages[neutral].buildings.values() for ad in b.adults]
-    if placed.count(a.sex) >= 2:
-        raise refuse("neutral_couples", sexes=a.sex)
+    neutral = neutral_village.neutral_colour(state)
+    problem = neutral_village.start_sex_problem(state, a.sex)
+    if problem is not None:
+        raise IllegalAction(problem)
     b = _place(state, neutral, a.building, a.cell)
     b.adults.append(Adult(neutral, a.sex))
     state.villages[neutral].centre[a.sex] -= 1
@@ -337,8 +308,10 @@ def first_couple(state: GameState, a: FirstCouple) -> None:
     _check_couple(state, a.player, 1)
     if a.man == a.woman:
         raise refuse("same_building")
-    for sex, cell in ((Sex.M, a.man), (Sex.F, a.woman)):
-        _empty_own_building(state, a.player, cell).adults.append(Adult(a.player, sex))
+    homes = [(sex, _empty_own_building(state, a.player, cell))  # both checked, then placed
+             for sex, cell in ((Sex.M, a.man), (Sex.F, a.woman))]
+    for sex, b in homes:
+        b.adults.append(Adult(a.player, sex))
         state.player(a.player).supply[sex] -= 1
     _couple_done(state)
 

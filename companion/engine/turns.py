@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from . import characters, moves, round_end
+from . import characters, moves, neutral_village, round_end
 from .actions import (
     Action,
     Birth,
@@ -174,23 +174,10 @@ def birth(state: GameState, a: Birth) -> None:
     _character_action(state, a.player, "midwife", a.tile, lambda: characters.birth(state, a))
 
 
-def neutral_problem(state: GameState, player: str) -> Message | None:
-    """Whether the neutral coin may replace this turn's regular action."""
-    turn = state.turn
-    assert turn is not None
-    if state.options.neutral_colour is None:
-        return message("no_neutral")
-    if state.neutral_coin is not NeutralCoin.READY:
-        return message("neutral_coin_used")
-    if turn.neutral or turn.character is not None:
-        return message("neutral_instead", player=player)
-    return None
-
-
 def _neutral_action(state: GameState, player: str, character: NeutralCoin,
                     effect: Callable[[], None]) -> None:
     turn = _turn(state, player)
-    problem = neutral_problem(state, player)
+    problem = neutral_village.coin_problem(state, player)
     if problem is not None:
         raise IllegalAction(problem)
     effect()
@@ -200,11 +187,11 @@ def _neutral_action(state: GameState, player: str, character: NeutralCoin,
 
 def neutral_build(state: GameState, a: NeutralBuild) -> None:
     _neutral_action(state, a.player, NeutralCoin.BUILDER,
-                    lambda: characters.neutral_build(state, a))
+                    lambda: neutral_village.build(state, a))
 
 
 def neutral_marry(state: GameState, a: NeutralMarry) -> None:
-    _neutral_action(state, a.player, NeutralCoin.PRIEST, lambda: characters.neutral_marry(state, a))
+    _neutral_action(state, a.player, NeutralCoin.PRIEST, lambda: neutral_village.marry(state, a))
 
 
 def tile_cost(state: GameState, a: TileCost) -> None:
@@ -240,7 +227,7 @@ def stuck_problem(state: GameState, player: str,
     for o in regular.get("builder", ()):
         if o.cost_needed is not None:
             return message("cost_first", building=o.cost_needed)
-    if moves.neutral(state, player):
+    if neutral_village.options(state, player):
         return message("can_act_neutral", player=player)
     return None
 
@@ -294,8 +281,9 @@ def _next_turn(state: GameState) -> None:
         # and the start-player token stays (§7).
         round_end.end_round(state, None)
         return
-    if state.neutral_coin is NeutralCoin.READY and state.options.neutral_colour:
-        holders.append(state.options.neutral_colour)
+    neutral = neutral_village.coin_holder(state)
+    if neutral is not None:
+        holders.append(neutral)
     if len(holders) <= 1:
         round_end.end_round(state, holders[0] if holders else None)
         return
