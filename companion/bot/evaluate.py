@@ -71,7 +71,7 @@ def holdings(state: GameState, colour: str, w: Weights = DEFAULT) -> float:
             for a in b.adults:
                 if a.colour == colour:
                     value += w.awake if a.awake else w.asleep
-    value += w.centre * (village.centre["m"] + village.centre["f"])
+    value += w.centre * (sum(village.centre.values()))
     tiles = cat.village_tile_vp
     if w.village and colour not in state.village_tiles and len(state.village_tiles) < len(tiles):
         ring1 = ring_cells(1)

@@ -8,10 +8,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from ..engine import Action, Build, Deliver, GameState, Marry, NeutralBuild, Option, StartBuildings
+from ..engine import (
+    Action,
+    Birth,
+    Build,
+    Deliver,
+    GameState,
+    Marry,
+    NeutralBuild,
+    Option,
+    StartBuildings,
+)
 from ..engine.catalogue import BUYABLE, make_cost
-from ..engine.grid import open_ring, ring_cells
+from ..engine.characters import build_cells
 from ..engine.production import chains_by_good, find_payment
+from ..engine.values import Sex
 from .i18n import _, building, colour, good, say, where
 
 CELL = "cell"
@@ -82,10 +93,8 @@ class Form:
 
 
 def cell_choices(state: GameState, village: str) -> list[Choice]:
-    buildings = state.villages[village].buildings
-    ring = open_ring(buildings)
-    return [Choice(f"{x},{y}", where((x, y)), (x, y)) for x, y in ring_cells(ring)
-            if (x, y) not in buildings]
+    return [Choice(f"{x},{y}", where((x, y)), (x, y))
+            for x, y in build_cells(state.villages[village])]
 
 
 def chain_label(state: GameState, chain: Sequence[Any]) -> str:
@@ -124,8 +133,8 @@ def option_form(state: GameState, option: Option) -> Form:
             fs.append(Field("sex", _("Who moves in"), _sex_choices(option.choices), a.sex))
         return Form(say(option.message), fs,
                     lambda v: replace(a, cell=v["cell"], sex=v.get("sex", a.sex)), option)
-    if hasattr(a, "sex") and len(option.choices) > 1:  # a birth: the child's sex
-        f = Field("sex", _("Boy or girl"), _child_choices(option.choices), a.sex)  # type: ignore[attr-defined]
+    if isinstance(a, Birth) and len(option.choices) > 1:  # the child's sex
+        f = Field("sex", _("Boy or girl"), _child_choices(option.choices), a.sex)
         return Form(say(option.message), [f], lambda v: replace(a, sex=v["sex"]), option)
     return Form(say(option.message), [], lambda v: a, option)
 
@@ -136,12 +145,12 @@ def _neutral(state: GameState) -> str:
 
 
 def _sex_choices(sexes: Sequence[str]) -> list[Choice]:
-    names = {"m": _("a man"), "f": _("a woman")}
+    names = {Sex.M: _("a man"), Sex.F: _("a woman")}
     return [Choice(s, names[s], s) for s in sexes]
 
 
 def _child_choices(sexes: Sequence[str]) -> list[Choice]:
-    names = {"m": _("a boy"), "f": _("a girl")}
+    names = {Sex.M: _("a boy"), Sex.F: _("a girl")}
     return [Choice(s, names[s], s) for s in sexes]
 
 

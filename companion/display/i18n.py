@@ -19,6 +19,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..engine.grid import ring
+from ..engine.values import Sex
 from ..store import messages as store_messages
 
 LOCALE = Path(__file__).parent / "locale"
@@ -69,8 +71,8 @@ CHARACTER_NAMES = {"builder": N_("Builder"), "carter": N_("Carter"),
                    "midwife": N_("Midwife")}
 QUARTER_NAMES = {"top_left": N_("top left"), "top_right": N_("top right"),
                  "bottom_left": N_("bottom left"), "bottom_right": N_("bottom right")}
-SEX_NAMES = {"m": N_("man"), "f": N_("woman")}
-CHILD_NAMES = {"m": N_("boy"), "f": N_("girl")}
+SEX_NAMES = {Sex.M: N_("man"), Sex.F: N_("woman")}
+CHILD_NAMES = {Sex.M: N_("boy"), Sex.F: N_("girl")}
 
 
 def colour_name(c: str) -> str:
@@ -224,11 +226,6 @@ RING1_WORDS = {(-1, -1): N_("top-left corner"), (0, -1): N_("above the centre, l
                (1, 1): N_("below the centre, right"), (2, 1): N_("bottom-right corner")}
 
 
-def ring(cell: tuple[int, int]) -> int:
-    x, y = cell
-    return max(-x, x - 1, abs(y), 0)
-
-
 def where(cell: tuple[int, int]) -> str:
     """A cell of a village in words, as the players see it around the village centre (which
     covers (0, 0) and (1, 0)): "left of the centre", "outer ring, top, 3 from the left".
@@ -324,7 +321,7 @@ def word(key: str, value: Any) -> str:
     if kind == "sex":
         return sex(value)
     if kind == "sexes":
-        return _("men") if value == "m" else _("women")
+        return _("men") if value == Sex.M else _("women")
     if kind == "source":
         return _("village centre") if value == "centre" else _("school")
     if kind == "phase":

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pygame
 
 from ..engine import GameState
-from ..engine.grid import QUARTERS, Cell, in_quarter, open_ring, ring_cells
+from ..engine.characters import sleeping_quarters
+from ..engine.grid import QUARTERS, Cell, open_ring, ring, ring_cells
 from ..engine.state import Adult
 from ..engine.table import (
     BRANCH_TILE,
@@ -25,6 +26,7 @@ from ..engine.table import (
     VILLAGER,
     TableStep,
 )
+from ..engine.values import SEXES, Sex
 from .i18n import _, building, initial, village_title
 from .ui import (
     BUTTON,
@@ -53,7 +55,7 @@ def _grid(state: GameState, village_: str, area: pygame.Rect) -> dict[Cell, pyga
     """Screen rectangles of every cell shown, the two centre cells included: every built
     cell and the innermost open ring."""
     buildings = state.villages[village_].buildings
-    rings = max([open_ring(buildings)] + [max(-x, x - 1, abs(y)) for x, y in buildings])
+    rings = max([open_ring(buildings)] + [ring(c) for c in buildings])
     cells = {c for n in range(1, rings + 1) for c in ring_cells(n)} | {(0, 0), (1, 0)}
     xs = [x for x, _ in cells]
     ys = [y for _, y in cells]
@@ -111,7 +113,7 @@ def figure(surface: pygame.Surface, colour: str, sex: str, awake: bool,
     pygame.draw.ellipse(surface, INK, torso, 2 if height >= 24 else 1)
     pygame.draw.ellipse(surface, body, head)
     pygame.draw.ellipse(surface, INK, head, 2 if height >= 24 else 1)
-    if sex == "m":  # the hat: a brim across the head and a crown above it
+    if sex == Sex.M:  # the hat: a brim across the head and a crown above it
         t = max(height // 14, 2)
         if awake:
             pygame.draw.line(surface, INK, (head.left - t, head.top + t),
@@ -231,7 +233,7 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
     title = pygame.Rect(centre_rect.left + 6, centre_rect.top + 2, centre_rect.width - 12,
                         max(centre_rect.height - fig - 4, 22))
     _label(surface, label, title, label_size([label], title.width, title.height), CENTRE)
-    waiting = [(village_, s) for s in ("m", "f") for _i in range(v.centre[s])]
+    waiting = [(village_, s) for s in SEXES for _i in range(v.centre[s])]
     x = centre_rect.left + 6 + fig // 4
     shown = waiting[:max((centre_rect.width // 2) // (fig // 2 + 2), 1)]
     for c, sex in shown:
@@ -252,9 +254,9 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
     pygame.draw.line(surface, INK, (mid, whole.top), (mid, centre_rect.top - 2), 2)
     pygame.draw.line(surface, INK, (mid, centre_rect.bottom + 2), (mid, whole.bottom), 2)
     if quarters:  # each quarter with sleepers: its buildings tinted, the quarter framed
+        asleep = sleeping_quarters(state, village_)
         for q, r in quarter_rects(state, village_, area).items():
-            cells = [c for c, b in v.buildings.items() if in_quarter(c, q)
-                     and any(not a.awake for a in b.adults)]
+            cells = asleep.get(q, [])
             if not cells:
                 continue
             tint = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -344,7 +346,7 @@ def draw_piece(surface: pygame.Surface, step: TableStep, rect: pygame.Rect) -> N
     size = min(rect.width, rect.height)
     if step.piece in (VILLAGER, CHILD):
         h = size * 9 // 10 if step.piece == VILLAGER else size * 2 // 3
-        figure(surface, c or "white", step.sex or "m",
+        figure(surface, c or "white", step.sex or Sex.M,
                bool(step.awake) if step.piece == VILLAGER else False, (cx, cy), h)
     elif step.piece == COIN and c:
         radius = size // 3

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from .actions import Birth, Build, Chain, CorrectCost, Deliver, Marry, Wake
 from .catalogue import BUYABLE, make_cost
 from .errors import IllegalAction, refuse
-from .grid import Cell, by_row, in_quarter, open_ring, ring, ring_cells
+from .grid import QUARTERS, Cell, by_row, in_quarter, open_ring, ring, ring_cells
 from .messages import Message, message
 from .production import run_chain, step_problem, vcode
 from .state import Adult, Building, GameState, Village
@@ -39,8 +39,7 @@ def build_cells(village: Village) -> list[Cell]:
 
 def first_free_cell(village: Village) -> Cell:
     """The first free cell (row by row) of the innermost open ring: the default place."""
-    n = open_ring(village.buildings)
-    return next(c for c in ring_cells(n) if c not in village.buildings)
+    return build_cells(village)[0]
 
 
 def place_problem(state: GameState, village: Village, type_id: str, cell: Cell) -> Message | None:
@@ -232,10 +231,30 @@ def deliver(state: GameState, a: Deliver) -> None:
 # --- Night Watchman ------------------------------------------------------------------------
 
 
-def sleepers(state: GameState, village: str, quarter: str) -> list[Adult]:
-    """Every sleeping villager on the buildings of one quarter of a village."""
+def quarter_villagers(state: GameState, village: str, quarter: str) -> list[Adult]:
+    """Every villager on the buildings of one quarter of a village (§5: a side building lies
+    in a top and a bottom quarter)."""
     return [ad for cell, b in state.villages[village].buildings.items()
-            for ad in b.adults if not ad.awake and in_quarter(cell, quarter)]
+            if in_quarter(cell, quarter) for ad in b.adults]
+
+
+def sleepers(state: GameState, village: str, quarter: str) -> list[Adult]:
+    """Every sleeping villager on the buildings of one quarter of a village: whom the Night
+    Watchman wakes there."""
+    return [ad for ad in quarter_villagers(state, village, quarter) if not ad.awake]
+
+
+def sleeping_quarters(state: GameState, village: str) -> dict[str, list[Cell]]:
+    """The quarters of a village with someone asleep, each with the cells (row by row) of its
+    buildings where someone sleeps: what the Night Watchman may wake."""
+    asleep = [c for c in by_row(state.villages[village].buildings)
+              if any(not ad.awake for ad in state.villages[village].buildings[c].adults)]
+    out: dict[str, list[Cell]] = {}
+    for q in QUARTERS:
+        cells = [c for c in asleep if in_quarter(c, q)]
+        if cells:
+            out[q] = cells
+    return out
 
 
 def wake_problem(state: GameState, village: str, quarter: str) -> Message | None:

@@ -43,9 +43,11 @@ from .actions import (
 )
 from .grid import Cell, in_quarter, row_first
 from .messages import Message
+from .setup import left_neighbour
 from .state import CHARACTERS, COUPLES, DRAFT, PLAY, SCHOOL, START_BUILDINGS, GameState
 from .table_words import BACK, CHILD_CODES, ENGLISH, NO_BACK
 from .table_words import CODES as CODES  # the step codes, for the catalogues' tests
+from .values import Sex
 
 # The pieces a step's picture shows.
 VILLAGER = "villager"
@@ -91,7 +93,7 @@ class TableStep:
 def english(step: TableStep | Message, catalogue: Any = None) -> str:
     """The English of a step, for the CLI, logs and tests."""
     msg = step.message if isinstance(step, TableStep) else step
-    child = ({"sex": "boy" if msg.params["sex"] == "m" else "girl"}
+    child = ({"sex": "boy" if msg.params["sex"] == Sex.M else "girl"}
              if msg.code in CHILD_CODES and "sex" in msg.params else None)
     return messages.english(msg, catalogue, ENGLISH, child)
 
@@ -153,12 +155,12 @@ def _setup(s: _Steps, a: Action) -> None:
         s.add("table.place_building", s.at(a.player, a.cell), BUILDING, colour=a.player,
               village=a.player, cell=a.cell)
     elif isinstance(a, FirstCouple):
-        for sex, cell in (("m", a.man), ("f", a.woman)):
+        for sex, cell in ((Sex.M, a.man), (Sex.F, a.woman)):
             s.add("table.supply_to_building", {"player": a.player, "sex": sex,
                                                **s.at(a.player, cell)},
                   VILLAGER, colour=a.player, village=a.player, cell=cell, sex=sex, awake=True)
     elif isinstance(a, SecondCouple):
-        other = "f" if a.school == "m" else "m"
+        other = Sex(a.school).other
         cell = next(c for c, bd in af.villages[a.player].buildings.items()
                     if len(bd.adults) > len(b.villages[a.player].buildings[c].adults))
         s.add("table.supply_to_building", {"player": a.player, "sex": other,
@@ -167,8 +169,8 @@ def _setup(s: _Steps, a: Action) -> None:
         s.add("table.supply_to_school", {"player": a.player, "sex": a.school}, VILLAGER,
               colour=a.player, sex=a.school, awake=True)
     elif isinstance(a, ThirdCouple):
-        left = b.next_colour(a.player, -1)
-        other = "f" if a.spouse == "m" else "m"
+        left = left_neighbour(b, a.player)
+        other = Sex(a.spouse).other
         s.add("table.supply_to_building", {"player": a.player, "sex": a.spouse,
                                            **s.at(left, a.cell)},
               VILLAGER, colour=a.player, village=left, cell=a.cell, sex=a.spouse, awake=True)
@@ -210,7 +212,7 @@ def _start_pool_done(s: _Steps, a: Action) -> None:
 
 
 def _adult_changed(s: _Steps, village: str, cell: Cell, colour: str, awake_after: bool
-                   ) -> str | None:
+                   ) -> Sex | None:
     """The sex of ``colour``'s villager on that building whose state became ``awake_after``."""
     old = s.before.villages[village].buildings[cell].adults
     new = s.after.villages[village].buildings[cell].adults
@@ -227,7 +229,7 @@ def _chains(s: _Steps, player: str, chains: Iterable[Any]) -> None:
             if (step.village, step.cell) in seen:
                 continue
             seen.add((step.village, step.cell))
-            sex = _adult_changed(s, step.village, step.cell, player, False) or "m"
+            sex = _adult_changed(s, step.village, step.cell, player, False) or Sex.M
             s.add("table.lay_down", {"player": player, "sex": sex, "good": step.good,
                                      **s.at(step.village, step.cell)},
                   VILLAGER, colour=player, village=step.village, cell=step.cell, sex=sex,

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import GameState
-from ..engine.grid import QUARTERS, in_quarter
+from ..engine.characters import quarter_villagers, sleepers
+from ..engine.grid import QUARTERS
 
 RGB = tuple[int, int, int]
 OFF: RGB = (0, 0, 0)
@@ -126,11 +127,9 @@ def scale(colour: RGB, level: float) -> RGB:
 
 
 def quarter_colour(state: GameState, colour: str, quarter: str) -> RGB:
-    adults = [a for cell, b in state.villages[colour].buildings.items()
-              if in_quarter(cell, quarter) for a in b.adults]
-    if not adults:
+    if not quarter_villagers(state, colour, quarter):
         return OFF
-    asleep = sum(1 for a in adults if not a.awake)
+    asleep = len(sleepers(state, colour, quarter))
     if not asleep:
         return CALM
     return scale(WARNING, (0.35, 0.6, 1.0)[min(asleep, 3) - 1])

@@ -9,6 +9,8 @@ import pygame
 
 from ... import store
 from ...engine import Action, Pick, StartBuildings, header_line, legal_actions
+from ...engine import setup as setup_rules
+from ...engine.neutral_village import default_neutral_colour
 from ...engine.state import (
     COLOURS,
     COUPLES,
@@ -19,6 +21,7 @@ from ...engine.state import (
     START_PLAYER,
     GameState,
 )
+from ...engine.values import Sex
 from ...hw.events import NEXT
 from .. import i18n
 from ..describe import action_text
@@ -59,8 +62,8 @@ class NewGameScreen(Screen):
         """The configuration's colour of each physical place (seat 1 first)."""
         self.at: list[str | None] = list(seats[:4])
         """The colour sitting at each place in the game to start; None: an empty place."""
-        self.setup = "draft"
-        self.intro = False
+        self.setup = setup_rules.DEFAULTS.setup
+        self.intro = setup_rules.DEFAULTS.intro
         self.neutral: str | None = None
         self.names: dict[str, str] | None = None
         """Seat colour -> the name entered (none: the colour stands for the player)."""
@@ -72,7 +75,7 @@ class NewGameScreen(Screen):
     def neutral_colour(self) -> str:
         """With 2 players, the neutral village's colour: chosen, or the first one free."""
         free = [c for c in COLOURS if c not in self.playing]
-        return self.neutral if self.neutral in free else free[0]
+        return self.neutral if self.neutral in free else default_neutral_colour(self.playing)
 
     @property
     def playing(self) -> set[str]:
@@ -215,7 +218,7 @@ def instruction(state: GameState, who: str | None) -> str:
     w = colour(who) if who else ""
     if state.phase == START_PLAYER:
         draft = state.options.setup == "draft"
-        if draft and len(state.players) < 4:  # §6.1.1: the draft offers 10 tiles, not 15
+        if setup_rules.tiles_back_in_box(len(state.players), state.options):  # §6.1.1
             n = sum(state.start_pool.values())
             box = i18n.ngettext(
                 "Put one start building of each type back in the box: {n} stays on offer.",
@@ -251,7 +254,7 @@ def instruction(state: GameState, who: str | None) -> str:
         if state.couple == 2:
             return _("{who}: one villager onto your empty building, the other into the school. "
                      "Who goes to the school?").format(who=w)
-        left = colour(state.next_colour(who or state.colours[0], -1))
+        left = colour(setup_rules.left_neighbour(state, who or state.colours[0]))
         return _("{who}: one villager marries into {left}'s village, onto a building with a "
                  "single villager of the other sex; the other waits in your village centre."
                  ).format(who=w, left=left)
@@ -407,7 +410,7 @@ class SetupScreen(Screen):
         who = self.who(state)
         assert who is not None
         if state.phase == COUPLES and state.couple == 3:
-            return state.next_colour(who, -1)
+            return setup_rules.left_neighbour(state, who)
         return who
 
     def label(self, state: GameState, name: str, v: Any) -> str:
@@ -423,10 +426,10 @@ class SetupScreen(Screen):
         if name == "buildings":
             return ", ".join(building(cat, t) for t in v)
         if name in ("sex", "school", "spouse"):
-            return _("the man") if v == "m" else _("the woman")
+            return _("the man") if v == Sex.M else _("the woman")
         if name == "placements":
             return "; ".join(
-                f"{_('man') if p.sex == 'm' else _('woman')}: "
+                f"{_('man') if p.sex == Sex.M else _('woman')}: "
                 + (_("centre") if p.cell is None else building(
                     cat, state.villages[state.queue[0]].buildings[p.cell].type))
                 for p in v)
