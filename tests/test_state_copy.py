@@ -3,14 +3,19 @@ checked over the states of whole games and of every recorded game."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import random
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 import pytest
 
-from companion.engine import Catalogue, Game
+from companion.engine import Action, Catalogue, Game, HelvetiaError
+from companion.engine.actions import validate_action
 from companion.engine.copying import derive_clone
+from companion.engine.game import _HANDLERS
+from companion.engine.grid import ring_cells
 from companion.engine.state import GameState
+from companion.engine.values import Sex
 from companion.selfplay import play
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -84,3 +89,60 @@ def test_a_field_it_cannot_copy_is_an_error_at_once() -> None:
         @dataclass
         class Odd:
             things: list[object] = field(default_factory=list)
+
+
+# --- handlers check before they change ------------------------------------------------------
+
+
+def _near_misses(state: GameState, action: Action, rng: random.Random) -> list[Action]:
+    """Actions like ``action`` that may be refused at any point of its handler: another cell,
+    the other sex, another player, a payment chain twice, someone moving in who is not there."""
+    out: list[Action] = []
+    names = {f.name for f in fields(action)}
+    cells = ring_cells(1) + ring_cells(2)
+    for name in ("cell", "man", "woman"):
+        if name in names:
+            out.append(replace(action, **{name: rng.choice(cells)}))
+    for name in ("sex", "mover", "school", "spouse"):
+        if name in names:
+            value = getattr(action, name)
+            out.append(replace(action, **{name: Sex.F if value == Sex.M else Sex.M}))
+    if "player" in names:
+        out.append(replace(action, player=rng.choice(state.colours)))
+    if "pay" in names and action.pay:
+        pay = action.pay
+        out.append(replace(action, pay=(*pay, pay[0])))
+        out.append(replace(action, pay=pay[:-1]))
+    if "chain" in names:
+        chain = action.chain
+        out.append(replace(action, chain=(*chain[:-1], replace(chain[-1], good="wood"))))
+    return out
+
+
+def test_a_refused_action_leaves_even_the_working_copy_as_it_was() -> None:
+    """``apply`` changes a copy and drops it when the handler refuses; a handler still must
+    check everything before it changes anything (§ issue 17), so that no rule is half done."""
+    rng = random.Random(17)
+    refused = 0
+    for players, seed in ((2, 21), (3, 22), (4, 23), (2, 24), (3, 25), (4, 26)):
+        game, _ = play(players, seed, adversarial=seed % 2 == 0)
+        actions = game.actions
+        for k in range(0, len(actions), 3):
+            state = game._states[k]
+            tries = [*actions[k + 1:k + 12], *actions[max(0, k - 4):k]]
+            tries += [m for a in actions[k:k + 3] for m in _near_misses(state, a, rng)]
+            for action in tries:
+                phase, handler = _HANDLERS[type(action)]
+                if phase is not None and state.phase != phase:
+                    continue  # ``apply`` refuses it before any handler runs
+                if getattr(action, "player", state.colours[0]) not in state.colours:
+                    continue
+                work = state.clone()
+                try:
+                    handler(work, validate_action(action))
+                except HelvetiaError:
+                    refused += 1
+                    assert work == state, f"{action} changed the state, then was refused"
+                except (KeyError, IndexError, AssertionError):
+                    continue  # not a well-formed request for this state (apply's checks)
+    assert refused > 500
