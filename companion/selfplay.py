@@ -47,6 +47,7 @@ from .engine.catalogue import BUYABLE
 from .engine.invariants import check, liveness
 from .engine.round_end import reveal_counts
 from .engine.state import COLOURS, OVER, PLAY, REVEAL
+from .engine.values import Via
 
 MAX_ACTIONS = 5000
 SIMPLE = ("wood", "brick", "stone", "grain", "water", "ore")
@@ -153,7 +154,7 @@ class Player:
                 continue
             s = state
             try:
-                if o.via == "coin" and state.turn and state.turn.character is None:
+                if o.via is Via.COIN and state.turn and state.turn.character is None:
                     s = apply(s, Choose(o.action.player, o.character, 1))  # type: ignore[attr-defined]
                 apply(s, o.action)
             except HelvetiaError as exc:
@@ -244,7 +245,7 @@ class Player:
         """A Builder-tile build that buys every buyable good of the cost with coins, when the
         player can pay for it: the coins go onto the Builder (§7)."""
         action = option.action
-        if not isinstance(action, Build) or option.via != "tile":
+        if not isinstance(action, Build) or option.via is not Via.TILE:
             return option
         cost = state.known_cost(action.building)
         if cost is None or any(g not in BUYABLE for g, _ in cost):

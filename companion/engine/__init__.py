@@ -39,6 +39,7 @@ from .catalogue import Catalogue
 from .catalogue import load as load_catalogue
 from .errors import CatalogueError, HelvetiaError, IllegalAction, MalformedAction, RecordError
 from .game import Game, apply, header_line, phase_message, phase_text
+from .header import Header
 from .messages import CODES, ENGLISH, Message, english
 from .moves import Option
 from .options import TurnOptions, legal_actions, turn_options, why_not
@@ -47,6 +48,7 @@ from .scoring import breakdown, decide_winners, village_complete, vp
 from .setup import new_game
 from .state import CHARACTERS, GameState
 from .summary import summary
+from .values import Cell, NeutralCoin, Sex, Source, Via
 
 __all__ = [
     "Action", "Birth", "Build", "CannotAct", "Catalogue", "CatalogueError", "Chain", "CHARACTERS",
@@ -61,4 +63,5 @@ __all__ = [
     "load_catalogue", "legal_actions", "new_game", "Option", "parse_action", "phase_text",
     "summary", "TurnOptions", "turn_options", "why_not",
     "village_complete", "vp",
+    "Cell", "Header", "NeutralCoin", "Sex", "Source", "Via",
 ]

@@ -4,13 +4,14 @@ one cannot be done, a row's height and the rows' pages."""
 from __future__ import annotations
 
 from ...engine import Option
+from ...engine.values import Via
 from ..i18n import _, ngettext, say
 from ..ui import text_height
 
 
 def option_lines(o: Option) -> list[str]:
     """An option whole: what it does, how it is paid, what it costs in coins."""
-    tag = _("Tile") + ": " if o.via == "tile" else ""
+    tag = _("Tile") + ": " if o.via is Via.TILE else ""
     if not (o.affordable or o.needs_cost):  # greyed: one line; a tap says why
         return [tag + say(o.message)]
     shown = o.details
