@@ -316,13 +316,26 @@ def _cell(v: Any, name: str) -> Cell:
     if (not isinstance(v, list) or len(v) != 2
             or not all(type(i) is int and -MAX_INT <= i <= MAX_INT for i in v)):
         raise _bad(name, f"must be a cell [x, y] of two whole numbers, not {json_text(v)}")
-    return Cell(v[0], v[1])
+    x: int = v[0]
+    y: int = v[1]
+    if -_CACHED <= x <= _CACHED and -_CACHED <= y <= _CACHED:
+        return _CELLS[x + _CACHED][y + _CACHED]
+    return Cell(x, y)
+
+
+_CACHED = 8  # a village's cells lie far inside this: their Cell values are made once
+_CELLS = [[Cell(x, y) for y in range(-_CACHED, _CACHED + 1)] for x in range(-_CACHED, _CACHED + 1)]
+
+
+_SEX_OF = {s.value: s for s in SEXES}
+_SOURCE_OF = {s.value: s for s in SOURCES}
 
 
 def _sex(v: Any, name: str) -> Sex:
-    if not isinstance(v, str) or v not in SEXES:
+    sex = _SEX_OF.get(v) if isinstance(v, str) else None
+    if sex is None:
         raise _bad(name, f"must be \"m\" or \"f\", not {json_text(v)}")
-    return Sex(v)
+    return sex
 
 
 def _goods(v: Any, name: str) -> tuple[tuple[str, int], ...]:
@@ -390,7 +403,7 @@ _READERS: dict[str, Any] = {
     "cost": _goods, "buy": _goods, "placements": _placements,
     "character": lambda v, n: _choice(v, n, CHARACTERS),
     "quarter": lambda v, n: _choice(v, n, QUARTERS),
-    "source": lambda v, n: Source(_choice(v, n, SOURCES)),
+    "source": lambda v, n: _SOURCE_OF[_choice(v, n, SOURCES)],
     "pay": lambda v, n: tuple(_chain(c, f"{n}[{i}]") for i, c in enumerate(_list(v, n))),
     "buildings": lambda v, n: tuple(_str(b, f"{n}[{i}]") for i, b in enumerate(_list(v, n))),
 }

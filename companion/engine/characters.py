@@ -16,7 +16,7 @@ from .catalogue import BUYABLE, make_cost
 from .errors import IllegalAction, refuse
 from .grid import QUARTERS, Cell, by_row, in_quarter, open_ring, ring, ring_cells
 from .messages import Message, message
-from .production import run_chain, step_problem, vcode
+from .production import step_problem, vcode
 from .state import Adult, Building, GameState, Village
 from .values import SEXES, Sex, Source
 
@@ -33,13 +33,17 @@ def raise_problem(problem: Message | None) -> None:
 def build_cells(village: Village) -> list[Cell]:
     """Where a new building may go in a village: the free cells of the innermost ring that
     still has one (§5), row by row. ``place_problem`` says why another cell is refused."""
+    return list(_build_cells(village))
+
+
+def _build_cells(village: Village) -> Iterator[Cell]:
     n = open_ring(village.buildings)
-    return [c for c in ring_cells(n) if c not in village.buildings]
+    return (c for c in ring_cells(n) if c not in village.buildings)
 
 
 def first_free_cell(village: Village) -> Cell:
     """The first free cell (row by row) of the innermost open ring: the default place."""
-    return build_cells(village)[0]
+    return next(_build_cells(village))
 
 
 def place_problem(state: GameState, village: Village, type_id: str, cell: Cell) -> Message | None:
@@ -149,14 +153,24 @@ def build(state: GameState, a: Build) -> int:
     elif a.mover is not None:
         raise refuse("vp_building", building=a.building)
     # Everything checked: now the state changes.
-    for chain in a.pay:
-        run_chain(state, a.player, chain)
+    _lay_down(state, a.player, a.pay)
     if bt.cost is None:
         state.learned_costs[a.building] = cost
     b = place_new(state, village, a.building, a.cell)
     if bt.occupied:
         move_in(state, village, b, a.mover, a.player)
     return coins
+
+
+def _lay_down(state: GameState, player: str, chains: tuple[Chain, ...]) -> None:
+    """The villagers of chains that ``chains_problem`` accepted fall asleep (as ``run_chain``
+    does, without checking each step a second time)."""
+    for chain in chains:
+        for step in chain:
+            for ad in state.villages[step.village].buildings[step.cell].adults:
+                if ad.colour == player:
+                    ad.awake = False
+                    break
 
 
 _BEFORE_ASLEEP = ("unknown_good", "no_village", "no_building", "no_worker")
@@ -218,7 +232,7 @@ def deliver(state: GameState, a: Deliver) -> None:
     cat = state.catalogue
     if good in player.delivered:
         raise refuse("delivered_twice", player=a.player, good=good)
-    run_chain(state, a.player, a.chain)
+    _lay_down(state, a.player, (a.chain,))
     player.delivered.append(good)
     if cat.goods[good].level > 1 and good not in state.goods_tiles:
         state.goods_tiles[good] = a.player
@@ -241,7 +255,8 @@ def quarter_villagers(state: GameState, village: str, quarter: str) -> list[Adul
 def sleepers(state: GameState, village: str, quarter: str) -> list[Adult]:
     """Every sleeping villager on the buildings of one quarter of a village: whom the Night
     Watchman wakes there."""
-    return [ad for ad in quarter_villagers(state, village, quarter) if not ad.awake]
+    return [ad for cell, b in state.villages[village].buildings.items()
+            for ad in b.adults if not ad.awake and in_quarter(cell, quarter)]
 
 
 def sleeping_quarters(state: GameState, village: str) -> dict[str, list[Cell]]:

@@ -122,7 +122,7 @@ def turn_options(state: GameState) -> TurnOptions:
         stuck_reason=stuck,
         costs_needed=tuple(dict.fromkeys(
             o.cost_needed for os in (*regular.values(), *tiles.values()) for o in os
-            if o.cost_needed is not None)),
+            if o.needs_cost and o.cost_needed is not None)),
     )
 
 

@@ -225,7 +225,7 @@ def stuck_problem(state: GameState, player: str,
         if any(o.affordable for o in regular.get(ch, ())):
             return message("can_act", player=player, character=ch)
     for o in regular.get("builder", ()):
-        if o.cost_needed is not None:
+        if o.needs_cost and o.cost_needed is not None:
             return message("cost_first", building=o.cost_needed)
     if neutral_village.options(state, player):
         return message("can_act_neutral", player=player)
