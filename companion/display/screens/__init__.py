@@ -6,16 +6,15 @@ from typing import Any
 
 from ...engine.state import OVER, PLAY, REVEAL, SCHOOL
 from .common import Screen
-from .info import (
-    CostsScreen,
-    GameOverScreen,
-    MarketScreen,
-    RoundScreen,
-    UndoConfirm,
-    VillagesScreen,
-)
+from .costs import CostsScreen
+from .game_over import GameOverScreen
+from .info import RoundScreen
+from .market import MarketScreen
+from .menu import Menu
 from .setup import NewGameScreen, SetupScreen
 from .turn import TurnScreen
+from .undo import UndoConfirm
+from .villages import VillagesScreen
 from .virtual import VirtualScreen, virtual_decider
 
 
@@ -41,6 +40,6 @@ def screen_for(app: Any) -> Screen:
 
 home_screen = screen_for
 
-__all__ = ["CostsScreen", "GameOverScreen", "MarketScreen", "NewGameScreen", "RoundScreen",
+__all__ = ["CostsScreen", "GameOverScreen", "MarketScreen", "Menu", "NewGameScreen", "RoundScreen",
            "Screen", "SetupScreen", "TurnScreen", "UndoConfirm", "VillagesScreen", "home_screen",
            "screen_for"]

@@ -9,6 +9,7 @@ import pygame
 from ...engine import GameState
 from ...engine.actions import Placement
 from ...engine.state import CHARACTERS, DRAFT, START_PLAYER
+from ..contract import Screen
 from ..describe import step_text
 from ..i18n import _, name, ngettext
 from ..ui import (
@@ -37,21 +38,12 @@ from ..ui import (
     text_height,
 )
 from ..village_view import step_picture, tile_icon
+from .navigation import make
 
 TOP = 60
 LEFT_W = 250
 RIGHT_X = 260
 RIGHT_W = W - RIGHT_X - 8
-
-
-class Screen:
-    """A screen lays out its widgets (``layout``) and draws what is not a widget (``draw``)."""
-
-    def layout(self, app: Any) -> list[Widget]:
-        return []
-
-    def draw(self, app: Any, s: pygame.Surface) -> None:
-        pass
 
 
 def value_key(v: Any) -> str:
@@ -83,13 +75,16 @@ def title_bar(s: pygame.Surface, title: str, who: str | None = None, right: int 
 
 
 def nav_items(app: Any) -> list[tuple[str, str, Any]]:
-    from .info import MarketScreen, UndoConfirm, VillagesScreen
-    from .menu import Menu
+    """The top bar's screens, opened by name (``navigation``): this module imports none."""
+    return [("villages", _("Villages"), lambda: app.show(make("villages"))),
+            ("market", _("Market"), lambda: app.show(make("market"))),
+            ("undo", _("Undo"), lambda: setattr(app, "overlay", make("undo"))),
+            ("menu", _("Menu"), lambda: setattr(app, "overlay", make("menu")))]
 
-    return [("villages", _("Villages"), lambda: app.show(VillagesScreen())),
-            ("market", _("Market"), lambda: app.show(MarketScreen())),
-            ("undo", _("Undo"), lambda: setattr(app, "overlay", UndoConfirm())),
-            ("menu", _("Menu"), lambda: setattr(app, "overlay", Menu()))]
+
+def menu_button(app: Any, rect: tuple[int, int, int, int]) -> Widget:
+    """The menu (New game, Games, Costs, Language), opened over the screen."""
+    return button("menu", rect, _("Menu"), lambda: setattr(app, "overlay", make("menu")))
 
 
 def _nav_width(label: str) -> int:
@@ -107,8 +102,6 @@ def nav(app: Any, back: bool = False) -> list[Widget]:
     """Villages, market, undo and the menu, top right; or 'Back'. Each as wide as its
     word."""
     if back:
-        from .menu import menu_button
-
         w, m = _nav_width(_("Back")), _nav_width(_("Menu"))
         return [menu_button(app, (W - 4 - w - m, 4, m - 4, 48)),
                 button("back", (W - 4 - w, 4, w - 4, 48), _("Back"),

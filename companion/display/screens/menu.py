@@ -12,13 +12,17 @@ from ... import store
 from .. import i18n
 from ..i18n import _
 from ..ui import INK, PANEL, TITLE, W, Widget, button, text
+from .common import Screen, menu_button
+from .costs import CostsScreen
 from .history import GamesScreen
+from .navigation import opened_as
 
 ROW = 62
 """A menu entry's pitch (56 px buttons): six entries fit the panel's height."""
 
 
-class Menu:
+@opened_as("menu")
+class Menu(Screen):
     """New game, Games, Costs, Language; Close leaves the screen as it was."""
 
     def __init__(self) -> None:
@@ -34,8 +38,6 @@ class Menu:
             ("menu:new_game", _("New game"), lambda: self.new_game(app))]
         entries.append(("menu:games", _("Games"),
                         lambda: self.open(app, GamesScreen(app.screen))))
-        from .info import CostsScreen
-
         entries += [("menu:costs", _("Costs"), lambda: self.open(app, CostsScreen())),
                     ("menu:language", i18n.LANGUAGES[i18n.language],
                      lambda: setattr(self, "languages", True)),
@@ -72,5 +74,4 @@ class Menu:
             text(s, _("Menu"), (W // 2, 70), TITLE, INK, "center")
 
 
-def menu_button(app: Any, rect: tuple[int, int, int, int]) -> Widget:
-    return button("menu", rect, _("Menu"), lambda: setattr(app, "overlay", Menu()))
+__all__ = ["Menu", "menu_button"]
