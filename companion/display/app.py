@@ -40,10 +40,12 @@ from ..sdnotify import Watchdog
 from ..session import Saver, Session
 from ..store import Store, StoreError, StoreTrouble
 from . import drunter_play, i18n, message_strip, panel
+from .contract import AppView
 from .describe import TableLog
 from .i18n import _
 from .opening import Opening, StoreLink
 from .seating import places, sitter
+from .services import Services
 from .ui import (
     BACKGROUND,
     WARNING_BG,
@@ -75,7 +77,7 @@ class WakingQueue(queue.Queue[ButtonEvent]):
             pygame.event.post(pygame.event.Event(WAKE))
 
 
-class App(StoreLink):
+class App(StoreLink, Services):
     drunter: Any = None
     """A game of Drunter & Drüber in play (a ``DrunterSession``; then ``session`` is None)."""
 
@@ -121,7 +123,7 @@ class App(StoreLink):
         self.table = TableLog()
         """The table steps of the turn so far (then of the round end)."""
         if self.session is not None:  # a restart mid-turn: the turn's table steps (UI-TABLE)
-            self.table.rebuild(self.session.game._states, self.session.game.actions)
+            self.table.rebuild(self.session.game.states, self.session.game.actions)
         self.last_track: dict[str, int] = dict(self.session.state.track) if self.session else {}
         self.anim_start: float | None = None
         self.round_before: GameState | None = None
@@ -146,6 +148,10 @@ class App(StoreLink):
         self.show(self._trouble_screen() if self.trouble else home_screen(self))
         self.update_leds()  # after a restart the strip shows the table at once (HW)
         self.keys_hint()
+
+    def view(self) -> AppView:
+        """The app as its screens see it (the type checker holds it to the contract)."""
+        return self
 
     def keys_hint(self) -> None:
         """On a desktop, the first start names the keys (UI-TABLE): 1-4 the seat buttons,
@@ -280,7 +286,8 @@ class App(StoreLink):
             return
         assert self.session is not None
         game = self.session.game
-        taken = (game._states[-2], game.actions[-1], game._states[-1]) if game.actions else None
+        states = game.states
+        taken = (states[-2], game.actions[-1], states[-1]) if game.actions else None
         try:
             self.session.undo()
         except (HelvetiaError, StoreError) as exc:
@@ -288,7 +295,7 @@ class App(StoreLink):
         else:
             self.banner = None
             game = self.session.game
-            self.table.rebuild(game._states, game.actions)  # the steps as they were
+            self.table.rebuild(game.states, game.actions)  # the steps as they were
             if taken is not None:
                 self.table.took_back(*taken)  # and what the table now takes back (UI-TABLE)
         self.after_change()

@@ -15,10 +15,11 @@ from ..hw.leds import RGB
 from ..session import Session
 from ..store import StoreError
 from . import i18n
+from .contract import AppView
 from .i18n import _
 
 
-def adopt(app: Any) -> None:
+def adopt(app: AppView) -> None:
     """After the store's game was resumed: a Drunter game becomes ``app.drunter`` (the app's
     Helvetia session stays empty)."""
     session = getattr(app, "session", None)
@@ -30,7 +31,7 @@ def adopt(app: Any) -> None:
         i18n.set_players(app.drunter.state.players)
 
 
-def start(app: Any, header: dict[str, Any]) -> bool:
+def start(app: AppView, header: dict[str, Any]) -> bool:
     """A new game of Drunter & Drüber, stored; a refusal is shown and starts nothing."""
     try:
         app.drunter = DrunterSession.start(app.store, header, runner=app.saver)
@@ -43,7 +44,7 @@ def start(app: Any, header: dict[str, Any]) -> bool:
     return True
 
 
-def apply(app: Any, action: Action) -> bool:
+def apply(app: AppView, action: Action) -> bool:
     """Check, commit, then show; a refusal or a failed save is shown and changes nothing."""
     try:
         app.drunter.apply(action)
@@ -57,7 +58,7 @@ def apply(app: Any, action: Action) -> bool:
     return True
 
 
-def undo(app: Any) -> None:
+def undo(app: AppView) -> None:
     try:
         app.drunter.undo()
     except (HelvetiaError, StoreError) as exc:
@@ -67,7 +68,7 @@ def undo(app: Any) -> None:
     app.after_change()
 
 
-def seat(app: Any, event: ButtonEvent) -> None:
+def seat(app: AppView, event: ButtonEvent) -> None:
     """A seat button: held, it asks for undo; pressed by the active seat, it ends the turn:
     the placement chosen on the screen goes down (or, with none possible, the turn is
     missed). Anything else says why nothing happened."""
@@ -107,7 +108,7 @@ def _phase(state: Any) -> Any:
     return phase_message(state)
 
 
-def leds(app: Any) -> list[RGB]:
+def leds(app: AppView) -> list[RGB]:
     game = app.drunter.game
     last = game.actions[-1] if game.actions else None
     return drunter_frame(game.state, last, app.config.leds.layout, t=app.clock(),

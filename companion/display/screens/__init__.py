@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine.state import OVER, PLAY, REVEAL, SCHOOL
+from ..contract import AppView
 from .common import Screen
 from .costs import CostsScreen
 from .game_over import GameOverScreen
@@ -18,7 +17,7 @@ from .villages import VillagesScreen
 from .virtual import VirtualScreen, virtual_decider
 
 
-def screen_for(app: Any) -> Screen:
+def screen_for(app: AppView) -> Screen:
     if getattr(app, "drunter", None) is not None:  # the other game: its own screens
         from .drunter_screens import drunter_screen_for
 

@@ -9,7 +9,7 @@ import pygame
 from ...engine import GameState
 from ...engine.actions import Placement
 from ...engine.state import CHARACTERS, DRAFT, START_PLAYER
-from ..contract import Screen
+from ..contract import AppView, Screen
 from ..describe import step_text
 from ..i18n import _, name, ngettext
 from ..ui import (
@@ -74,7 +74,7 @@ def title_bar(s: pygame.Surface, title: str, who: str | None = None, right: int 
               valign="middle")  # a long name: two lines
 
 
-def nav_items(app: Any) -> list[tuple[str, str, Any]]:
+def nav_items(app: AppView) -> list[tuple[str, str, Any]]:
     """The top bar's screens, opened by name (``navigation``): this module imports none."""
     return [("villages", _("Villages"), lambda: app.show(make("villages"))),
             ("market", _("Market"), lambda: app.show(make("market"))),
@@ -82,7 +82,7 @@ def nav_items(app: Any) -> list[tuple[str, str, Any]]:
             ("menu", _("Menu"), lambda: setattr(app, "overlay", make("menu")))]
 
 
-def menu_button(app: Any, rect: tuple[int, int, int, int]) -> Widget:
+def menu_button(app: AppView, rect: tuple[int, int, int, int]) -> Widget:
     """The menu (New game, Games, Costs, Language), opened over the screen."""
     return button("menu", rect, _("Menu"), lambda: setattr(app, "overlay", make("menu")))
 
@@ -91,14 +91,14 @@ def _nav_width(label: str) -> int:
     return max(font(BODY).size(label)[0] + 22, 72)
 
 
-def nav_left(app: Any, back: bool = False) -> int:
+def nav_left(app: AppView, back: bool = False) -> int:
     """Where the top bar's buttons begin: the title ends there."""
     if back:
         return W - 4 - _nav_width(_("Back")) - _nav_width(_("Menu"))
     return W - 4 - sum(_nav_width(label) for _id, label, _fn in nav_items(app))
 
 
-def nav(app: Any, back: bool = False) -> list[Widget]:
+def nav(app: AppView, back: bool = False) -> list[Widget]:
     """Villages, market, undo and the menu, top right; or 'Back'. Each as wide as its
     word."""
     if back:
@@ -290,14 +290,14 @@ class StepsOverlay(Screen):
     def __init__(self) -> None:
         self.view = StepsView()
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         box = _overlay_box()
         out = self.view.widgets(app.table, _overlay_rows(), _overlay_header())
         out.append(button("steps:close", (box.right - 180, box.bottom - 68, 168, 60), _("Close"),
                           lambda: setattr(app, "overlay", None), style="primary"))
         return out
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         box = _overlay_box()
         pygame.draw.rect(s, BACKGROUND, box, border_radius=12)
         pygame.draw.rect(s, INK, box, 2, border_radius=12)
@@ -316,7 +316,7 @@ def _overlay_rows() -> pygame.Rect:
     return pygame.Rect(36, 80, W - 72, 300)
 
 
-def steps_button(app: Any, rect: tuple[int, int, int, int]) -> Widget:
+def steps_button(app: AppView, rect: tuple[int, int, int, int]) -> Widget:
     """Opens the table steps over the screen."""
     return button("steps:show", rect, _("On the table"),
                   lambda: setattr(app, "overlay", StepsOverlay()))

@@ -35,7 +35,7 @@ class CostsScreen(Screen):
                               lambda: self.save(app), enabled=bool(self.cost), style="primary"))
             return out
         known = {**{t: dict(b.cost) for t, b in cat.buildings.items() if b.cost},
-                 **app.store.costs()}
+                 **app.learned_costs()}
         if app.state is not None:  # the game's own, its corrections included
             known.update({t: dict(c) for t in cat.buildings
                           if (c := app.state.known_cost(t)) is not None})
@@ -67,8 +67,7 @@ class CostsScreen(Screen):
             if not done:
                 return
         else:
-            costs = {self.editing: dict(self.cost)}
-            app.store.later(lambda: app.store.learn_costs(costs))  # the screen never waits
+            app.learn_costs({self.editing: dict(self.cost)})  # the screen never waits
         self.editing = None
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:

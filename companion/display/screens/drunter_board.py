@@ -15,6 +15,7 @@ from ...drunter.board import BUILDING_TYPES, ROADS
 from ...drunter.board_draft import ERASE, TOILET, BoardDraft, clamp_value
 from ...drunter_store import keep_board, keep_draft, kept_draft
 from .. import i18n
+from ..contract import AppView
 from ..i18n import N_, _
 from ..ui import BUTTON, GRID, INK, MUTED, W, Widget, button, draw_text
 from .common import TOP, Screen, title_bar
@@ -35,7 +36,7 @@ MINUS, TIMES = "\u2212", "\u00d7"
 
 
 class DrunterBoardScreen(Screen):
-    def __init__(self, app: Any, back: Screen) -> None:
+    def __init__(self, app: AppView, back: Screen) -> None:
         self.back = back
         self.app = app
         saved = kept_draft(app.store)
@@ -77,7 +78,7 @@ class DrunterBoardScreen(Screen):
         self.left = max(0, min(self.draft.width - VIEW_COLS, self.left + dx))
         self.top = max(0, min(self.draft.height - VIEW_ROWS, self.top + dy))
 
-    def save(self, app: Any) -> None:
+    def save(self, app: AppView) -> None:
         problem = self.draft.problem()
         if problem is not None:
             app.banner = i18n.say(problem)
@@ -87,7 +88,7 @@ class DrunterBoardScreen(Screen):
 
     # --- the screen -----------------------------------------------------------------------
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         d = self.draft
         out: list[Widget] = []
         for row in range(min(VIEW_ROWS, d.height)):
@@ -135,7 +136,7 @@ class DrunterBoardScreen(Screen):
                           lambda: self.save(app), style="primary"))
         return out
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         title_bar(s, _("Drunter & Drüber: the board"), right=W - 8)
         d = self.draft
         for row in range(min(VIEW_ROWS, d.height)):

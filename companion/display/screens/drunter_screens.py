@@ -3,17 +3,16 @@ this while ``app.drunter`` holds a game)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...drunter.state import CHOOSE, OVER, REVEAL, VOTE
 from .. import i18n
+from ..contract import AppView
 from .common import Screen
 from .drunter_end import DrunterChooseScreen, DrunterOverScreen, DrunterRevealScreen
 from .drunter_turn import DrunterTurnScreen
 from .drunter_vote import DrunterVoteScreen
 
 
-def drunter_screen_for(app: Any) -> Screen:
+def drunter_screen_for(app: AppView) -> Screen:
     state = app.drunter.state
     i18n.set_players(state.players)  # names on every screen
     if state.phase == VOTE:

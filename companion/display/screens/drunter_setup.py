@@ -9,8 +9,6 @@ counts the street and wall tiles, the canal tiles are the rest (§D2.4).
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from ...drunter import header_line
@@ -18,6 +16,7 @@ from ...drunter.board import KINDS
 from ...drunter.state import DEAL, LENGTHS, TileKey
 from ...drunter_store import kept_board
 from .. import drunter_play, i18n
+from ..contract import AppView
 from ..i18n import _, ngettext
 from ..ui import INK, MUTED, W, Widget, button, draw_text, paragraph
 from .common import TOP, Screen, title_bar
@@ -31,7 +30,7 @@ def kind_name(kind: str) -> str:
 
 
 class DrunterSetupScreen(Screen):
-    def __init__(self, app: Any, back: Screen, players: list[tuple[str, str]]) -> None:
+    def __init__(self, app: AppView, back: Screen, players: list[tuple[str, str]]) -> None:
         self.back = back
         self.players = players
         """(colour, name) in turn order (clockwise, §D3)."""
@@ -73,7 +72,7 @@ class DrunterSetupScreen(Screen):
         self.who = i
         self.done.add(self.players[i][0])
 
-    def begin(self, app: Any) -> None:
+    def begin(self, app: AppView) -> None:
         board = kept_board(app.store)
         if board is None:
             app.banner = _("First enter the board of Schilda (once, on this device).")
@@ -91,7 +90,7 @@ class DrunterSetupScreen(Screen):
 
     # --- the screen -----------------------------------------------------------------------
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         out = [button("back", (W - 128, 4, 120, 48), _("Back"),
                       lambda: app.show(self.back) if self.page == 0 else
                       setattr(self, "page", 0))]
@@ -136,7 +135,7 @@ class DrunterSetupScreen(Screen):
                           lambda: self.begin(app), style="primary"))
         return out
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         title_bar(s, _("Drunter & Drüber: a new game"), right=W - 136)
         if len(self.players) not in DEAL:
             paragraph(s, _("Drunter & Drüber is played by 2 to 4: choose the players on the "

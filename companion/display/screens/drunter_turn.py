@@ -15,6 +15,7 @@ from ...drunter.board import DIRECTIONS, KINDS, ROAD_KIND
 from ...drunter.messages import Message
 from ...drunter.state import LENGTHS, DrunterState, PlacedTile
 from .. import drunter_play, i18n
+from ..contract import AppView
 from ..i18n import _
 from ..ui import GRID, INK, MUTED, W, Widget, button, draw_text, text_height
 from .common import TOP, Screen, title_bar
@@ -67,7 +68,7 @@ class DrunterTurnScreen(Screen):
         return PlacedTile(self.chosen.road, self.chosen.kind, self.chosen.squares,
                           self.chosen.player)
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         s = self.state
         view = MapView.fit(s, MAP, largest=46)
         starts = sorted({p.square for p in self.places if (p.kind, p.length) == self.tile})
@@ -112,7 +113,7 @@ class DrunterTurnScreen(Screen):
                               why_not=_("Choose a tile, then the square where it starts.")))
         return out
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         st = self.state
         title_bar(s, _("{who}: place a tile").format(who=i18n.name(st.active)), st.active,
                   right=W - 236)

@@ -9,6 +9,7 @@ import pygame
 
 from ...history.summary import IN_PLAY, GameSummary
 from ...history.table import summaries
+from ..contract import AppView
 from ..i18n import _
 from ..ui import (
     BODY,
@@ -17,8 +18,6 @@ from ..ui import (
     INK,
     MUTED,
     SELECTED,
-    WARNING_BG,
-    WARNING_INK,
     W,
     Widget,
     badge,
@@ -59,22 +58,22 @@ class GamesScreen(Screen):
         self.shown: list[dict[str, Any]] = []
         """What each row on the page shows, for tests: id, date, result, players."""
 
-    def load(self, app: Any) -> list[GameSummary]:
+    def load(self, app: AppView) -> list[GameSummary]:
         if self.games is None:
             self.games = summaries(app.store, progress=lambda n, of: _summing(app, n, of)) \
                 if app.store is not None else []
         return self.games
 
-    def back(self, app: Any) -> None:
+    def back(self, app: AppView) -> None:
         if self.came_from is not None:
             app.show(self.came_from)
         else:
             app.after_change()
 
-    def listed(self, app: Any) -> list[GameSummary]:
+    def listed(self, app: AppView) -> list[GameSummary]:
         return [g for g in self.load(app) if g.finished == self.finished_tab]
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         games = self.listed(app)
         pages = max(1, (len(games) + ROWS - 1) // ROWS)
         self.page = min(self.page, pages - 1)
@@ -106,10 +105,10 @@ class GamesScreen(Screen):
         self.finished_tab = finished
         self.page = 0
 
-    def open(self, app: Any, game: GameSummary) -> None:
+    def open(self, app: AppView, game: GameSummary) -> None:
         app.show(GameScreen(game.id, self))
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         title_bar(s, _("Games"), right=W - 260)
         games = self.listed(app)
         self.shown = []
@@ -123,20 +122,11 @@ class GamesScreen(Screen):
                                                          ROW_H - 6)))
 
 
-def _summing(app: Any, n: int, of: int) -> None:
+def _summing(app: AppView, n: int, of: int) -> None:
     """Games of a store from before the summaries, summed up once: the watchdog stays fed and
     the table sees how far it is (like "Saving...")."""
-    app.watchdog.tick()
-    pygame.event.pump()
-    if n % 5 and n != of:
-        return
-    s = app.surface.copy()
-    r = pygame.Rect(W // 2 - 220, 480 // 2 - 50, 440, 100)
-    pygame.draw.rect(s, WARNING_BG, r, border_radius=12)
-    pygame.draw.rect(s, WARNING_INK, r, 2, border_radius=12)
-    draw_text(s, _("Reading the stored games: {n} of {total}").format(n=n, total=of),
-              r.inflate(-24, -24), BODY, WARNING_INK, valign="middle")
-    app._present(s)
+    app.busy(None if n % 5 and n != of else
+             _("Reading the stored games: {n} of {total}").format(n=n, total=of))
 
 
 def game_row(s: pygame.Surface, g: GameSummary, r: pygame.Rect) -> dict[str, Any]:
@@ -185,14 +175,14 @@ def _width(label: str) -> int:
     return max(font(BODY).size(label)[0] + 24, 100)
 
 
-def games_button(app: Any, right: int, top: int = 4) -> Widget:
+def games_button(app: AppView, right: int, top: int = 4) -> Widget:
     """'Games', ending at ``right``: opens the Games screen, which goes back to this one."""
     w = _width(_("Games"))
     return button("history", (right - w, top, w, 48), _("Games"),
                   lambda: app.show(GamesScreen(app.screen)))
 
 
-def winner_buttons(app: Any, right: int, top: int) -> list[Widget]:
+def winner_buttons(app: AppView, right: int, top: int) -> list[Widget]:
     """'BG Stats' (this game's code) and 'Games', side by side, ending at ``right``."""
     from ...history.table import summary_of
     from .bgstats_code import BGStatsOverlay

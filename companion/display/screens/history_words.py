@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from ...history.summary import ABANDONED, IN_PLAY, GameSummary, Seat
+from ..contract import AppView
 from ..i18n import N_, _, colour_name, ngettext
 from ..ui import BODY, INK, PANEL, TITLE, W, Widget, button, draw_text, font
 
@@ -24,10 +25,10 @@ SOURCES = {"start_player": N_("start player"), "deliveries": N_("deliveries"),
 class Screen:
     """As ``common.Screen``: widgets (``layout``) and what is not a widget (``draw``)."""
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         return []
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         pass
 
 
@@ -81,6 +82,6 @@ def result_words(game: GameSummary) -> str:
         who=names)
 
 
-def back_button(app: Any, back: Any) -> Widget:
+def back_button(app: AppView, back: Any) -> Widget:
     w = max(font(BODY).size(_("Back"))[0] + 24, 90)
     return button("back", (W - 4 - w, 4, w - 4, 48), _("Back"), back)

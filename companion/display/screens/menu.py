@@ -8,8 +8,8 @@ from typing import Any
 
 import pygame
 
-from ... import store
 from .. import i18n
+from ..contract import AppView
 from ..i18n import _
 from ..ui import INK, PANEL, TITLE, W, Widget, button, text
 from .common import Screen, menu_button
@@ -28,7 +28,7 @@ class Menu(Screen):
     def __init__(self) -> None:
         self.languages = False
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         if self.languages:
             return [button(f"language:{lang}", (200, 70 + i * 66, 400, 58), label,
                            lambda lang=lang: self.language(app, lang),
@@ -46,11 +46,11 @@ class Menu(Screen):
                        style="primary" if id_ == "menu:close" else "button")
                 for i, (id_, label, fn) in enumerate(entries)]
 
-    def open(self, app: Any, screen: Any) -> None:
+    def open(self, app: AppView, screen: Any) -> None:
         app.overlay = None
         app.show(screen)
 
-    def new_game(self, app: Any) -> None:
+    def new_game(self, app: AppView) -> None:
         if app.session is not None and not app.session.state.game_over:
             from .abandon import AbandonConfirm
 
@@ -59,13 +59,12 @@ class Menu(Screen):
             app.overlay = None
             app.new_game()
 
-    def language(self, app: Any, lang: str) -> None:
+    def language(self, app: AppView, lang: str) -> None:
         i18n.use(lang)
-        if app.store is not None:  # kept in the background: the screen never waits (STORE)
-            app.store.later(lambda: store.keep_language(app.store, lang))
+        app.keep_language(lang)  # kept in the background: the screen never waits (STORE)
         app.overlay = None
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         rows = len(i18n.LANGUAGES) if self.languages else 5
         box = pygame.Rect(200, 40, 400, 56 + (66 if self.languages else ROW) * rows + 14)
         pygame.draw.rect(s, PANEL, box, border_radius=12)

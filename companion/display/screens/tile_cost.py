@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from ...engine import GameState, TileCost
+from ..contract import AppView
 from ..i18n import _, building
 from ..ui import BODY, MUTED, Widget, button, draw_text
 from .common import RIGHT_W, RIGHT_X, TOP, goods_buttons
@@ -22,7 +23,7 @@ class TileCostView:
         self.type: str | None = types[0] if len(types) == 1 else None
         self.cost: dict[str, int] = {}
 
-    def widgets(self, app: Any, state: GameState, close: Any) -> list[Widget]:
+    def widgets(self, app: AppView, state: GameState, close: Any) -> list[Widget]:
         out: list[Widget] = []
         if self.type is None:
             for i, t in enumerate(self.types[:10]):  # 5 rows above the buttons
@@ -40,7 +41,7 @@ class TileCostView:
                           style="primary"))
         return out
 
-    def done(self, app: Any, state: GameState, close: Any) -> None:
+    def done(self, app: AppView, state: GameState, close: Any) -> None:
         assert self.type is not None and state.active is not None
         cost = tuple(sorted((g, n) for g, n in self.cost.items() if n))
         close()
