@@ -22,18 +22,15 @@ from ..config import Config
 from ..controls import button_decision
 from ..engine import (
     Action,
-    EndTurn,
     GameState,
     HelvetiaError,
     legal_actions,
-    phase_message,
-    why_not,
 )
 from ..engine.state import PLAY, SCHOOL
 from ..hw import story
 from ..hw.adalight import AdalightWriter, find_port
 from ..hw.buttons import GpioButtons, KeyboardButtons
-from ..hw.events import NEXT, ButtonEvent
+from ..hw.events import ButtonEvent
 from ..hw.leds import OFF, SimulatedStrip, bars_between, frame
 from ..journal import say
 from ..sdnotify import Watchdog
@@ -406,23 +403,9 @@ class App(StoreLink, Services):
             self.dirty = True
         elif decision.action is not None:
             self.apply(decision.action)
-        elif decision.message:
-            self.banner = self._seat_words(event) or decision.message
+        elif decision.message is not None:  # why not, in the table's language
+            self.banner = i18n.say(decision.message)
             self.dirty = True
-
-    def _seat_words(self, event: ButtonEvent) -> str | None:
-        """Why a seat button did nothing, in the table's language, with what is awaited."""
-        assert self.session is not None
-        state = self.session.state
-        if state.phase != PLAY or state.active is None:
-            return _("The seat buttons end turns. Now: {what}.").format(
-                what=i18n.say(phase_message(state)))
-        seat = state.active if event.seat == NEXT else event.seat
-        if seat != state.active:
-            return _("It is {who}'s turn, not {other}'s.").format(
-                who=i18n.name(state.active), other=i18n.name(seat))
-        reason = why_not(state, EndTurn(seat))
-        return None if reason is None else i18n.say(reason)
 
     def handle(self, e: pygame.event.Event) -> None:
         if e.type == pygame.QUIT:

@@ -28,9 +28,10 @@ from . import i18n
 ROOT = Path(__file__).resolve().parent.parent.parent
 SOURCES = [Path("companion/display"), Path("companion/engine/messages.py"),
            Path("companion/engine/table.py"), Path("companion/engine/table_words.py"),
-           Path("companion/store/messages.py"), Path("companion/drunter/messages.py")]
+           Path("companion/store/messages.py"), Path("companion/drunter/messages.py"),
+           Path("companion/controls.py")]
 """The display, and the modules of message templates (``ENGLISH``): the engine's, the
-store's and Drunter & Drüber's."""
+store's, Drunter & Drüber's and the seat buttons'."""
 KEYWORDS = {"_": None, "N_": {1: None, 2: (1, 2)}, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 """``N_`` marks one text (the display's) or a singular and its plural (the engine's)."""
 
