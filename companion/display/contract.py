@@ -116,3 +116,18 @@ class AppView(Protocol):
     def learn_costs(self, costs: Mapping[str, Mapping[str, int]]) -> None: ...
 
     def busy(self, words: str | None) -> None: ...
+
+
+def game_state(app: AppView) -> GameState:
+    """The state of the game of Helvetia in play, for the screens shown only during one."""
+    state = app.state
+    if state is None:
+        raise LookupError("this screen is shown only during a game of Helvetia")
+    return state
+
+
+def drunter_session(app: AppView) -> DrunterSession:
+    """The game of Drunter & Drüber in play, for its screens."""
+    if app.drunter is None:
+        raise LookupError("this screen is shown only during a game of Drunter & Drüber")
+    return app.drunter

@@ -15,7 +15,7 @@ from ..hw.leds import RGB
 from ..session import Session
 from ..store import StoreError
 from . import i18n
-from .contract import AppView
+from .contract import AppView, drunter_session
 from .i18n import _
 
 
@@ -33,6 +33,8 @@ def adopt(app: AppView) -> None:
 
 def start(app: AppView, header: dict[str, Any]) -> bool:
     """A new game of Drunter & Drüber, stored; a refusal is shown and starts nothing."""
+    if app.store is None:  # (the new-game screen is not shown then: the trouble screen is)
+        return False
     try:
         app.drunter = DrunterSession.start(app.store, header, runner=app.saver)
     except (HelvetiaError, StoreError) as exc:
@@ -47,12 +49,12 @@ def start(app: AppView, header: dict[str, Any]) -> bool:
 def apply(app: AppView, action: Action) -> bool:
     """Check, commit, then show; a refusal or a failed save is shown and changes nothing."""
     try:
-        app.drunter.apply(action)
+        drunter_session(app).apply(action)
     except (HelvetiaError, StoreError) as exc:
         app.banner = i18n.error_text(exc)
         app.dirty = True
         return False
-    waiting = app.drunter.waiting
+    waiting = drunter_session(app).waiting
     app.banner = i18n.error_text(waiting) if waiting else None
     app.after_change()
     return True
@@ -60,7 +62,7 @@ def apply(app: AppView, action: Action) -> bool:
 
 def undo(app: AppView) -> None:
     try:
-        app.drunter.undo()
+        drunter_session(app).undo()
     except (HelvetiaError, StoreError) as exc:
         app.banner = i18n.error_text(exc)
     else:
@@ -78,7 +80,7 @@ def seat(app: AppView, event: ButtonEvent) -> None:
         app.overlay = DrunterUndoConfirm()
         app.dirty = True
         return
-    state = app.drunter.state
+    state = drunter_session(app).state
     if state.phase != PLAY:
         app.banner = _("The seat buttons end turns. Now: {what}.").format(
             what=i18n.say(_phase(state)))
@@ -109,7 +111,7 @@ def _phase(state: Any) -> Any:
 
 
 def leds(app: AppView) -> list[RGB]:
-    game = app.drunter.game
+    game = drunter_session(app).game
     last = game.actions[-1] if game.actions else None
     return drunter_frame(game.state, last, app.config.leds.layout, t=app.clock(),
                          seats=app.config.seats)

@@ -385,7 +385,7 @@ class Widget:
     id: str
     rect: pygame.Rect
     label: str = ""
-    on_tap: Callable[[], None] | None = None
+    on_tap: Callable[[], object] | None = None
     enabled: bool = True
     selected: bool = False
     colour: str | None = None
@@ -435,7 +435,7 @@ class Widget:
 
 
 def button(id: str, rect: tuple[int, int, int, int], label: str,
-           on_tap: Callable[[], None] | None, **kw: object) -> Widget:
+           on_tap: Callable[[], object] | None, **kw: object) -> Widget:
     r = pygame.Rect(rect)
     r.height = max(r.height, MIN_TOUCH)
     return Widget(id, r, label, on_tap, **kw)  # type: ignore[arg-type]

@@ -28,7 +28,8 @@ def screen_for(app: AppView) -> Screen:
     if state.phase == OVER:
         return GameOverScreen()
     virtual = virtual_decider(app)
-    if virtual is not None and not (state.phase == PLAY and app.summary_pending):
+    if virtual is not None and not (state.phase == PLAY and app.summary_pending) \
+            and app.session is not None:
         return VirtualScreen(state, *virtual, seed=app.session.game_id)
     if state.phase in (SCHOOL, REVEAL) or (state.phase == PLAY and app.summary_pending):
         return RoundScreen(state)

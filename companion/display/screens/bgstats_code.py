@@ -12,13 +12,13 @@ from ...history.summary import GameSummary
 from ..contract import AppView
 from ..i18n import _
 from ..ui import BACKGROUND, BODY, INK, MUTED, W, Widget, badge, button, draw_text
-from .history_words import seat_name
+from .history_words import Screen, seat_name
 
 DARK = (0, 0, 0)
 LIGHT = (255, 255, 255)
 
 
-class BGStatsOverlay:
+class BGStatsOverlay(Screen):
     """The code on the left, what to do on the right; 'Close' goes back."""
 
     def __init__(self, game: GameSummary) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -201,7 +202,7 @@ class StepsView:
             self.page = 0 if first else next(
                 (i for i, p in enumerate(pages) if table.last in p), 0)
         self.page = min(self.page, len(pages) - 1)
-        out = [Widget(f"tick:{i}", r, on_tap=lambda i=i: table.tick(i), style="invisible",
+        out = [Widget(f"tick:{i}", r, on_tap=partial(table.tick, i), style="invisible",
                       selected=i in table.ticked)
                for i, r in self.rows(entries, rect, pages[self.page])]
         left = table.left()
@@ -279,9 +280,13 @@ def goods_buttons(catalogue: Any, cost: dict[str, int], left: int, top: int, wid
     w = width // 4
     return [button(f"good:{g}", (left + (i % 4) * w, top + (i // 4) * 64, w - 6, 60),
                    f"{good(catalogue, g)} × {cost[g]}" if cost.get(g) else good(catalogue, g),  # noqa: RUF001
-                   lambda g=g: cost.__setitem__(g, cost.get(g, 0) + 1),
+                   partial(_add_one, cost, g),
                    selected=cost.get(g, 0) > 0)
             for i, g in enumerate(catalogue.goods)]
+
+
+def _add_one(cost: dict[str, int], g: str) -> None:
+    cost[g] = cost.get(g, 0) + 1
 
 
 class StepsOverlay(Screen):

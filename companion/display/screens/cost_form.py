@@ -9,6 +9,7 @@ on anything but the good it was aimed at."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -80,13 +81,13 @@ class CostForm:
                 done_label: str) -> list[Widget]:
         out: list[Widget] = []
         for i, (g, words, r) in enumerate(self.tokens()):
-            out.append(Widget(f"tile:{g}:{i}", r, words, lambda g=g: self.take_off(g),
+            out.append(Widget(f"tile:{g}:{i}", r, words, partial(self.take_off, g),
                               value=g))
         w = RIGHT_W // 4
         for i, g in enumerate(self.catalogue.goods):
             out.append(button(f"good:{g}", (RIGHT_X + (i % 4) * w, GOODS_TOP + (i // 4) * ROW,
                                             w - 6, ROW - 4),
-                              good(self.catalogue, g), lambda g=g: self.add(g),
+                              good(self.catalogue, g), partial(self.add, g),
                               selected=self.cost.get(g, 0) > 0, value=g))
         out.append(button("cost:clear", (RIGHT_X, BOTTOM, 170, 60), _("Clear"),
                           self.cost.clear, enabled=bool(self.cost)))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -58,7 +59,7 @@ class CostsScreen(Screen):
             label = cost(sorted(c.items())) if c else _("not known yet")
             out.append(Widget(f"costs:{t}", pygame.Rect(8 + (i % 2) * 396, TOP + 66 + (i // 2)
                                                         * 90, 388, 82),
-                              on_tap=lambda t=t: self.edit(app, t),
+                              on_tap=partial(self.edit, app, t),
                               lines=[building(cat, t), label]))
         if pages > 1:
             out.append(button("costs:page", (8, 412, 190, 60), _("More"),

@@ -7,6 +7,7 @@ device; opened again, the screen shows the saved board to correct.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -96,18 +97,18 @@ class DrunterBoardScreen(Screen):
                 sq = (self.left + col, self.top + row)
                 out.append(Widget(f"square:{sq[0]},{sq[1]}", pygame.Rect(
                     GRID_X + col * CELL, GRID_Y + row * CELL, CELL, CELL), "",
-                    lambda sq=sq: self.tap_square(sq), style="invisible", value=sq))
+                    partial(self.tap_square, sq), style="invisible", value=sq))
         y = GRID_Y + VIEW_ROWS * CELL + 8
         for i, (dx, dy) in enumerate(((-1, 0), (1, 0), (0, -1), (0, 1))):
             can = (dx < 0 and self.left > 0) or (dy < 0 and self.top > 0) or \
                 (dx > 0 and self.left + VIEW_COLS < d.width) or \
                 (dy > 0 and self.top + VIEW_ROWS < d.height)
             out.append(button(f"scroll:{dx},{dy}", (8 + i * 56, y, 52, 52), "",
-                              lambda dx=dx, dy=dy: self.scroll(dx * 4, dy * 4), enabled=can,
+                              partial(self.scroll, dx * 4, dy * 4), enabled=can,
                               paint=_arrow(dx, dy)))
         for i, t in enumerate(BUILDING_TYPES):
             out.append(button(f"tool:{t}", (PANEL_X + i * 57, GRID_Y, 54, 48), t,
-                              lambda t=t: self.choose(t), selected=self.tool == t))
+                              partial(self.choose, t), selected=self.tool == t))
         y = GRID_Y + 54
         out.append(button("value:-", (PANEL_X, y, 52, 48), MINUS, lambda: self.step_value(-1),
                           enabled=self.value > 1))
@@ -118,14 +119,14 @@ class DrunterBoardScreen(Screen):
         for i, road in enumerate(ROADS):
             out.append(button(f"tool:{road}", (PANEL_X + (i % 2) * 172, y + 54 + (i // 2) * 54,
                                                168, 48), _(ROAD_NAMES[road]),
-                              lambda r=road: self.choose(r), selected=self.tool == road,
+                              partial(self.choose, road), selected=self.tool == road,
                               paint=_swatch(ROAD_COLOURS[road])))
         y += 54 * 3
         for i, (dw, dh, sign) in enumerate(((-1, 0, MINUS), (1, 0, "+"), (0, -1, MINUS),
                                             (0, 1, "+"))):
             x = PANEL_X + (0, 56, 232, 288)[i]
             out.append(button(f"size:{dw},{dh}", (x, y, 52, 48), sign,
-                              lambda dw=dw, dh=dh: self.resize(dw, dh),
+                              partial(self.resize, dw, dh),
                               paint=_size_arrow(dw != 0)))
         y += 54
         out.append(button(f"tool:{ERASE}", (PANEL_X, y, 168, 48), _("Erase"),

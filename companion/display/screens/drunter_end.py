@@ -6,6 +6,8 @@ are (tap a player to see only its buildings)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ...drunter import BUILDING_TYPES, ChooseObjectives, Reveal, why_not
@@ -14,7 +16,7 @@ from ...drunter.scoring import OBJECTIVE_CARDS
 from ...drunter.state import DrunterState
 from ...drunter.vote import votes_left
 from .. import drunter_play, i18n
-from ..contract import AppView
+from ..contract import AppView, drunter_session
 from ..i18n import _, ngettext
 from ..ui import INK, MUTED, PANEL, W, Widget, badge, button, draw_text, paragraph
 from .common import TOP, Screen, title_bar
@@ -79,7 +81,7 @@ class DrunterRevealScreen(Screen):
                 other = taken.get(card)
                 out.append(button(f"reveal:{p.colour}:{card}",
                                   (160 + j * (w + 2), y + 4, w, 56), label,
-                                  lambda c=p.colour, k=card: self.tap(c, k),
+                                  partial(self.tap, p.colour, card),
                                   selected=card in mine,
                                   enabled=other in (None, p.colour),
                                   why_not=None if other is None else _(
@@ -111,7 +113,7 @@ class DrunterRevealScreen(Screen):
             else:
                 draw_text(s, i18n.name(p.colour), name, 24, INK, valign="middle", bg=PANEL)
         bottom = TOP + 48 + len(self.state.players) * 66
-        steps = [i18n.say(m) for m in app.drunter.steps()]
+        steps = [i18n.say(m) for m in drunter_session(app).steps()]
         y = bottom + 4
         for step in steps:
             if y > 448:
@@ -132,13 +134,16 @@ class DrunterOverScreen(Screen):
         return {cards[0]: c for c, cards in s.revealed.items()
                 if cards and cards[0] in BUILDING_TYPES and self.only in (None, c)}
 
+    def show_only(self, c: str) -> None:
+        """One player's scores on the map (a second tap: everyone's again)."""
+        self.only = None if self.only == c else c
+
     def layout(self, app: AppView) -> list[Widget]:
         out = [undo_button(app)]
         ranked = sorted(self.state.players, key=lambda p: -self.state.scores.get(p.colour, 0))
         for i, p in enumerate(ranked):
             out.append(button(f"player:{p.colour}", (476, TOP + 4 + i * 64, W - 484, 58), "",
-                              lambda c=p.colour: setattr(
-                                  self, "only", None if self.only == c else c),
+                              partial(self.show_only, p.colour),
                               selected=self.only == p.colour, colour=p.colour,
                               lines=[self._line(p.colour)],
                               paint=_crown if p.colour in self.state.winners else None))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...drunter.state import CHOOSE, OVER, REVEAL, VOTE
 from .. import i18n
-from ..contract import AppView
+from ..contract import AppView, drunter_session
 from .common import Screen
 from .drunter_end import DrunterChooseScreen, DrunterOverScreen, DrunterRevealScreen
 from .drunter_turn import DrunterTurnScreen
@@ -13,7 +13,7 @@ from .drunter_vote import DrunterVoteScreen
 
 
 def drunter_screen_for(app: AppView) -> Screen:
-    state = app.drunter.state
+    state = drunter_session(app).state
     i18n.set_players(state.players)  # names on every screen
     if state.phase == VOTE:
         return DrunterVoteScreen(state)

@@ -6,6 +6,8 @@ card)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ...drunter import Vote, why_not
@@ -96,7 +98,7 @@ class DrunterVoteScreen(Screen):
                     label = i18n.say(Message(f"drunter.word.side.{self.sides[p.colour]}"))
                 out.append(button(f"card:{p.colour}:{card}",
                                   (x, y + 6, w, 60), label,
-                                  lambda c=p.colour, k=card: self.toggle(c, k),
+                                  partial(self.toggle, p.colour, card),
                                   enabled=card in p.cards, selected=chosen,
                                   why_not=_("{who} has played this card already.").format(
                                       who=i18n.name(p.colour))))

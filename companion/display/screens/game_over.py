@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from ...engine.scoring import awake_villagers
-from ..contract import AppView
+from ..contract import AppView, game_state
 from ..i18n import _, colour
 from ..ui import BODY, INK, W, Widget, button, draw_text, font
 from .common import TOP, Screen, title_bar
@@ -35,7 +35,7 @@ class GameOverScreen(Screen):
         return W - 12 - new - look
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
-        state = app.state
+        state = game_state(app)
         names = " & ".join(colour(c) for c in state.winners)
         title = (_("{who} wins!") if len(state.winners) == 1 else _("{who} share the win!"))
         title_bar(s, title.format(who=names), state.winners[0], self.buttons_left())

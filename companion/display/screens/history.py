@@ -3,6 +3,7 @@ apart), with the way to each game, to the Players screen and back to where it wa
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -87,7 +88,7 @@ class GamesScreen(Screen):
                                                n=len(self.load(app)) - done)))):
             out.append(button(f"tab:{'finished' if flag else 'other'}",
                               (8 + i * 272, TOP, 266, 52), label,
-                              lambda f=flag: self._tab(f), selected=self.finished_tab == flag))
+                              partial(self._tab, flag), selected=self.finished_tab == flag))
         if pages > 1:
             out.append(button("games:prev", (W - 132, TOP, 60, 52), "<",
                               lambda: setattr(self, "page", self.page - 1),
@@ -98,7 +99,7 @@ class GamesScreen(Screen):
         for i, g in enumerate(games[self.page * ROWS:(self.page + 1) * ROWS]):
             out.append(Widget(f"game:{g.id}", pygame.Rect(8, LIST_TOP + i * ROW_H, W - 16,
                                                           ROW_H - 6), "",
-                              lambda g=g: self.open(app, g), style="invisible", value=g.id))
+                              partial(self.open, app, g), style="invisible", value=g.id))
         return out
 
     def _tab(self, finished: bool) -> None:
@@ -188,6 +189,8 @@ def winner_buttons(app: AppView, right: int, top: int) -> list[Widget]:
     from .bgstats_code import BGStatsOverlay
 
     def send() -> None:
+        if app.store is None or app.session is None:
+            return  # (the button is off then)
         game = summary_of(app.store, app.session.game_id)
         if game is not None:
             app.overlay = BGStatsOverlay(game)

@@ -44,6 +44,7 @@ class GameScreen(Screen):
 
     def load(self, app: AppView) -> GameSummary:
         if self.game is None:
+            assert app.store is not None  # a stored game is opened from the store's list
             self.game = summary_of(app.store, self.game_id)
         assert self.game is not None
         return self.game
@@ -165,6 +166,7 @@ class RecordScreen(Screen):
 
     def load(self, app: AppView) -> list[tuple[str, str]]:
         if self.lines is None:
+            assert app.store is not None  # a stored game is opened from the store's list
             self.lines = record_lines(self.game, app.store.record_lines(self.game.id))
             set_players(app.state.players if app.state is not None else ())
             rect = self.rect()

@@ -10,6 +10,7 @@ import pygame
 
 from ...history.summary import ABANDONED, IN_PLAY, GameSummary, Seat
 from ..contract import AppView
+from ..contract import Screen as Screen  # the history's screens take it from here
 from ..i18n import N_, _, colour_name, ngettext
 from ..ui import BODY, INK, PANEL, TITLE, W, Widget, button, draw_text, font
 
@@ -20,16 +21,6 @@ SOURCES = {"start_player": N_("start player"), "deliveries": N_("deliveries"),
            "vp_buildings": N_("VP buildings"), "branch_tiles": N_("branch tiles"),
            "village_tiles": N_("village tiles")}
 """The §11 sources in words, as the round's scores name them."""
-
-
-class Screen:
-    """As ``common.Screen``: widgets (``layout``) and what is not a widget (``draw``)."""
-
-    def layout(self, app: AppView) -> list[Widget]:
-        return []
-
-    def draw(self, app: AppView, s: pygame.Surface) -> None:
-        pass
 
 
 def title_bar(s: pygame.Surface, title: str, right: int) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..contract import AppView
+from ..contract import AppView, game_state
 from ..i18n import _, branch, colour, good, initial, ngettext
 from ..ui import BODY, INK, PANEL, PLAYER, W, Widget, draw_text, paragraph
 from ..village_view import cube
@@ -19,7 +19,7 @@ class MarketScreen(Screen):
         return nav(app, back=True)
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
-        state = app.state
+        state = game_state(app)
         cat = state.catalogue
         title_bar(s, _("Market"), right=nav_left(app, back=True))
         for i, g in enumerate(cat.goods):

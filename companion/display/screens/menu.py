@@ -4,6 +4,7 @@ building costs, the language. Shown over the current screen, which stays as it w
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -31,7 +32,7 @@ class Menu(Screen):
     def layout(self, app: AppView) -> list[Widget]:
         if self.languages:
             return [button(f"language:{lang}", (200, 70 + i * 66, 400, 58), label,
-                           lambda lang=lang: self.language(app, lang),
+                           partial(self.language, app, lang),
                            selected=lang == i18n.language)
                     for i, (lang, label) in enumerate(i18n.LANGUAGES.items())]
         entries: list[tuple[str, str, Callable[[], None]]] = [

@@ -6,6 +6,7 @@ the one cost form (``cost_form``)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -43,7 +44,7 @@ class TileCostView:
                 out.append(button(f"tile_cost:{t}", (RIGHT_X + (i % 2) * 270,
                                                      TOP + 44 + (i // 2) * 62, 262, 56),
                                   building(state.catalogue, t),
-                                  lambda t=t: self.choose(t), value=t))
+                                  partial(self.choose, t), value=t))
             out.append(button("back_cost", (RIGHT_X, 412, 170, 60), _("Back"), close))
             return out
         form = self._form(state)
