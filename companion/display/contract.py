@@ -5,7 +5,12 @@ an ``AppView``: the game's state and session, the table's steps, the refusal str
 few things a screen may ask the app to do (apply an action, undo, show another screen, keep a
 setting on the device). Nothing else of the app, no function of the store's module and none
 of the engine's privates is a screen's business. ``display.app.App`` is the one
-implementation (checked by mypy: ``App.view``); tests drive it through taps."""
+implementation (checked by mypy: ``App.view``); tests drive it through taps.
+
+A new screen: a module named after it in ``screens/``, a ``Screen`` whose ``layout`` and
+``draw`` take an ``AppView``; the game's state says when it is shown (``screens.screen_for``),
+or another screen shows it (``app.show``); one the top bar opens by name registers with
+``screens.navigation.opened_as`` and is imported by ``screens/__init__.py``."""
 
 from __future__ import annotations
 
