@@ -1,12 +1,22 @@
-"""From table events to engine actions: what a seat button means in the current state."""
+"""From table events to engine actions: what a seat button means in the current state.
+
+Why a press does nothing is data, like the engine's refusals: a ``Message`` (a code with
+parameters) that the display words in the table's language (``display.i18n.say``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .engine import Action, EndTurn, GameState, why_not
-from .engine.state import PLAY, colour_name
+from .engine import Action, EndTurn, GameState, Message, phase_message, why_not
+from .engine.messages import N_
+from .engine.state import PLAY
 from .hw.events import HOLD, NEXT, ButtonEvent
+
+NOT_IN_PLAY = "seat.not_in_play"
+"""A press while no turn is played: ``what`` is the phase's own message."""
+ENGLISH = {NOT_IN_PLAY: N_("The seat buttons end turns. Now: {what}.")}
+"""The seat buttons' own codes with their English templates (the gettext msgids)."""
+PARAM_KINDS = {"what": "phase"}
 
 
 @dataclass(frozen=True)
@@ -15,8 +25,8 @@ class Decision:
     """The action to apply, if the event asks for one the rules allow now."""
     undo: bool = False
     """The event asks to undo the last action: the app asks for confirmation first."""
-    message: str | None = None
-    """Why nothing happens, for the screen."""
+    message: Message | None = None
+    """Why nothing happens, as data: one of ``ENGLISH``'s codes or the engine's refusal."""
 
 
 def button_decision(state: GameState, event: ButtonEvent) -> Decision:
@@ -26,13 +36,11 @@ def button_decision(state: GameState, event: ButtonEvent) -> Decision:
     if event.kind == HOLD:
         return Decision(undo=True)
     if state.phase != PLAY or state.active is None:
-        return Decision(message="The buttons end turns; no turn is being played now.")
+        return Decision(message=Message(NOT_IN_PLAY, {"what": phase_message(state)}))
     seat = state.active if event.seat == NEXT else event.seat
-    if seat != state.active:
-        return Decision(message=f"It is {colour_name(state.active)}'s turn, not "
-                                f"{colour_name(seat)}'s.")
     action = EndTurn(seat)
-    reason = why_not(state, action)
+    reason = why_not(state, action)  # not this seat's turn, coins left, ...: the rules say
     if reason is not None:
-        return Decision(message=str(reason))  # English; the engine's Message is ``reason``
+        return Decision(message=reason)
     return Decision(action=action)
+

@@ -105,6 +105,11 @@ def render_all(out: Path, data: Path, language: str = "en") -> dict[str, Path]:
     shot("menu")
     d.tap("menu:costs")
     shot("costs")
+    d.tap(next(w.id for w in d.widgets() if w.id.startswith("costs:") and w.id != "costs:page"))
+    for g in ("wood", "wood", "brick", "cowbell"):
+        d.tap(f"good:{g}")
+    shot("cost-form")  # the one cost form, as during a turn
+    d.tap("back_cost")
     d.tap("back")
     d.tap("undo")
     shot("undo")

@@ -29,7 +29,7 @@ def test_a_cost_corrected_on_the_costs_screen_counts_in_this_game_and_the_next(
     again = Game.from_record(game.record_lines())
     assert again.state.known_cost(t) == (("stone", 1), ("wood", 2))
     # Undo takes it back in this game; the device keeps the correction for the next games.
-    before = game._states[-2].known_cost(t)
+    before = game.states[-2].known_cost(t)
     d.tap("undo")
     d.tap("undo:yes")
     assert app.state.known_cost(t) == before

@@ -480,7 +480,7 @@ def test_sixteen_character_names_are_whole_on_the_final_scores(tmp_path: Path) -
 
 def test_the_costs_screen_keeps_its_cards_clear_of_each_other_and_the_bottom_row(
         tmp_path: Path) -> None:
-    from companion.display.screens.info import CostsScreen
+    from companion.display.screens.costs import CostsScreen
 
     app = App(config(tmp_path))
     Driver(app).play(LINES, stop=20)

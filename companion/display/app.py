@@ -22,28 +22,27 @@ from ..config import Config
 from ..controls import button_decision
 from ..engine import (
     Action,
-    EndTurn,
     GameState,
     HelvetiaError,
     legal_actions,
-    phase_message,
-    why_not,
 )
 from ..engine.state import PLAY, SCHOOL
 from ..hw import story
 from ..hw.adalight import AdalightWriter, find_port
 from ..hw.buttons import GpioButtons, KeyboardButtons
-from ..hw.events import NEXT, ButtonEvent
+from ..hw.events import ButtonEvent
 from ..hw.leds import OFF, SimulatedStrip, bars_between, frame
 from ..journal import say
 from ..sdnotify import Watchdog
 from ..session import Saver, Session
 from ..store import Store, StoreError, StoreTrouble
 from . import drunter_play, i18n, message_strip, panel
+from .contract import AppView
 from .describe import TableLog
 from .i18n import _
 from .opening import Opening, StoreLink
 from .seating import places, sitter
+from .services import Services
 from .ui import (
     BACKGROUND,
     WARNING_BG,
@@ -75,7 +74,7 @@ class WakingQueue(queue.Queue[ButtonEvent]):
             pygame.event.post(pygame.event.Event(WAKE))
 
 
-class App(StoreLink):
+class App(StoreLink, Services):
     drunter: Any = None
     """A game of Drunter & Drüber in play (a ``DrunterSession``; then ``session`` is None)."""
 
@@ -121,7 +120,7 @@ class App(StoreLink):
         self.table = TableLog()
         """The table steps of the turn so far (then of the round end)."""
         if self.session is not None:  # a restart mid-turn: the turn's table steps (UI-TABLE)
-            self.table.rebuild(self.session.game._states, self.session.game.actions)
+            self.table.rebuild(self.session.game.states, self.session.game.actions)
         self.last_track: dict[str, int] = dict(self.session.state.track) if self.session else {}
         self.anim_start: float | None = None
         self.round_before: GameState | None = None
@@ -146,6 +145,10 @@ class App(StoreLink):
         self.show(self._trouble_screen() if self.trouble else home_screen(self))
         self.update_leds()  # after a restart the strip shows the table at once (HW)
         self.keys_hint()
+
+    def view(self) -> AppView:
+        """The app as its screens see it (the type checker holds it to the contract)."""
+        return self
 
     def keys_hint(self) -> None:
         """On a desktop, the first start names the keys (UI-TABLE): 1-4 the seat buttons,
@@ -280,7 +283,8 @@ class App(StoreLink):
             return
         assert self.session is not None
         game = self.session.game
-        taken = (game._states[-2], game.actions[-1], game._states[-1]) if game.actions else None
+        states = game.states
+        taken = (states[-2], game.actions[-1], states[-1]) if game.actions else None
         try:
             self.session.undo()
         except (HelvetiaError, StoreError) as exc:
@@ -288,7 +292,7 @@ class App(StoreLink):
         else:
             self.banner = None
             game = self.session.game
-            self.table.rebuild(game._states, game.actions)  # the steps as they were
+            self.table.rebuild(game.states, game.actions)  # the steps as they were
             if taken is not None:
                 self.table.took_back(*taken)  # and what the table now takes back (UI-TABLE)
         self.after_change()
@@ -399,23 +403,9 @@ class App(StoreLink):
             self.dirty = True
         elif decision.action is not None:
             self.apply(decision.action)
-        elif decision.message:
-            self.banner = self._seat_words(event) or decision.message
+        elif decision.message is not None:  # why not, in the table's language
+            self.banner = i18n.say(decision.message)
             self.dirty = True
-
-    def _seat_words(self, event: ButtonEvent) -> str | None:
-        """Why a seat button did nothing, in the table's language, with what is awaited."""
-        assert self.session is not None
-        state = self.session.state
-        if state.phase != PLAY or state.active is None:
-            return _("The seat buttons end turns. Now: {what}.").format(
-                what=i18n.say(phase_message(state)))
-        seat = state.active if event.seat == NEXT else event.seat
-        if seat != state.active:
-            return _("It is {who}'s turn, not {other}'s.").format(
-                who=i18n.name(state.active), other=i18n.name(seat))
-        reason = why_not(state, EndTurn(seat))
-        return None if reason is None else i18n.say(reason)
 
     def handle(self, e: pygame.event.Event) -> None:
         if e.type == pygame.QUIT:

@@ -17,6 +17,7 @@ import copy
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
@@ -28,10 +29,12 @@ from . import i18n
 ROOT = Path(__file__).resolve().parent.parent.parent
 SOURCES = [Path("companion/display"), Path("companion/engine/messages.py"),
            Path("companion/engine/table.py"), Path("companion/engine/table_words.py"),
-           Path("companion/store/messages.py"), Path("companion/drunter/messages.py")]
+           Path("companion/store/messages.py"), Path("companion/drunter/messages.py"),
+           Path("companion/controls.py")]
 """The display, and the modules of message templates (``ENGLISH``): the engine's, the
-store's and Drunter & Drüber's."""
-KEYWORDS = {"_": None, "N_": {1: None, 2: (1, 2)}, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+store's, Drunter & Drüber's and the seat buttons'."""
+KEYWORDS: dict[str, Any] = {"_": None, "N_": {1: None, 2: (1, 2)}, "ngettext": (1, 2),
+                           "pgettext": ((1, "c"), 2)}
 """``N_`` marks one text (the display's) or a singular and its plural (the engine's)."""
 
 
@@ -68,7 +71,8 @@ def template_catalogue() -> Catalog:
     for path in _files():
         rel = path.relative_to(ROOT).as_posix()
         codes = _codes(path) if rel.startswith(
-            ("companion/engine/", "companion/store/", "companion/drunter/")) else {}
+            ("companion/engine/", "companion/store/", "companion/drunter/",
+             "companion/controls.py")) else {}
         for lineno, msg, comments, context in extract_from_file(
                 "python", path, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
             if lineno in codes:

@@ -3,6 +3,7 @@ kept for the whole turn (then for the whole round end), and worded for the scree
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -74,7 +75,7 @@ class TableLog:
         self.last = len(self.entries) if new else self.last
         self.entries += [(s, after) for s in new]
 
-    def rebuild(self, states: list[GameState], actions: list[Action]) -> None:
+    def rebuild(self, states: Sequence[GameState], actions: Sequence[Action]) -> None:
         """After an undo: the log as it was, from the game's states and actions."""
         self.clear()
         if not actions:

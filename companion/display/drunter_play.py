@@ -15,10 +15,11 @@ from ..hw.leds import RGB
 from ..session import Session
 from ..store import StoreError
 from . import i18n
+from .contract import AppView, drunter_session
 from .i18n import _
 
 
-def adopt(app: Any) -> None:
+def adopt(app: AppView) -> None:
     """After the store's game was resumed: a Drunter game becomes ``app.drunter`` (the app's
     Helvetia session stays empty)."""
     session = getattr(app, "session", None)
@@ -30,8 +31,10 @@ def adopt(app: Any) -> None:
         i18n.set_players(app.drunter.state.players)
 
 
-def start(app: Any, header: dict[str, Any]) -> bool:
+def start(app: AppView, header: dict[str, Any]) -> bool:
     """A new game of Drunter & Drüber, stored; a refusal is shown and starts nothing."""
+    if app.store is None:  # (the new-game screen is not shown then: the trouble screen is)
+        return False
     try:
         app.drunter = DrunterSession.start(app.store, header, runner=app.saver)
     except (HelvetiaError, StoreError) as exc:
@@ -43,23 +46,23 @@ def start(app: Any, header: dict[str, Any]) -> bool:
     return True
 
 
-def apply(app: Any, action: Action) -> bool:
+def apply(app: AppView, action: Action) -> bool:
     """Check, commit, then show; a refusal or a failed save is shown and changes nothing."""
     try:
-        app.drunter.apply(action)
+        drunter_session(app).apply(action)
     except (HelvetiaError, StoreError) as exc:
         app.banner = i18n.error_text(exc)
         app.dirty = True
         return False
-    waiting = app.drunter.waiting
+    waiting = drunter_session(app).waiting
     app.banner = i18n.error_text(waiting) if waiting else None
     app.after_change()
     return True
 
 
-def undo(app: Any) -> None:
+def undo(app: AppView) -> None:
     try:
-        app.drunter.undo()
+        drunter_session(app).undo()
     except (HelvetiaError, StoreError) as exc:
         app.banner = i18n.error_text(exc)
     else:
@@ -67,7 +70,7 @@ def undo(app: Any) -> None:
     app.after_change()
 
 
-def seat(app: Any, event: ButtonEvent) -> None:
+def seat(app: AppView, event: ButtonEvent) -> None:
     """A seat button: held, it asks for undo; pressed by the active seat, it ends the turn:
     the placement chosen on the screen goes down (or, with none possible, the turn is
     missed). Anything else says why nothing happened."""
@@ -77,7 +80,7 @@ def seat(app: Any, event: ButtonEvent) -> None:
         app.overlay = DrunterUndoConfirm()
         app.dirty = True
         return
-    state = app.drunter.state
+    state = drunter_session(app).state
     if state.phase != PLAY:
         app.banner = _("The seat buttons end turns. Now: {what}.").format(
             what=i18n.say(_phase(state)))
@@ -107,8 +110,8 @@ def _phase(state: Any) -> Any:
     return phase_message(state)
 
 
-def leds(app: Any) -> list[RGB]:
-    game = app.drunter.game
+def leds(app: AppView) -> list[RGB]:
+    game = drunter_session(app).game
     last = game.actions[-1] if game.actions else None
     return drunter_frame(game.state, last, app.config.leds.layout, t=app.clock(),
                          seats=app.config.seats)

@@ -165,7 +165,8 @@ def branch(branch_id: str) -> str:
 COLOURS = frozenset(COLOUR_NAMES)
 STORE_REASONS = store_messages.REASONS
 MESSAGE_MODULES = ("companion.engine.messages", "companion.engine.table",
-                   "companion.store.messages", "companion.drunter.messages")
+                   "companion.store.messages", "companion.drunter.messages",
+                   "companion.controls")
 """Where the engine's message codes live, each module with ``ENGLISH`` (code -> template)
 and ``PARAM_KINDS`` (parameter name -> kind)."""
 

@@ -7,11 +7,14 @@ from __future__ import annotations
 import logging
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..session import Session
 from ..store import AlreadyRunning, Store, StoreError, StoreTrouble, device_language
 from . import drunter_play, i18n
+
+if TYPE_CHECKING:
+    from .contract import AppView
 
 log = logging.getLogger(__name__)
 RETRY = 5.0  # seconds between tries to open a store in trouble
@@ -112,7 +115,9 @@ class StoreLink:
             if not isinstance(exc, StoreError):
                 log.exception("the stored game could not be resumed")
             self.banner = i18n.error_text(exc)
-        drunter_play.adopt(self)  # a stored game of Drunter & Drüber: its own session
+        # A stored game of Drunter & Drüber: its own session. (Mixed into App, the contract's
+        # one implementation.)
+        drunter_play.adopt(cast("AppView", self))
         if self.session is not None:
             i18n.set_players(self.session.state.players)  # the notice names them too
         self.banner = " ".join(t for t in (i18n.store_text(notice), self.banner) if t) or None

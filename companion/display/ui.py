@@ -20,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from .hyphenate import break_at, with_hyphen
 from .i18n import elide, initial
 
 W, H = 800, 480
@@ -204,9 +205,8 @@ def _wrap(s: str, size: int, width: int, max_lines: int, split: bool = True
                 w = words[0]
                 c = max(1, _longest(min(len(w), most),
                                     lambda c, w=w: f.size(w[:c] + "-")[0] <= width))
-                c = _syllable_cut(w, c)
-                lines.append(w[:c] + ("-" if w[c - 1].isalpha() and w[c:c + 1].isalpha()
-                                      else ""))
+                c = break_at(w, c)
+                lines.append(with_hyphen(w[:c], w[c:]))
                 words[0] = w[c:]
                 if not words[0]:
                     words.pop(0)
@@ -214,20 +214,6 @@ def _wrap(s: str, size: int, width: int, max_lines: int, split: bool = True
             lines.append(" ".join(words[:k]).strip())
             words = words[k:]
     return lines, True
-
-
-VOWELS = frozenset("aeiouyäöüàâéèêëîïôùûáíóúAEIOUÄÖÜÉ")
-
-
-def _syllable_cut(word: str, c: int) -> int:
-    """Where to break ``word`` that has room for ``c`` characters on the line: before a
-    syllable's first consonant (a vowel follows: "Gemeinde-haus") if there is one not too
-    far back, else at ``c``."""
-    for i in range(c, max(2, c * 2 // 3) - 1, -1):
-        if i < len(word) - 1 and word[i] not in VOWELS and word[i + 1] in VOWELS \
-                and word[i].isalpha() and word[i - 1].isalpha():
-            return i
-    return c
 
 
 def _most_chars(size: int, width: int) -> int:
@@ -399,7 +385,7 @@ class Widget:
     id: str
     rect: pygame.Rect
     label: str = ""
-    on_tap: Callable[[], None] | None = None
+    on_tap: Callable[[], object] | None = None
     enabled: bool = True
     selected: bool = False
     colour: str | None = None
@@ -449,7 +435,7 @@ class Widget:
 
 
 def button(id: str, rect: tuple[int, int, int, int], label: str,
-           on_tap: Callable[[], None] | None, **kw: object) -> Widget:
+           on_tap: Callable[[], object] | None, **kw: object) -> Widget:
     r = pygame.Rect(rect)
     r.height = max(r.height, MIN_TOUCH)
     return Widget(id, r, label, on_tap, **kw)  # type: ignore[arg-type]

@@ -27,6 +27,7 @@ from ..engine.table import (
     TableStep,
 )
 from ..engine.values import SEXES, Sex
+from .hyphenate import in_two
 from .i18n import _, building, initial, village_title
 from .ui import (
     BUTTON,
@@ -130,24 +131,6 @@ def figure(surface: pygame.Surface, colour: str, sex: str, awake: bool,
 LABEL = 20
 LABEL_MIN = 14
 """Labels on a picture: one size for all (from LABEL down to LABEL_MIN), on two lines."""
-VOWELS = set("aeiouyäöüàâéèêëîïôùûáíóúAEIOUÄÖÜÉ")
-
-
-def _hyphenate(word: str, size: int, width: int) -> list[str] | None:
-    """A word too long for a line, broken in two with a hyphen where both parts fit: before a
-    syllable's first consonant, nearest the middle ("Brunnen-meister"); None if none fits."""
-    f = font(size)
-    cuts = [i for i in range(3, len(word) - 2)
-            if f.size(word[:i] + "-")[0] <= width and f.size(word[i:])[0] <= width]
-    if not cuts:
-        return None
-    # Before a consonant that starts a syllable (a vowel follows): "Brunnen-meister".
-    nice = [i for i in cuts if word[i] not in VOWELS and word[i + 1] in VOWELS
-            and word[i - 1].isalpha()] or cuts
-    i = min(nice, key=lambda i: abs(2 * i - len(word)))
-    return [word[:i] + "-", word[i:]]
-
-
 def label_lines(s: str, size: int, width: int, lines: int = 2) -> list[str] | None:
     """``s`` in at most ``lines`` lines of ``width`` at ``size``: whole words, a word longer
     than a line hyphenated; None if it does not fit."""
@@ -159,7 +142,7 @@ def label_lines(s: str, size: int, width: int, lines: int = 2) -> list[str] | No
         elif f.size(word)[0] <= width:
             out.append(word)
         else:
-            parts = _hyphenate(word, size, width)
+            parts = in_two(word, lambda s: f.size(s)[0] <= width)
             if parts is None:
                 return None
             out += parts

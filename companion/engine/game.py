@@ -144,6 +144,11 @@ class Game:
     def actions(self) -> list[Action]:
         return list(self._actions)
 
+    @property
+    def states(self) -> tuple[GameState, ...]:
+        """Every state along the way: the first before any action, then one after each."""
+        return tuple(self._states)
+
     def apply(self, action: Action | Mapping[str, Any]) -> GameState:
         """Apply an action (typed, or its JSON object); a refused one changes nothing."""
         if not isinstance(action, Action):

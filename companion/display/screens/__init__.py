@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine.state import OVER, PLAY, REVEAL, SCHOOL
+from ..contract import AppView
 from .common import Screen
-from .info import (
-    CostsScreen,
-    GameOverScreen,
-    MarketScreen,
-    RoundScreen,
-    UndoConfirm,
-    VillagesScreen,
-)
+from .costs import CostsScreen
+from .game_over import GameOverScreen
+from .info import RoundScreen
+from .market import MarketScreen
+from .menu import Menu
 from .setup import NewGameScreen, SetupScreen
 from .turn import TurnScreen
+from .undo import UndoConfirm
+from .villages import VillagesScreen
 from .virtual import VirtualScreen, virtual_decider
 
 
-def screen_for(app: Any) -> Screen:
+def screen_for(app: AppView) -> Screen:
     if getattr(app, "drunter", None) is not None:  # the other game: its own screens
         from .drunter_screens import drunter_screen_for
 
@@ -30,7 +28,8 @@ def screen_for(app: Any) -> Screen:
     if state.phase == OVER:
         return GameOverScreen()
     virtual = virtual_decider(app)
-    if virtual is not None and not (state.phase == PLAY and app.summary_pending):
+    if virtual is not None and not (state.phase == PLAY and app.summary_pending) \
+            and app.session is not None:
         return VirtualScreen(state, *virtual, seed=app.session.game_id)
     if state.phase in (SCHOOL, REVEAL) or (state.phase == PLAY and app.summary_pending):
         return RoundScreen(state)
@@ -41,6 +40,6 @@ def screen_for(app: Any) -> Screen:
 
 home_screen = screen_for
 
-__all__ = ["CostsScreen", "GameOverScreen", "MarketScreen", "NewGameScreen", "RoundScreen",
+__all__ = ["CostsScreen", "GameOverScreen", "MarketScreen", "Menu", "NewGameScreen", "RoundScreen",
            "Screen", "SetupScreen", "TurnScreen", "UndoConfirm", "VillagesScreen", "home_screen",
            "screen_for"]

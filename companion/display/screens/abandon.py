@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
+from ..contract import AppView
 from ..i18n import _
 from ..ui import INK, PANEL, TITLE, Widget, button, paragraph, text
 from .common import Screen
@@ -14,7 +13,7 @@ from .common import Screen
 class AbandonConfirm(Screen):
     """Abandon this game and start a new one? The game stays in the store, marked abandoned."""
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         def keep() -> None:
             app.overlay = None
 
@@ -23,7 +22,7 @@ class AbandonConfirm(Screen):
                        style="primary"),
                 button("abandon:yes", (405, 310, 240, 56), _("Abandon the game"), app.abandon)]
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         box = pygame.Rect(150, 110, 500, 280)
         pygame.draw.rect(s, PANEL, box, border_radius=12)
         pygame.draw.rect(s, INK, box, 2, border_radius=12)
@@ -36,7 +35,7 @@ class EndGameConfirm(Screen):
     """End the game here, by the table's agreement (§12): scored as the round end stands, with
     a winner; a finished game, unlike an abandoned one."""
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         from ...engine import EndByAgreement
 
         def keep() -> None:
@@ -50,7 +49,7 @@ class EndGameConfirm(Screen):
                        style="primary"),
                 button("endgame:yes", (405, 310, 240, 56), _("End the game here"), end)]
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         box = pygame.Rect(150, 110, 500, 280)
         pygame.draw.rect(s, PANEL, box, border_radius=12)
         pygame.draw.rect(s, INK, box, 2, border_radius=12)
@@ -60,7 +59,7 @@ class EndGameConfirm(Screen):
                   box.inflate(-40, -120).move(0, 0), 20)
 
 
-def can_end_here(app: Any) -> bool:
+def can_end_here(app: AppView) -> bool:
     """At a round end, once it is scored, the table may end the game (§12)."""
     from ...engine.round_end import agreement_problem
 

@@ -9,15 +9,16 @@ import pygame
 
 from ...history import bgstats
 from ...history.summary import GameSummary
+from ..contract import AppView
 from ..i18n import _
 from ..ui import BACKGROUND, BODY, INK, MUTED, W, Widget, badge, button, draw_text
-from .history_words import seat_name
+from .history_words import Screen, seat_name
 
 DARK = (0, 0, 0)
 LIGHT = (255, 255, 255)
 
 
-class BGStatsOverlay:
+class BGStatsOverlay(Screen):
     """The code on the left, what to do on the right; 'Close' goes back."""
 
     def __init__(self, game: GameSummary) -> None:
@@ -25,18 +26,18 @@ class BGStatsOverlay:
         self.shared: bgstats.Shared | None = None
         self.code_rect = pygame.Rect(0, 0, 0, 0)
 
-    def load(self, app: Any) -> bgstats.Shared:
+    def load(self, app: AppView) -> bgstats.Shared:
         if self.shared is None:
             config = bgstats.settings(app.store) if app.store is not None else bgstats.Settings()
             self.shared = bgstats.share(self.game, config)
         return self.shared
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         self.load(app)
         return [button("bgstats:close", (W - 196, 410, 180, 60), _("Close"),
                        lambda: setattr(app, "overlay", None), style="primary")]
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         shared = self.load(app)
         pygame.draw.rect(s, BACKGROUND, (0, 0, W, 480))
         self.code_rect = draw_code(s, shared.code, (8, 8))

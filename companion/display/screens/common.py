@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -9,6 +10,7 @@ import pygame
 from ...engine import GameState
 from ...engine.actions import Placement
 from ...engine.state import CHARACTERS, DRAFT, START_PLAYER
+from ..contract import AppView, Screen
 from ..describe import step_text
 from ..i18n import _, name, ngettext
 from ..ui import (
@@ -37,21 +39,12 @@ from ..ui import (
     text_height,
 )
 from ..village_view import step_picture, tile_icon
+from .navigation import make
 
 TOP = 60
 LEFT_W = 250
 RIGHT_X = 260
 RIGHT_W = W - RIGHT_X - 8
-
-
-class Screen:
-    """A screen lays out its widgets (``layout``) and draws what is not a widget (``draw``)."""
-
-    def layout(self, app: Any) -> list[Widget]:
-        return []
-
-    def draw(self, app: Any, s: pygame.Surface) -> None:
-        pass
 
 
 def value_key(v: Any) -> str:
@@ -82,33 +75,34 @@ def title_bar(s: pygame.Surface, title: str, who: str | None = None, right: int 
               valign="middle")  # a long name: two lines
 
 
-def nav_items(app: Any) -> list[tuple[str, str, Any]]:
-    from .info import MarketScreen, UndoConfirm, VillagesScreen
-    from .menu import Menu
+def nav_items(app: AppView) -> list[tuple[str, str, Any]]:
+    """The top bar's screens, opened by name (``navigation``): this module imports none."""
+    return [("villages", _("Villages"), lambda: app.show(make("villages"))),
+            ("market", _("Market"), lambda: app.show(make("market"))),
+            ("undo", _("Undo"), lambda: setattr(app, "overlay", make("undo"))),
+            ("menu", _("Menu"), lambda: setattr(app, "overlay", make("menu")))]
 
-    return [("villages", _("Villages"), lambda: app.show(VillagesScreen())),
-            ("market", _("Market"), lambda: app.show(MarketScreen())),
-            ("undo", _("Undo"), lambda: setattr(app, "overlay", UndoConfirm())),
-            ("menu", _("Menu"), lambda: setattr(app, "overlay", Menu()))]
+
+def menu_button(app: AppView, rect: tuple[int, int, int, int]) -> Widget:
+    """The menu (New game, Games, Costs, Language), opened over the screen."""
+    return button("menu", rect, _("Menu"), lambda: setattr(app, "overlay", make("menu")))
 
 
 def _nav_width(label: str) -> int:
     return max(font(BODY).size(label)[0] + 22, 72)
 
 
-def nav_left(app: Any, back: bool = False) -> int:
+def nav_left(app: AppView, back: bool = False) -> int:
     """Where the top bar's buttons begin: the title ends there."""
     if back:
         return W - 4 - _nav_width(_("Back")) - _nav_width(_("Menu"))
     return W - 4 - sum(_nav_width(label) for _id, label, _fn in nav_items(app))
 
 
-def nav(app: Any, back: bool = False) -> list[Widget]:
+def nav(app: AppView, back: bool = False) -> list[Widget]:
     """Villages, market, undo and the menu, top right; or 'Back'. Each as wide as its
     word."""
     if back:
-        from .menu import menu_button
-
         w, m = _nav_width(_("Back")), _nav_width(_("Menu"))
         return [menu_button(app, (W - 4 - w - m, 4, m - 4, 48)),
                 button("back", (W - 4 - w, 4, w - 4, 48), _("Back"),
@@ -208,7 +202,7 @@ class StepsView:
             self.page = 0 if first else next(
                 (i for i, p in enumerate(pages) if table.last in p), 0)
         self.page = min(self.page, len(pages) - 1)
-        out = [Widget(f"tick:{i}", r, on_tap=lambda i=i: table.tick(i), style="invisible",
+        out = [Widget(f"tick:{i}", r, on_tap=partial(table.tick, i), style="invisible",
                       selected=i in table.ticked)
                for i, r in self.rows(entries, rect, pages[self.page])]
         left = table.left()
@@ -286,9 +280,13 @@ def goods_buttons(catalogue: Any, cost: dict[str, int], left: int, top: int, wid
     w = width // 4
     return [button(f"good:{g}", (left + (i % 4) * w, top + (i // 4) * 64, w - 6, 60),
                    f"{good(catalogue, g)} × {cost[g]}" if cost.get(g) else good(catalogue, g),  # noqa: RUF001
-                   lambda g=g: cost.__setitem__(g, cost.get(g, 0) + 1),
+                   partial(_add_one, cost, g),
                    selected=cost.get(g, 0) > 0)
             for i, g in enumerate(catalogue.goods)]
+
+
+def _add_one(cost: dict[str, int], g: str) -> None:
+    cost[g] = cost.get(g, 0) + 1
 
 
 class StepsOverlay(Screen):
@@ -297,14 +295,14 @@ class StepsOverlay(Screen):
     def __init__(self) -> None:
         self.view = StepsView()
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         box = _overlay_box()
         out = self.view.widgets(app.table, _overlay_rows(), _overlay_header())
         out.append(button("steps:close", (box.right - 180, box.bottom - 68, 168, 60), _("Close"),
                           lambda: setattr(app, "overlay", None), style="primary"))
         return out
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         box = _overlay_box()
         pygame.draw.rect(s, BACKGROUND, box, border_radius=12)
         pygame.draw.rect(s, INK, box, 2, border_radius=12)
@@ -323,7 +321,7 @@ def _overlay_rows() -> pygame.Rect:
     return pygame.Rect(36, 80, W - 72, 300)
 
 
-def steps_button(app: Any, rect: tuple[int, int, int, int]) -> Widget:
+def steps_button(app: AppView, rect: tuple[int, int, int, int]) -> Widget:
     """Opens the table steps over the screen."""
     return button("steps:show", rect, _("On the table"),
                   lambda: setattr(app, "overlay", StepsOverlay()))

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pygame
 
 from ...config import NOT_A_SETTING, ConfigError
+from ..contract import AppView
 from ..i18n import _, ngettext
 from ..ui import (
     BACKGROUND,
@@ -57,14 +57,14 @@ class ConfigProblem(Screen):
         self.problems = list(problems)
         self.source = source
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         def close() -> None:
             app.overlay = None
 
         return [button("config:continue", (W // 2 - 110, 404, 220, 60), _("Continue"), close,
                        style="primary")]
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         box = pygame.Rect(16, 12, W - 32, 456)
         pygame.draw.rect(s, BACKGROUND, box, border_radius=12)
         pygame.draw.rect(s, WARNING_INK, box, 3, border_radius=12)

@@ -3,10 +3,9 @@ and Esc's question before quitting."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
+from ..contract import AppView
 from ..i18n import _
 from ..ui import INK, PANEL, TITLE, W, Widget, button, draw_text, paragraph
 from .common import Screen
@@ -15,16 +14,15 @@ from .common import Screen
 class KeysHint(Screen):
     """On a desktop, at the first start: which keys are the seat buttons."""
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         def ok() -> None:
             app.overlay = None
             app.keys_hinted = True  # at once: the setting is kept in the background
-            if app.store is not None:
-                app.store.later(lambda: app.store.set_setting("keys_hint", "shown"))
+            app.keep_setting("keys_hint", "shown")
 
         return [button("hint:ok", (W // 2 - 100, 356, 200, 60), _("OK"), ok, style="primary")]
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         box = pygame.Rect(120, 90, 560, 350)
         pygame.draw.rect(s, PANEL, box, border_radius=12)
         pygame.draw.rect(s, INK, box, 2, border_radius=12)
@@ -41,7 +39,7 @@ class KeysHint(Screen):
 class QuitConfirm(Screen):
     """Esc on a desktop: quit? The game is kept either way."""
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         def stay() -> None:
             app.overlay = None
 
@@ -51,7 +49,7 @@ class QuitConfirm(Screen):
         return [button("quit:no", (170, 300, 225, 60), _("Keep playing"), stay),
                 button("quit:yes", (405, 300, 225, 60), _("Quit"), quit_, style="primary")]
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         box = pygame.Rect(150, 120, 500, 270)
         pygame.draw.rect(s, PANEL, box, border_radius=12)
         pygame.draw.rect(s, INK, box, 2, border_radius=12)

@@ -7,6 +7,7 @@ device; opened again, the screen shows the saved board to correct.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -15,6 +16,7 @@ from ...drunter.board import BUILDING_TYPES, ROADS
 from ...drunter.board_draft import ERASE, TOILET, BoardDraft, clamp_value
 from ...drunter_store import keep_board, keep_draft, kept_draft
 from .. import i18n
+from ..contract import AppView
 from ..i18n import N_, _
 from ..ui import BUTTON, GRID, INK, MUTED, W, Widget, button, draw_text
 from .common import TOP, Screen, title_bar
@@ -35,7 +37,7 @@ MINUS, TIMES = "\u2212", "\u00d7"
 
 
 class DrunterBoardScreen(Screen):
-    def __init__(self, app: Any, back: Screen) -> None:
+    def __init__(self, app: AppView, back: Screen) -> None:
         self.back = back
         self.app = app
         saved = kept_draft(app.store)
@@ -77,7 +79,7 @@ class DrunterBoardScreen(Screen):
         self.left = max(0, min(self.draft.width - VIEW_COLS, self.left + dx))
         self.top = max(0, min(self.draft.height - VIEW_ROWS, self.top + dy))
 
-    def save(self, app: Any) -> None:
+    def save(self, app: AppView) -> None:
         problem = self.draft.problem()
         if problem is not None:
             app.banner = i18n.say(problem)
@@ -87,7 +89,7 @@ class DrunterBoardScreen(Screen):
 
     # --- the screen -----------------------------------------------------------------------
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         d = self.draft
         out: list[Widget] = []
         for row in range(min(VIEW_ROWS, d.height)):
@@ -95,18 +97,18 @@ class DrunterBoardScreen(Screen):
                 sq = (self.left + col, self.top + row)
                 out.append(Widget(f"square:{sq[0]},{sq[1]}", pygame.Rect(
                     GRID_X + col * CELL, GRID_Y + row * CELL, CELL, CELL), "",
-                    lambda sq=sq: self.tap_square(sq), style="invisible", value=sq))
+                    partial(self.tap_square, sq), style="invisible", value=sq))
         y = GRID_Y + VIEW_ROWS * CELL + 8
         for i, (dx, dy) in enumerate(((-1, 0), (1, 0), (0, -1), (0, 1))):
             can = (dx < 0 and self.left > 0) or (dy < 0 and self.top > 0) or \
                 (dx > 0 and self.left + VIEW_COLS < d.width) or \
                 (dy > 0 and self.top + VIEW_ROWS < d.height)
             out.append(button(f"scroll:{dx},{dy}", (8 + i * 56, y, 52, 52), "",
-                              lambda dx=dx, dy=dy: self.scroll(dx * 4, dy * 4), enabled=can,
+                              partial(self.scroll, dx * 4, dy * 4), enabled=can,
                               paint=_arrow(dx, dy)))
         for i, t in enumerate(BUILDING_TYPES):
             out.append(button(f"tool:{t}", (PANEL_X + i * 57, GRID_Y, 54, 48), t,
-                              lambda t=t: self.choose(t), selected=self.tool == t))
+                              partial(self.choose, t), selected=self.tool == t))
         y = GRID_Y + 54
         out.append(button("value:-", (PANEL_X, y, 52, 48), MINUS, lambda: self.step_value(-1),
                           enabled=self.value > 1))
@@ -117,14 +119,14 @@ class DrunterBoardScreen(Screen):
         for i, road in enumerate(ROADS):
             out.append(button(f"tool:{road}", (PANEL_X + (i % 2) * 172, y + 54 + (i // 2) * 54,
                                                168, 48), _(ROAD_NAMES[road]),
-                              lambda r=road: self.choose(r), selected=self.tool == road,
+                              partial(self.choose, road), selected=self.tool == road,
                               paint=_swatch(ROAD_COLOURS[road])))
         y += 54 * 3
         for i, (dw, dh, sign) in enumerate(((-1, 0, MINUS), (1, 0, "+"), (0, -1, MINUS),
                                             (0, 1, "+"))):
             x = PANEL_X + (0, 56, 232, 288)[i]
             out.append(button(f"size:{dw},{dh}", (x, y, 52, 48), sign,
-                              lambda dw=dw, dh=dh: self.resize(dw, dh),
+                              partial(self.resize, dw, dh),
                               paint=_size_arrow(dw != 0)))
         y += 54
         out.append(button(f"tool:{ERASE}", (PANEL_X, y, 168, 48), _("Erase"),
@@ -135,7 +137,7 @@ class DrunterBoardScreen(Screen):
                           lambda: self.save(app), style="primary"))
         return out
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         title_bar(s, _("Drunter & Drüber: the board"), right=W - 8)
         d = self.draft
         for row in range(min(VIEW_ROWS, d.height)):

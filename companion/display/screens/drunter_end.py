@@ -6,7 +6,7 @@ are (tap a player to see only its buildings)."""
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
 
 import pygame
 
@@ -16,6 +16,7 @@ from ...drunter.scoring import OBJECTIVE_CARDS
 from ...drunter.state import DrunterState
 from ...drunter.vote import votes_left
 from .. import drunter_play, i18n
+from ..contract import AppView, drunter_session
 from ..i18n import _, ngettext
 from ..ui import INK, MUTED, PANEL, W, Widget, badge, button, draw_text, paragraph
 from .common import TOP, Screen, title_bar
@@ -25,7 +26,7 @@ from .drunter_undo import DrunterUndoConfirm
 SPECIAL_SHORT = {"max3": "\u22643", "max4": "\u22644", "lowest": "min", "one_point": "1"}
 
 
-def undo_button(app: Any) -> Widget:
+def undo_button(app: AppView) -> Widget:
     return button("undo", (W - 228, 4, 220, 48), _("Undo"),
                   lambda: setattr(app, "overlay", DrunterUndoConfirm()))
 
@@ -33,12 +34,12 @@ def undo_button(app: Any) -> Widget:
 class DrunterChooseScreen(Screen):
     """§D8: the first road is finished; everyone chooses its objective in secret."""
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         return [undo_button(app),
                 button("chosen", (W - 268, 410, 260, 62), _("Everyone has chosen"),
                        lambda: drunter_play.apply(app, ChooseObjectives()), style="primary")]
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         title_bar(s, _("Choose your objective"), right=W - 236)
         paragraph(s, i18n.say(Message("drunter.table.choose")),
                   pygame.Rect(12, TOP + 12, W - 24, 300))
@@ -67,7 +68,7 @@ class DrunterRevealScreen(Screen):
     def action(self) -> Reveal:
         return Reveal.of({c: tuple(v) for c, v in self.cards.items()})
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         out = [undo_button(app)]
         choices = OBJECTIVE_CARDS if self.state.variant else BUILDING_TYPES
         w = 60 if len(choices) > 6 else 72
@@ -80,7 +81,7 @@ class DrunterRevealScreen(Screen):
                 other = taken.get(card)
                 out.append(button(f"reveal:{p.colour}:{card}",
                                   (160 + j * (w + 2), y + 4, w, 56), label,
-                                  lambda c=p.colour, k=card: self.tap(c, k),
+                                  partial(self.tap, p.colour, card),
                                   selected=card in mine,
                                   enabled=other in (None, p.colour),
                                   why_not=None if other is None else _(
@@ -93,7 +94,7 @@ class DrunterRevealScreen(Screen):
                           why_not=None if reason is None else i18n.say(reason)))
         return out
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         title_bar(s, _("The end: reveal the cards"), right=W - 236)
         hint = (_("Tap each player's objective, then its second card.") if self.need == 2
                 else _("Tap the building card each player shows."))
@@ -112,7 +113,7 @@ class DrunterRevealScreen(Screen):
             else:
                 draw_text(s, i18n.name(p.colour), name, 24, INK, valign="middle", bg=PANEL)
         bottom = TOP + 48 + len(self.state.players) * 66
-        steps = [i18n.say(m) for m in app.drunter.steps()]
+        steps = [i18n.say(m) for m in drunter_session(app).steps()]
         y = bottom + 4
         for step in steps:
             if y > 448:
@@ -133,13 +134,16 @@ class DrunterOverScreen(Screen):
         return {cards[0]: c for c, cards in s.revealed.items()
                 if cards and cards[0] in BUILDING_TYPES and self.only in (None, c)}
 
-    def layout(self, app: Any) -> list[Widget]:
+    def show_only(self, c: str) -> None:
+        """One player's scores on the map (a second tap: everyone's again)."""
+        self.only = None if self.only == c else c
+
+    def layout(self, app: AppView) -> list[Widget]:
         out = [undo_button(app)]
         ranked = sorted(self.state.players, key=lambda p: -self.state.scores.get(p.colour, 0))
         for i, p in enumerate(ranked):
             out.append(button(f"player:{p.colour}", (476, TOP + 4 + i * 64, W - 484, 58), "",
-                              lambda c=p.colour: setattr(
-                                  self, "only", None if self.only == c else c),
+                              partial(self.show_only, p.colour),
                               selected=self.only == p.colour, colour=p.colour,
                               lines=[self._line(p.colour)],
                               paint=_crown if p.colour in self.state.winners else None))
@@ -154,7 +158,7 @@ class DrunterOverScreen(Screen):
         return ngettext("{who}: {n} point ({card})", "{who}: {n} points ({card})", n).format(
             who=i18n.name(colour), n=n, card=SPECIAL_SHORT.get(card, card))
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         st = self.state
         names = ", ".join(i18n.name(c) for c in st.winners)
         title = (_("{who} wins").format(who=names) if len(st.winners) == 1

@@ -5,8 +5,9 @@ end marked with a dot, a bridge with its rails), the workers, and what a screen 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
@@ -39,14 +40,14 @@ class MapView:
                            self.cell, self.cell)
 
 
-def square_widgets(state: DrunterState, view: MapView, on_tap: object,
+def square_widgets(state: DrunterState, view: MapView, on_tap: Callable[[Square], object],
                    only: Iterable[Square] | None = None) -> list[Widget]:
     """An invisible widget over each square (or over ``only`` these), ``square:x,y``."""
     b = state.board
     squares = list(only) if only is not None else [(x, y) for y in range(b.height)
                                                     for x in range(b.width)]
     return [Widget(f"square:{x},{y}", view.rect((x, y)), "",
-                   (lambda sq=(x, y): on_tap(sq)), style="invisible",  # type: ignore[operator]
+                   partial(on_tap, (x, y)), style="invisible",
                    value=(x, y)) for x, y in squares]
 
 
@@ -93,10 +94,10 @@ def draw_map(s: pygame.Surface, state: DrunterState, view: MapView, *,
             owner = standing.get(building.type)
             if owner is not None and sq not in state.covered:
                 pygame.draw.rect(s, PLAYER[owner], view.rect(sq).inflate(-2, -2), 4)
-    for road, sq in state.workers.items():
-        if sq is None:
+    for road, at in state.workers.items():
+        if at is None:
             continue
-        centre = view.rect(sq).center
+        centre = view.rect(at).center
         pygame.draw.circle(s, WORKER, centre, size // 2 + 3)
         pygame.draw.circle(s, ROAD_COLOURS[road], centre, size // 2)
         pygame.draw.circle(s, INK, centre, size // 2 + 3, 2)

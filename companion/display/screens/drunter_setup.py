@@ -9,7 +9,7 @@ counts the street and wall tiles, the canal tiles are the rest (§D2.4).
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
 
 import pygame
 
@@ -18,6 +18,7 @@ from ...drunter.board import KINDS
 from ...drunter.state import DEAL, LENGTHS, TileKey
 from ...drunter_store import kept_board
 from .. import drunter_play, i18n
+from ..contract import AppView
 from ..i18n import _, ngettext
 from ..ui import INK, MUTED, W, Widget, button, draw_text, paragraph
 from .common import TOP, Screen, title_bar
@@ -31,7 +32,7 @@ def kind_name(kind: str) -> str:
 
 
 class DrunterSetupScreen(Screen):
-    def __init__(self, app: Any, back: Screen, players: list[tuple[str, str]]) -> None:
+    def __init__(self, app: AppView, back: Screen, players: list[tuple[str, str]]) -> None:
         self.back = back
         self.players = players
         """(colour, name) in turn order (clockwise, §D3)."""
@@ -73,7 +74,7 @@ class DrunterSetupScreen(Screen):
         self.who = i
         self.done.add(self.players[i][0])
 
-    def begin(self, app: Any) -> None:
+    def begin(self, app: AppView) -> None:
         board = kept_board(app.store)
         if board is None:
             app.banner = _("First enter the board of Schilda (once, on this device).")
@@ -91,7 +92,11 @@ class DrunterSetupScreen(Screen):
 
     # --- the screen -----------------------------------------------------------------------
 
-    def layout(self, app: Any) -> list[Widget]:
+    def next_page(self) -> None:
+        self.page = 1
+        self.show_hand(self.who)
+
+    def layout(self, app: AppView) -> list[Widget]:
         out = [button("back", (W - 128, 4, 120, 48), _("Back"),
                       lambda: app.show(self.back) if self.page == 0 else
                       setattr(self, "page", 0))]
@@ -103,7 +108,7 @@ class DrunterSetupScreen(Screen):
                               _("Correct the board") if has_board else _("Enter the board"),
                               lambda: app.show(DrunterBoardScreen(app, self))))
             out.append(button("next", (W - 268, 410, 260, 62), _("Next"),
-                              lambda: (setattr(self, "page", 1), self.show_hand(self.who)),
+                              self.next_page,
                               style="primary",
                               enabled=has_board,
                               why_not=_("First enter the board of Schilda (once, on this "
@@ -111,7 +116,7 @@ class DrunterSetupScreen(Screen):
             return out
         for i, (c, name) in enumerate(self.players):
             out.append(button(f"hand:{c}", (8 + i * 196, TOP + 4, 190, 52), name,
-                              lambda i=i: self.show_hand(i), colour=c,
+                              partial(self.show_hand, i), colour=c,
                               selected=self.who == i))
         c = self.players[self.who][0]
         for row, length in enumerate(sorted(LENGTHS, reverse=True)):
@@ -119,15 +124,15 @@ class DrunterSetupScreen(Screen):
             for kind in ("street", "wall"):
                 x = KIND_X[kind]
                 out.append(button(f"tiles:{kind}:{length}:-", (x, y, 52, 52), "\u2212",
-                                  lambda k=kind, n=length: self.step(k, n, -1),
+                                  partial(self.step, kind, length, -1),
                                   enabled=self.hands[c][(kind, length)] > 0))
                 out.append(button(f"tiles:{kind}:{length}:+", (x + 120, y, 52, 52), "+",
-                                  lambda k=kind, n=length: self.step(k, n, 1),
+                                  partial(self.step, kind, length, 1),
                                   enabled=self.canals(c, length) > 0))
         y = TOP + 296
         for i, (col, _name) in enumerate(self.players):
             out.append(button(f"start:{col}", (230 + i * 76, y, 70, 52), "",
-                              lambda col=col: setattr(self, "start", col), colour=col,
+                              partial(setattr, self, "start", col), colour=col,
                               selected=self.start == col))
         out.append(button("variant", (8, 410, 380, 62), _("Variant: two cards each, no votes"),
                           lambda: setattr(self, "variant", not self.variant),
@@ -136,7 +141,7 @@ class DrunterSetupScreen(Screen):
                           lambda: self.begin(app), style="primary"))
         return out
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         title_bar(s, _("Drunter & Drüber: a new game"), right=W - 136)
         if len(self.players) not in DEAL:
             paragraph(s, _("Drunter & Drüber is played by 2 to 4: choose the players on the "

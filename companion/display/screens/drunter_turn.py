@@ -6,6 +6,7 @@ vote (§D5). "Cannot place" is offered only when no tile of the player fits anyw
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -15,6 +16,7 @@ from ...drunter.board import DIRECTIONS, KINDS, ROAD_KIND
 from ...drunter.messages import Message
 from ...drunter.state import LENGTHS, DrunterState, PlacedTile
 from .. import drunter_play, i18n
+from ..contract import AppView, drunter_session
 from ..i18n import _
 from ..ui import GRID, INK, MUTED, W, Widget, button, draw_text, text_height
 from .common import TOP, Screen, title_bar
@@ -67,7 +69,12 @@ class DrunterTurnScreen(Screen):
         return PlacedTile(self.chosen.road, self.chosen.kind, self.chosen.squares,
                           self.chosen.player)
 
-    def layout(self, app: Any) -> list[Widget]:
+    def place(self, app: AppView) -> None:
+        """The tile chosen goes down (the button is off while none is chosen)."""
+        if self.chosen is not None:
+            drunter_play.apply(app, self.chosen)
+
+    def layout(self, app: AppView) -> list[Widget]:
         s = self.state
         view = MapView.fit(s, MAP, largest=46)
         starts = sorted({p.square for p in self.places if (p.kind, p.length) == self.tile})
@@ -84,7 +91,7 @@ class DrunterTurnScreen(Screen):
                     who=i18n.name(s.active)) if n == 0 else _("This tile fits nowhere now."))
                 out.append(button(f"tile:{kind}:{length}",
                                   (PANEL_X + j * 126, TOP + 4 + i * 50, 120, 48), f"{n}\u00d7",
-                                  lambda k=key: self.choose_tile(k), enabled=fits,
+                                  partial(self.choose_tile, key), enabled=fits,
                                   selected=self.tile == key, why_not=why,
                                   paint=_tile_picture(kind, length)))
         here = self.here()
@@ -94,25 +101,25 @@ class DrunterTurnScreen(Screen):
                 label = _road_short(p.road) if len(roads) > 1 else ""
                 out.append(button(f"way:{p.road}:{p.direction}",
                                   (PANEL_X + (i % 4) * 95, TOP + 156 + (i // 4) * 50, 92, 48),
-                                  label, lambda p=p: setattr(self, "chosen", p),
+                                  label, partial(setattr, self, "chosen", p),
                                   selected=self.chosen == p, value=p,
                                   paint=_way_arrow(p.direction)))
         if self.cannot_place is not None:
             out.append(button("cannot_place", (PANEL_X, 412, W - PANEL_X - 8, 60),
                               _("Cannot place: miss the turn"),
-                              lambda: drunter_play.apply(app, self.cannot_place),
+                              partial(drunter_play.apply, app, self.cannot_place),
                               style="primary"))
         else:
             vote = self.chosen is not None and any(
                 o.vote for o in self.options if o.action == self.chosen)
             out.append(button("place", (PANEL_X, 412, W - PANEL_X - 8, 60),
                               _("Place: the toilet vote") if vote else _("Place the tile"),
-                              lambda: drunter_play.apply(app, self.chosen),
+                              partial(self.place, app),
                               enabled=self.chosen is not None, style="primary",
                               why_not=_("Choose a tile, then the square where it starts.")))
         return out
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         st = self.state
         title_bar(s, _("{who}: place a tile").format(who=i18n.name(st.active)), st.active,
                   right=W - 236)
@@ -135,7 +142,7 @@ class DrunterTurnScreen(Screen):
             parts = [_("Tap the square where it starts (outlined).") if self.square is None
                      else _("Which way does it run?")]
         else:  # the turn begins: what the table does after the last action, then the tile
-            parts = [i18n.say(m) for m in app.drunter.steps()] + [_("Choose a tile.")]
+            parts = [i18n.say(m) for m in drunter_session(app).steps()] + [_("Choose a tile.")]
         pygame.draw.rect(s, GRID, box, 1, border_radius=6)
         below = pygame.Rect(MAP.left, view.top + view.cell * st.board.height + 6, MAP.width, 0)
         below.height = MAP.bottom + 4 - below.top

@@ -3,11 +3,10 @@ game; shown over the screen."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from ...drunter import action_to_json
+from ..contract import AppView
 from ..i18n import _
 from ..ui import INK, PANEL, TITLE, Widget, button, paragraph, text
 from .abandon import AbandonConfirm
@@ -15,7 +14,7 @@ from .common import Screen
 
 
 class DrunterUndoConfirm(Screen):
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         def keep() -> None:
             app.overlay = None
 
@@ -30,7 +29,7 @@ class DrunterUndoConfirm(Screen):
                 button("abandon", (170, 392, 460, 52), _("Abandon the game, start a new one"),
                        lambda: setattr(app, "overlay", AbandonConfirm()))]
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         box = pygame.Rect(150, 110, 500, 350)
         pygame.draw.rect(s, PANEL, box, border_radius=12)
         pygame.draw.rect(s, INK, box, 2, border_radius=12)

@@ -6,7 +6,7 @@ card)."""
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
 
 import pygame
 
@@ -14,6 +14,7 @@ from ...drunter import Vote, why_not
 from ...drunter.messages import Message
 from ...drunter.state import ABSTAIN, CARD_VOTES, CITIZEN_CARDS, JEEIIN, NO_CARDS, DrunterState
 from .. import drunter_play, i18n
+from ..contract import AppView
 from ..i18n import _
 from ..ui import BODY, INK, MUTED, PANEL, W, Widget, badge, button, draw_text, font
 from .common import TOP, Screen, title_bar
@@ -85,7 +86,7 @@ class DrunterVoteScreen(Screen):
         return Vote.of({c: tuple(v) for c, v in self.shown.items()},
                        {c: s for c, s in self.sides.items() if JEEIIN in self.shown[c]})
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         out = [button("undo", (W - 228, 4, 220, 48), _("Undo"),
                       lambda: setattr(app, "overlay", DrunterUndoConfirm()))]
         for i, p in enumerate(self.state.players):
@@ -97,7 +98,7 @@ class DrunterVoteScreen(Screen):
                     label = i18n.say(Message(f"drunter.word.side.{self.sides[p.colour]}"))
                 out.append(button(f"card:{p.colour}:{card}",
                                   (x, y + 6, w, 60), label,
-                                  lambda c=p.colour, k=card: self.toggle(c, k),
+                                  partial(self.toggle, p.colour, card),
                                   enabled=card in p.cards, selected=chosen,
                                   why_not=_("{who} has played this card already.").format(
                                       who=i18n.name(p.colour))))
@@ -108,7 +109,7 @@ class DrunterVoteScreen(Screen):
                           why_not=None if reason is None else i18n.say(reason)))
         return out
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         st = self.state
         title_bar(s, _("A vote on {who}'s tile").format(who=i18n.name(st.active)), st.active,
                   right=W - 236)

@@ -3,8 +3,6 @@ line why, in the player's language. Never shown unasked: only the "Hint" button 
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from ...bot import CostNeeded, NothingToDecide, hint
@@ -19,13 +17,14 @@ from ...engine import (
     turn_options,
 )
 from ...engine.state import PLAY
+from ..contract import AppView
 from ..describe import action_text
 from ..i18n import _, name, say
 from ..ui import BACKGROUND, BODY, INK, MUTED, TITLE, W, Widget, button, draw_text, paragraph
 from .common import Screen
 
 
-def hint_button(app: Any, state: GameState, rect: tuple[int, int, int, int]) -> Widget:
+def hint_button(app: AppView, state: GameState, rect: tuple[int, int, int, int]) -> Widget:
     """Opens the hint for the player whose turn it is."""
     return button("hint", rect, _("Hint"), lambda: setattr(app, "overlay", HintOverlay(state)))
 
@@ -69,12 +68,12 @@ class HintOverlay(Screen):
             why = say(h.why)
             self.why = why[:1].upper() + why[1:]
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         box = _box()
         return [button("hint:close", (box.right - 180, box.bottom - 68, 168, 60), _("Close"),
                        lambda: setattr(app, "overlay", None), style="primary")]
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         box = _box()
         pygame.draw.rect(s, BACKGROUND, box, border_radius=12)
         pygame.draw.rect(s, INK, box, 2, border_radius=12)

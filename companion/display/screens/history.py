@@ -3,12 +3,14 @@ apart), with the way to each game, to the Players screen and back to where it wa
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
 
 from ...history.summary import IN_PLAY, GameSummary
 from ...history.table import summaries
+from ..contract import AppView
 from ..i18n import _
 from ..ui import (
     BODY,
@@ -17,8 +19,6 @@ from ..ui import (
     INK,
     MUTED,
     SELECTED,
-    WARNING_BG,
-    WARNING_INK,
     W,
     Widget,
     badge,
@@ -59,22 +59,22 @@ class GamesScreen(Screen):
         self.shown: list[dict[str, Any]] = []
         """What each row on the page shows, for tests: id, date, result, players."""
 
-    def load(self, app: Any) -> list[GameSummary]:
+    def load(self, app: AppView) -> list[GameSummary]:
         if self.games is None:
             self.games = summaries(app.store, progress=lambda n, of: _summing(app, n, of)) \
                 if app.store is not None else []
         return self.games
 
-    def back(self, app: Any) -> None:
+    def back(self, app: AppView) -> None:
         if self.came_from is not None:
             app.show(self.came_from)
         else:
             app.after_change()
 
-    def listed(self, app: Any) -> list[GameSummary]:
+    def listed(self, app: AppView) -> list[GameSummary]:
         return [g for g in self.load(app) if g.finished == self.finished_tab]
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         games = self.listed(app)
         pages = max(1, (len(games) + ROWS - 1) // ROWS)
         self.page = min(self.page, pages - 1)
@@ -88,7 +88,7 @@ class GamesScreen(Screen):
                                                n=len(self.load(app)) - done)))):
             out.append(button(f"tab:{'finished' if flag else 'other'}",
                               (8 + i * 272, TOP, 266, 52), label,
-                              lambda f=flag: self._tab(f), selected=self.finished_tab == flag))
+                              partial(self._tab, flag), selected=self.finished_tab == flag))
         if pages > 1:
             out.append(button("games:prev", (W - 132, TOP, 60, 52), "<",
                               lambda: setattr(self, "page", self.page - 1),
@@ -99,17 +99,17 @@ class GamesScreen(Screen):
         for i, g in enumerate(games[self.page * ROWS:(self.page + 1) * ROWS]):
             out.append(Widget(f"game:{g.id}", pygame.Rect(8, LIST_TOP + i * ROW_H, W - 16,
                                                           ROW_H - 6), "",
-                              lambda g=g: self.open(app, g), style="invisible", value=g.id))
+                              partial(self.open, app, g), style="invisible", value=g.id))
         return out
 
     def _tab(self, finished: bool) -> None:
         self.finished_tab = finished
         self.page = 0
 
-    def open(self, app: Any, game: GameSummary) -> None:
+    def open(self, app: AppView, game: GameSummary) -> None:
         app.show(GameScreen(game.id, self))
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         title_bar(s, _("Games"), right=W - 260)
         games = self.listed(app)
         self.shown = []
@@ -123,20 +123,11 @@ class GamesScreen(Screen):
                                                          ROW_H - 6)))
 
 
-def _summing(app: Any, n: int, of: int) -> None:
+def _summing(app: AppView, n: int, of: int) -> None:
     """Games of a store from before the summaries, summed up once: the watchdog stays fed and
     the table sees how far it is (like "Saving...")."""
-    app.watchdog.tick()
-    pygame.event.pump()
-    if n % 5 and n != of:
-        return
-    s = app.surface.copy()
-    r = pygame.Rect(W // 2 - 220, 480 // 2 - 50, 440, 100)
-    pygame.draw.rect(s, WARNING_BG, r, border_radius=12)
-    pygame.draw.rect(s, WARNING_INK, r, 2, border_radius=12)
-    draw_text(s, _("Reading the stored games: {n} of {total}").format(n=n, total=of),
-              r.inflate(-24, -24), BODY, WARNING_INK, valign="middle")
-    app._present(s)
+    app.busy(None if n % 5 and n != of else
+             _("Reading the stored games: {n} of {total}").format(n=n, total=of))
 
 
 def game_row(s: pygame.Surface, g: GameSummary, r: pygame.Rect) -> dict[str, Any]:
@@ -185,19 +176,21 @@ def _width(label: str) -> int:
     return max(font(BODY).size(label)[0] + 24, 100)
 
 
-def games_button(app: Any, right: int, top: int = 4) -> Widget:
+def games_button(app: AppView, right: int, top: int = 4) -> Widget:
     """'Games', ending at ``right``: opens the Games screen, which goes back to this one."""
     w = _width(_("Games"))
     return button("history", (right - w, top, w, 48), _("Games"),
                   lambda: app.show(GamesScreen(app.screen)))
 
 
-def winner_buttons(app: Any, right: int, top: int) -> list[Widget]:
+def winner_buttons(app: AppView, right: int, top: int) -> list[Widget]:
     """'BG Stats' (this game's code) and 'Games', side by side, ending at ``right``."""
     from ...history.table import summary_of
     from .bgstats_code import BGStatsOverlay
 
     def send() -> None:
+        if app.store is None or app.session is None:
+            return  # (the button is off then)
         game = summary_of(app.store, app.session.game_id)
         if game is not None:
             app.overlay = BGStatsOverlay(game)

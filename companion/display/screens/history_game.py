@@ -13,6 +13,7 @@ from ...engine.scoring import BREAKDOWN
 from ...engine.state import OVER, PLAY, REVEAL, SCHOOL
 from ...history.summary import GameSummary
 from ...history.table import summary_of
+from ..contract import AppView
 from ..describe import action_text
 from ..i18n import _, ngettext, set_players
 from ..ui import BACKGROUND, BODY, INK, MUTED, PANEL, W, Widget, badge, button, draw_text, fit, font
@@ -41,13 +42,14 @@ class GameScreen(Screen):
         self.shown: dict[str, Any] = {}
         """The figures drawn, for tests: scores by source per colour, the chart's points."""
 
-    def load(self, app: Any) -> GameSummary:
+    def load(self, app: AppView) -> GameSummary:
         if self.game is None:
+            assert app.store is not None  # a stored game is opened from the store's list
             self.game = summary_of(app.store, self.game_id)
         assert self.game is not None
         return self.game
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         game = self.load(app)
         back = back_button(app, lambda: app.show(self.came_from))
         out = [back]
@@ -62,7 +64,7 @@ class GameScreen(Screen):
         self.buttons_left = x
         return out
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         game = self.load(app)
         title_bar(s, when(game.started_at), right=getattr(self, "buttons_left", W - 360))
         y = TOP + 2
@@ -122,7 +124,7 @@ def record_lines(game: GameSummary, lines: list[str]) -> list[tuple[str, str]]:
         replay = Game.from_record(lines)
     except Exception:  # a record that no longer replays: nothing to tell
         return [("turn", _("This game's record can no longer be replayed."))]
-    states = replay._states
+    states = replay.states
     out: list[tuple[str, str]] = []
     turn: list[str] = []
     rounds = iter(game.rounds)
@@ -162,8 +164,9 @@ class RecordScreen(Screen):
         self.page = 0
         self.pages: list[list[int]] = []
 
-    def load(self, app: Any) -> list[tuple[str, str]]:
+    def load(self, app: AppView) -> list[tuple[str, str]]:
         if self.lines is None:
+            assert app.store is not None  # a stored game is opened from the store's list
             self.lines = record_lines(self.game, app.store.record_lines(self.game.id))
             set_players(app.state.players if app.state is not None else ())
             rect = self.rect()
@@ -183,7 +186,7 @@ class RecordScreen(Screen):
     def rect() -> pygame.Rect:
         return pygame.Rect(12, TOP + 4, W - 24, 480 - TOP - 8)
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         self.load(app)
         back = back_button(app, lambda: app.show(self.came_from))
         out = [back]
@@ -197,7 +200,7 @@ class RecordScreen(Screen):
                               enabled=self.page > 0))
         return out
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         lines = self.load(app)
         title = _("Record")
         if len(self.pages) > 1:

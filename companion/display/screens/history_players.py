@@ -10,6 +10,7 @@ import pygame
 from ...engine.scoring import BREAKDOWN
 from ...history.stats import PlayerStats, player_stats
 from ...history.table import summaries
+from ..contract import AppView
 from ..i18n import _, character, pgettext
 from ..ui import BODY, INK, MUTED, PANEL, W, Widget, button, draw_text
 from .history_words import SOURCES, TOP, Screen, back_button, title_bar
@@ -59,7 +60,7 @@ class PlayersScreen(Screen):
         """The chosen player's figures as drawn: label -> value, for tests."""
         self.buttons_left = W
 
-    def load(self, app: Any) -> list[PlayerStats]:
+    def load(self, app: AppView) -> list[PlayerStats]:
         if self.stats is None:  # the Games screen's games, or (opened from elsewhere) read
             load = getattr(self.came_from, "load", None)
             games = load(app) if load is not None else (
@@ -67,7 +68,7 @@ class PlayersScreen(Screen):
             self.stats = player_stats(games)
         return self.stats
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         stats = self.load(app)
         back = back_button(app, lambda: app.show(self.came_from) if self.came_from is not None
                            else app.after_change())
@@ -82,7 +83,7 @@ class PlayersScreen(Screen):
             self.buttons_left = x - 120
         return out
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         stats = self.load(app)
         self.shown = {}
         if not stats:

@@ -9,6 +9,8 @@ from typing import Any
 import pygame
 
 from ...history.summary import ABANDONED, IN_PLAY, GameSummary, Seat
+from ..contract import AppView
+from ..contract import Screen as Screen  # the history's screens take it from here
 from ..i18n import N_, _, colour_name, ngettext
 from ..ui import BODY, INK, PANEL, TITLE, W, Widget, button, draw_text, font
 
@@ -19,16 +21,6 @@ SOURCES = {"start_player": N_("start player"), "deliveries": N_("deliveries"),
            "vp_buildings": N_("VP buildings"), "branch_tiles": N_("branch tiles"),
            "village_tiles": N_("village tiles")}
 """The §11 sources in words, as the round's scores name them."""
-
-
-class Screen:
-    """As ``common.Screen``: widgets (``layout``) and what is not a widget (``draw``)."""
-
-    def layout(self, app: Any) -> list[Widget]:
-        return []
-
-    def draw(self, app: Any, s: pygame.Surface) -> None:
-        pass
 
 
 def title_bar(s: pygame.Surface, title: str, right: int) -> None:
@@ -81,6 +73,6 @@ def result_words(game: GameSummary) -> str:
         who=names)
 
 
-def back_button(app: Any, back: Any) -> Widget:
+def back_button(app: AppView, back: Any) -> Widget:
     w = max(font(BODY).size(_("Back"))[0] + 24, 90)
     return button("back", (W - 4 - w, 4, w - 4, 48), _("Back"), back)

@@ -4,11 +4,11 @@ known on this device one tap away, at most 16 characters."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
 from .. import i18n
+from ..contract import AppView
 from ..i18n import _, colour_name
 from ..ui import INK, MUTED, PANEL, W, Widget, badge, button, draw_text
 from .common import TOP, Screen
@@ -88,7 +88,7 @@ class NameKeyboard(Screen):
             return ["".join(extra[i:i + 11]) for i in range(0, len(extra), 11)] or [""]
         return rows
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         out: list[Widget] = []
         y0 = 184
         for r, row in enumerate(self.keys()):
@@ -130,7 +130,7 @@ class NameKeyboard(Screen):
                               name=self.text.strip(), colour=colour_name(other))))
         return out
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         header(s, _("Name for the {colour} seat").format(colour=colour_name(self.seat)),
                right=W - 320)
         field = pygame.Rect(8, 62, W - 16, 54)

@@ -4,38 +4,41 @@ building costs, the language. Shown over the current screen, which stays as it w
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
 
-from ... import store
 from .. import i18n
+from ..contract import AppView
 from ..i18n import _
 from ..ui import INK, PANEL, TITLE, W, Widget, button, text
+from .common import Screen, menu_button
+from .costs import CostsScreen
 from .history import GamesScreen
+from .navigation import opened_as
 
 ROW = 62
 """A menu entry's pitch (56 px buttons): six entries fit the panel's height."""
 
 
-class Menu:
+@opened_as("menu")
+class Menu(Screen):
     """New game, Games, Costs, Language; Close leaves the screen as it was."""
 
     def __init__(self) -> None:
         self.languages = False
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         if self.languages:
             return [button(f"language:{lang}", (200, 70 + i * 66, 400, 58), label,
-                           lambda lang=lang: self.language(app, lang),
+                           partial(self.language, app, lang),
                            selected=lang == i18n.language)
                     for i, (lang, label) in enumerate(i18n.LANGUAGES.items())]
         entries: list[tuple[str, str, Callable[[], None]]] = [
             ("menu:new_game", _("New game"), lambda: self.new_game(app))]
         entries.append(("menu:games", _("Games"),
                         lambda: self.open(app, GamesScreen(app.screen))))
-        from .info import CostsScreen
-
         entries += [("menu:costs", _("Costs"), lambda: self.open(app, CostsScreen())),
                     ("menu:language", i18n.LANGUAGES[i18n.language],
                      lambda: setattr(self, "languages", True)),
@@ -44,11 +47,11 @@ class Menu:
                        style="primary" if id_ == "menu:close" else "button")
                 for i, (id_, label, fn) in enumerate(entries)]
 
-    def open(self, app: Any, screen: Any) -> None:
+    def open(self, app: AppView, screen: Any) -> None:
         app.overlay = None
         app.show(screen)
 
-    def new_game(self, app: Any) -> None:
+    def new_game(self, app: AppView) -> None:
         if app.session is not None and not app.session.state.game_over:
             from .abandon import AbandonConfirm
 
@@ -57,13 +60,12 @@ class Menu:
             app.overlay = None
             app.new_game()
 
-    def language(self, app: Any, lang: str) -> None:
+    def language(self, app: AppView, lang: str) -> None:
         i18n.use(lang)
-        if app.store is not None:  # kept in the background: the screen never waits (STORE)
-            app.store.later(lambda: store.keep_language(app.store, lang))
+        app.keep_language(lang)  # kept in the background: the screen never waits (STORE)
         app.overlay = None
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         rows = len(i18n.LANGUAGES) if self.languages else 5
         box = pygame.Rect(200, 40, 400, 56 + (66 if self.languages else ROW) * rows + 14)
         pygame.draw.rect(s, PANEL, box, border_radius=12)
@@ -72,5 +74,4 @@ class Menu:
             text(s, _("Menu"), (W // 2, 70), TITLE, INK, "center")
 
 
-def menu_button(app: Any, rect: tuple[int, int, int, int]) -> Widget:
-    return button("menu", rect, _("Menu"), lambda: setattr(app, "overlay", Menu()))
+__all__ = ["Menu", "menu_button"]

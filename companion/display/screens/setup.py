@@ -7,7 +7,6 @@ from typing import Any
 
 import pygame
 
-from ... import store
 from ...engine import Action, Pick, StartBuildings, header_line, legal_actions
 from ...engine import setup as setup_rules
 from ...engine.neutral_village import default_neutral_colour
@@ -24,6 +23,7 @@ from ...engine.state import (
 from ...engine.values import Sex
 from ...hw.events import NEXT
 from .. import i18n
+from ..contract import AppView
 from ..describe import action_text
 from ..forms import ChoiceForm, setup_form, with_letter
 from ..i18n import _, building, colour, colour_name
@@ -86,17 +86,17 @@ class NewGameScreen(Screen):
         empty."""
         self.at[place] = next_at_place(self.at, place)
 
-    def _names(self, app: Any) -> dict[str, str]:
+    def _names(self, app: AppView) -> dict[str, str]:
         """The names (and seats) of the last game, read once from the device."""
         if self.names is None:
-            last = store.last_names(app.store) if app.store is not None else {}
+            last = app.last_names()
             self.names = {c: n for c, n in last.items() if c in self.seats}
-            seats = set(store.last_seats(app.store)) if app.store is not None else set()
+            seats = set(app.last_seats())
             if 2 <= len(seats & set(self.seats)) <= 4:  # the same table plays again
                 self.at = [c if c in seats else None for c in self.at]
         return self.names
 
-    def edit_name(self, app: Any, c: str) -> None:
+    def edit_name(self, app: AppView, c: str) -> None:
         names = self._names(app)
 
         def done(name: str | None) -> None:
@@ -106,37 +106,35 @@ class NewGameScreen(Screen):
                 names.pop(c, None)
             self.keyboard = None
 
-        known = store.known_players(app.store) if app.store is not None else []
+        known = app.known_players()
         taken = {n: seat for seat, n in names.items() if seat != c and seat in self.playing}
         self.keyboard = NameKeyboard(c, names.get(c), known, done,
                                      lambda: setattr(self, "keyboard", None), taken)
 
-    def clockwise(self, app: Any) -> list[tuple[str, str]]:
+    def clockwise(self, app: AppView) -> list[tuple[str, str]]:
         """The players seated, as (colour, name), clockwise from seat 1: Drunter & Drüber's
         turn order (§D3), the other way round from Helvetia's."""
         names = self._names(app)
         order = [self.at[0], *reversed(self.at[1:])]
         return [(c, names.get(c) or colour_name_en(c)) for c in order if c]
 
-    def set_language(self, app: Any, lang: str) -> None:
+    def set_language(self, app: AppView, lang: str) -> None:
         i18n.use(lang)
-        if app.store is not None:  # kept in the background: the screen never waits (STORE)
-            app.store.later(lambda: store.keep_language(app.store, lang))
+        app.keep_language(lang)  # kept in the background: the screen never waits (STORE)
 
-    def start(self, app: Any) -> None:
+    def start(self, app: AppView) -> None:
         names = self._names(app)
         seats = [c for c in self.at if c]  # play order: the places counter-clockwise
         players = [(c, names.get(c) or colour_name_en(c)) for c in seats]
         neutral = self.neutral_colour() if len(players) == 2 else None
-        if app.store is not None:  # in the background; the names are in the record anyway
-            known = {c: names.get(c) for c in seats}
-            app.store.later(lambda: store.remember_players(app.store, known))
+        # in the background; the names are in the record anyway
+        app.remember_players({c: names.get(c) for c in seats})
         head = header_line(players, setup=self.setup, intro=self.intro, neutral_colour=neutral,
                            seats=seat_numbers(self.at))
         app.start_game(with_virtual(head, {c: lv for c, lv in self.levels.items()
                                            if c in seats}))
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         if self.keyboard is not None:
             return self.keyboard.layout(app)
         if self.choosing_language:
@@ -171,7 +169,7 @@ class NewGameScreen(Screen):
                           lambda: self.start(app), enabled=2 <= n <= 4, style="primary"))
         return out
 
-    def _language_widgets(self, app: Any) -> list[Widget]:
+    def _language_widgets(self, app: AppView) -> list[Widget]:
         def choose(lang: str) -> None:
             self.set_language(app, lang)
             self.choosing_language = False
@@ -180,7 +178,7 @@ class NewGameScreen(Screen):
                        lambda lang=lang: choose(lang), selected=lang == i18n.language)
                 for i, (lang, label) in enumerate(i18n.LANGUAGES.items())]
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         if self.keyboard is not None:
             self.keyboard.draw(app, s)
             return
@@ -281,7 +279,7 @@ class SetupScreen(Screen):
             return None
         return action
 
-    def on_seat(self, app: Any, seat: str) -> bool:
+    def on_seat(self, app: AppView, seat: str) -> bool:
         """A forced answer is also confirmed by the seat button of the player it concerns
         (or the shared one)."""
         forced = self.forced()
@@ -290,7 +288,7 @@ class SetupScreen(Screen):
         self.done(app, forced)
         return True
 
-    def choose(self, app: Any, name: str, value: Any) -> None:
+    def choose(self, app: AppView, name: str, value: Any) -> None:
         self.form.choose(name, value)
         action = self.form.action()
         if isinstance(action, StartBuildings):
@@ -298,7 +296,7 @@ class SetupScreen(Screen):
         elif action is not None:
             self.done(app, action)
 
-    def done(self, app: Any, action: Action) -> None:
+    def done(self, app: AppView, action: Action) -> None:
         if not app.apply(action):
             self.form.chosen.clear()
 
@@ -306,7 +304,7 @@ class SetupScreen(Screen):
         player = self.form.chosen.get("player")
         return player or state.active or (state.queue[0] if state.queue else None)
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         state = app.state
         out = nav(app)
         if app.table.shown():  # what the last answer asks of the table (UI-TABLE)
@@ -378,7 +376,7 @@ class SetupScreen(Screen):
                               lambda: setattr(self, "choice_page", page + 1)))
         return out
 
-    def _three_widgets(self, app: Any, values: list[Any]) -> list[Widget]:
+    def _three_widgets(self, app: AppView, values: list[Any]) -> list[Widget]:
         """The 3 start buildings with the centre's letter: a toggle per type (the tiles the
         player holds), never a paged list of every combination."""
         types = sorted({t for v in values for t in v})
@@ -435,7 +433,7 @@ class SetupScreen(Screen):
                 for p in v)
         return str(v)
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         state = app.state
         who = self.who(state)
         title_bar(s, _("Setting up"), who if state.phase not in (START_PLAYER, PLACE,

@@ -1,17 +1,21 @@
 """Reading a building's cost off its tile during a turn (the engine's ``TileCost``): asked for
 when a type on offer has a cost this companion does not know yet, before "No action
-possible" can be accepted, and whenever the table wants to enter one."""
+possible" can be accepted, and whenever the table wants to enter one. The goods go in through
+the one cost form (``cost_form``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from functools import partial
 
 import pygame
 
 from ...engine import GameState, TileCost
+from ..contract import AppView
 from ..i18n import _, building
 from ..ui import BODY, MUTED, Widget, button, draw_text
-from .common import RIGHT_W, RIGHT_X, TOP, goods_buttons
+from .common import RIGHT_W, RIGHT_X, TOP
+from .cost_form import CostForm
 
 
 class TileCostView:
@@ -20,35 +24,41 @@ class TileCostView:
     def __init__(self, types: tuple[str, ...]) -> None:
         self.types = types
         self.type: str | None = types[0] if len(types) == 1 else None
-        self.cost: dict[str, int] = {}
+        self.form: CostForm | None = None
 
-    def widgets(self, app: Any, state: GameState, close: Any) -> list[Widget]:
+    def choose(self, t: str) -> None:
+        if self.type is None:  # a second tap on the list, already gone, changes nothing
+            self.type = t
+
+    def _form(self, state: GameState) -> CostForm:
+        assert self.type is not None
+        if self.form is None or self.form.type != self.type:
+            self.form = CostForm(state.catalogue, self.type)
+        return self.form
+
+    def widgets(self, app: AppView, state: GameState, close: Callable[[], None]
+                ) -> list[Widget]:
         out: list[Widget] = []
         if self.type is None:
             for i, t in enumerate(self.types[:10]):  # 5 rows above the buttons
                 out.append(button(f"tile_cost:{t}", (RIGHT_X + (i % 2) * 270,
                                                      TOP + 44 + (i // 2) * 62, 262, 56),
                                   building(state.catalogue, t),
-                                  lambda t=t: setattr(self, "type", t), value=t))
+                                  partial(self.choose, t), value=t))
             out.append(button("back_cost", (RIGHT_X, 412, 170, 60), _("Back"), close))
             return out
-        out += goods_buttons(state.catalogue, self.cost, RIGHT_X, TOP + 70, RIGHT_W)
-        out.append(button("cost:clear", (RIGHT_X, 412, 170, 60), _("Clear"), self.cost.clear))
-        out.append(button("back_cost", (RIGHT_X + 182, 412, 170, 60), _("Back"), close))
-        out.append(button("cost:done", (RIGHT_X + 362, 412, 170, 60), _("Done"),
-                          lambda: self.done(app, state, close), enabled=bool(self.cost),
-                          style="primary"))
-        return out
+        form = self._form(state)
+        return form.widgets(lambda: self.done(app, state, close), close, _("Done"))
 
-    def done(self, app: Any, state: GameState, close: Any) -> None:
-        assert self.type is not None and state.active is not None
-        cost = tuple(sorted((g, n) for g, n in self.cost.items() if n))
+    def done(self, app: AppView, state: GameState, close: Callable[[], None]) -> None:
+        assert self.form is not None and state.active is not None
+        cost = self.form.value()
         close()
-        app.apply(TileCost(state.active, self.type, cost))
+        app.apply(TileCost(state.active, self.form.type, cost))
 
     def draw(self, state: GameState, s: pygame.Surface) -> None:
-        words = (_("Whose cost is on the tile in front of you?") if self.type is None else
-                 _("{building}: tap each good as often as the tile shows it.").format(
-                     building=building(state.catalogue, self.type)))
-        draw_text(s, words, pygame.Rect(RIGHT_X, TOP + 2, RIGHT_W, 66 if self.type else 40),
-                  BODY, MUTED)
+        if self.type is None:
+            draw_text(s, _("Whose cost is on the tile in front of you?"),
+                      pygame.Rect(RIGHT_X, TOP + 2, RIGHT_W, 40), BODY, MUTED)
+            return
+        self._form(state).draw(s)

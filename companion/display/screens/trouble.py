@@ -6,10 +6,9 @@ and the game is there as soon as the trouble is gone.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
+from ..contract import AppView
 from ..i18n import _
 from ..ui import INK, MUTED, TITLE, W, Widget, button, paragraph, text
 from .common import Screen
@@ -41,11 +40,11 @@ def trouble_text(kind: str) -> tuple[str, str]:
 class StoreTroubleScreen(Screen):
     """Shown instead of the game while ``app.trouble`` is set."""
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         return [button("trouble:retry", (W // 2 - 110, 390, 220, 56), _("Try again"),
                        app.retry_store, style="primary")]
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         trouble = app.trouble
         what, todo = trouble_text(trouble.kind if trouble is not None else "io")
         text(s, _("The saved games cannot be opened"), (W // 2, 40), TITLE, INK, "center")

@@ -1,0 +1,138 @@
+"""What a screen may read and do: the screens' contract with the app.
+
+A screen lays out its widgets (``Screen.layout``) and draws the rest (``Screen.draw``), given
+an ``AppView``: the game's state and session, the table's steps, the refusal strip, and the
+few things a screen may ask the app to do (apply an action, undo, show another screen, keep a
+setting on the device). Nothing else of the app, no function of the store's module and none
+of the engine's privates is a screen's business. ``display.app.App`` is the one
+implementation (checked by mypy: ``App.view``); tests drive it through taps.
+
+A new screen: a module named after it in ``screens/``, a ``Screen`` whose ``layout`` and
+``draw`` take an ``AppView``; the game's state says when it is shown (``screens.screen_for``),
+or another screen shows it (``app.show``); one the top bar opens by name registers with
+``screens.navigation.opened_as`` and is imported by ``screens/__init__.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
+
+import pygame
+
+if TYPE_CHECKING:
+    from ..config import Config
+    from ..drunter_session import DrunterSession
+    from ..engine import Action, GameState
+    from ..session import Saver, Session
+    from ..store import Store, StoreTrouble
+    from .describe import TableLog
+    from .ui import Widget
+
+
+class Screen:
+    """A screen lays out its widgets (``layout``) and draws what is not a widget (``draw``)."""
+
+    def layout(self, app: AppView) -> list[Widget]:
+        return []
+
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
+        pass
+
+
+class AppView(Protocol):
+    """The app as its screens see it."""
+
+    # --- what a screen reads ---------------------------------------------------------------
+    config: Config
+    """The device's configuration (its seats, its LED layout)."""
+    session: Session | None
+    """The game of Helvetia in play, if any: its ``state``, its ``game`` (header, actions,
+    states) and its id in the store."""
+    drunter: DrunterSession | None
+    """A game of Drunter & Drüber in play (then ``session`` is None)."""
+    table: TableLog
+    """The table steps of the turn so far (then of the round end)."""
+    last_track: dict[str, int]
+    """The scores before the last change of the score track."""
+    store: Store | None
+    """The device's store, for the readers of stored games (``companion.history``, the
+    Drunter boards); a screen calls none of the store's own functions (see the services)."""
+    trouble: StoreTrouble | None
+    """What is wrong with the store, while it cannot be used."""
+    saver: Saver
+    """Runs a commit off the screen's thread."""
+    screen: Screen
+    widgets: list[Widget]
+    """The widgets of the frame on the screen."""
+    clock: Callable[[], float]
+
+    @property
+    def state(self) -> GameState | None:
+        """The state of the game of Helvetia in play."""
+
+    # --- what a screen may change ----------------------------------------------------------
+    overlay: Screen | None
+    """A screen shown over the current one (a question, the menu); None closes it."""
+    banner: str | None
+    """A refusal or a notice, in words, on the screen that caused it."""
+    dirty: bool
+    """Something changed: the screen is drawn again."""
+    summary_pending: bool
+    """The round's summary is still to be shown."""
+    keys_hinted: bool
+    running: bool
+
+    # --- what a screen may ask ---------------------------------------------------------------
+    def apply(self, action: Action) -> bool:
+        """Check, record, show; a refusal is shown (``banner``) and changes nothing."""
+
+    def undo(self) -> None: ...
+
+    def show(self, screen: Screen) -> None: ...
+
+    def after_change(self) -> None:
+        """The screen the game's state calls for."""
+
+    def new_game(self) -> None: ...
+
+    def start_game(self, header: dict[str, Any]) -> None: ...
+
+    def abandon(self) -> None: ...
+
+    def retry_store(self) -> None: ...
+
+    def update_leds(self) -> None: ...
+
+    # --- the device (``services.Services``) ----------------------------------------------------
+    def keep_language(self, lang: str) -> None: ...
+
+    def keep_setting(self, key: str, value: str) -> None: ...
+
+    def last_names(self) -> dict[str, str]: ...
+
+    def last_seats(self) -> list[str]: ...
+
+    def known_players(self) -> list[str]: ...
+
+    def remember_players(self, names: Mapping[str, str | None]) -> None: ...
+
+    def learned_costs(self) -> dict[str, dict[str, int]]: ...
+
+    def learn_costs(self, costs: Mapping[str, Mapping[str, int]]) -> None: ...
+
+    def busy(self, words: str | None) -> None: ...
+
+
+def game_state(app: AppView) -> GameState:
+    """The state of the game of Helvetia in play, for the screens shown only during one."""
+    state = app.state
+    if state is None:
+        raise LookupError("this screen is shown only during a game of Helvetia")
+    return state
+
+
+def drunter_session(app: AppView) -> DrunterSession:
+    """The game of Drunter & Drüber in play, for its screens."""
+    if app.drunter is None:
+        raise LookupError("this screen is shown only during a game of Drunter & Drüber")
+    return app.drunter

@@ -1,0 +1,56 @@
+"""Undo the last action? Asked over the current screen; also the way to abandon or end the
+game."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..contract import AppView
+from ..describe import action_text
+from ..i18n import _
+from ..ui import INK, PANEL, TITLE, Widget, button, paragraph, text
+from .abandon import AbandonConfirm, EndGameConfirm, can_end_here
+from .common import Screen
+from .navigation import opened_as
+
+
+@opened_as("undo")
+class UndoConfirm(Screen):
+    """Shown over the current screen: what will be undone, and a choice."""
+
+    def layout(self, app: AppView) -> list[Widget]:
+        def keep() -> None:
+            app.overlay = None
+
+        def undo() -> None:
+            app.overlay = None
+            app.undo()
+
+        something = bool(app.session and app.session.game.actions)
+        widgets = [button("undo:no", (170, 300, 225, 60), _("Keep it"), keep),
+                   button("undo:yes", (405, 300, 225, 60), _("Undo it"), undo, style="primary",
+                          enabled=something)]
+        if can_end_here(app):  # at a round end: a finished game with a winner, or abandoned
+            return [*widgets,
+                    button("abandon", (115, 392, 280, 52), _("Abandon"),
+                           lambda: setattr(app, "overlay", AbandonConfirm())),
+                    button("endgame", (405, 392, 280, 52), _("End the game here"),
+                           lambda: setattr(app, "overlay", EndGameConfirm()))]
+        # Also the way out of a game started wrongly, before anything can be undone.
+        return [*widgets,
+                button("abandon", (170, 392, 460, 52), _("Abandon the game, start a new one"),
+                       lambda: setattr(app, "overlay", AbandonConfirm()))]
+
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
+        box = pygame.Rect(150, 110, 500, 350)  # with the way to abandon the game
+        if can_end_here(app):
+            box = pygame.Rect(100, 110, 600, 350)  # and to end it here, side by side
+        pygame.draw.rect(s, PANEL, box, border_radius=12)
+        pygame.draw.rect(s, INK, box, 2, border_radius=12)
+        text(s, _("Undo the last action?"), (box.centerx, box.top + 30), TITLE, INK, "center")
+        game = app.session.game if app.session else None
+        if game and game.actions:
+            paragraph(s, action_text(game.actions[-1], game.state),
+                      box.inflate(-40, -120).move(0, 10), 20)
+        else:
+            paragraph(s, _("Nothing to undo yet."), box.inflate(-40, -120).move(0, 10), 20)

@@ -1,0 +1,59 @@
+"""One hyphenator for the running text and the picture labels: breaks before a syllable's
+first consonant, never inside "ck", "ch", "sch", never after a head without a vowel."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+
+from companion.display import ui
+from companion.display.hyphenate import break_at, in_two, starts_syllable, with_hyphen
+
+
+def breaks(word: str) -> list[str]:
+    return [f"{word[:i]}-{word[i:]}" for i in range(len(word)) if starts_syllable(word, i)]
+
+
+def test_syllables() -> None:
+    assert "Brunnen-meister" in breaks("Brunnenmeister")
+    assert "Gemeinde-haus" in breaks("Gemeindehaus")
+    assert breaks("Kuhglocke")[-1] == "Kuhglo-cke"  # "ck" stays together
+    assert not any(b.startswith("Kuhgloc-") for b in breaks("Kuhglocke"))
+    assert breaks("Schmiede") == ["Schmie-de"]  # not "Sch-miede"
+    assert "Fromage-rie" in breaks("Fromagerie")
+    assert breaks("Schrank") == []  # one syllable
+
+
+def test_a_hyphen_only_between_letters() -> None:
+    assert with_hyphen("Brunnen", "meister") == "Brunnen-"
+    assert with_hyphen("Weiß-", "Müller") == "Weiß-"
+    assert with_hyphen("12", "34") == "12"
+
+
+def test_break_at_a_syllable_not_too_far_back() -> None:
+    assert break_at("Brunnenmeister", 8) == 7  # "Brunnen-meister"
+    assert break_at("xxxxxxxxxx", 6) == 6  # no syllable: where the room ends
+    assert break_at("Gemeindehaus", 0) == 1  # a line always takes something
+
+
+def test_in_two_near_the_middle_where_both_fit() -> None:
+    fits = lambda s: len(s) <= 8  # noqa: E731
+    assert in_two("Brunnenmeister", fits) == ["Brunnen-", "meister"]
+    assert in_two("Weiß-Müller", fits) == ["Weiß-", "Müller"]
+    assert in_two("Donaudampfschifffahrt", fits) is None
+
+
+def test_running_text_and_labels_break_the_same_way() -> None:
+    from companion.display.village_view import label_lines
+
+    pygame.init()
+    ui.reset_fonts()
+    f = ui.font(20)
+    width = f.size("Brunnenmeis-")[0]
+    assert label_lines("Brunnenmeister", 20, width) == ["Brunnen-", "meister"]
+    lines = ui.fit("Brunnenmeister", width, 200, 20, min_size=20).lines
+    assert lines[0].endswith("-") and starts_syllable("Brunnenmeister", len(lines[0]) - 1)
+    assert "".join(lines).replace("-", "") == "Brunnenmeister"
