@@ -10,10 +10,10 @@ from .info import (
     CostsScreen,
     GameOverScreen,
     MarketScreen,
-    RoundScreen,
     UndoConfirm,
     VillagesScreen,
 )
+from .round_end import RoundScreen
 from .setup import NewGameScreen, SetupScreen
 from .turn import TurnScreen
 from .virtual import VirtualScreen, virtual_decider

@@ -1,0 +1,252 @@
+"""The round end: what moves on the table, the scores, the school's return and the new
+buildings from the stacks (rules §10)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pygame
+
+from ...engine import Reveal, legal_actions
+from ...engine.round_end import reveal_counts
+from ...engine.state import REVEAL, SCHOOL, GameState
+from ..forms import setup_form
+from ..i18n import _, building, colour
+from ..ui import ACCENT, BODY, INK, W, Widget, button, draw_text, paragraph
+from ..village_view import cell_rects, draw_village, figure
+from .common import TOP, Screen, StepsView, nav, title_bar, value_key
+from .info import score_table
+
+
+class RoundScreen(Screen):
+    """After a round: what moved, the new scores; then the school's return (only when there is
+    a real choice), the new buildings from the stacks, and on to the next round."""
+
+    def __init__(self, state: GameState) -> None:
+        self.picked: list[str] = []
+        self.picking = False
+        self.page = 0
+        self.form = setup_form(legal_actions(state)) if state.phase == SCHOOL else None
+        self.view = "steps"
+        """"steps" (what to do on the table) or "scores"."""
+        self.steps_view = StepsView(from_start=True)
+        self.on_picture = True
+        """The school's villagers: each placed by a tap on the village picture (else: the
+        list of every way)."""
+        self.placed: list[tuple[str, Any]] = []
+        """(sex, cell or None for the centre) of the villagers placed so far."""
+
+    def layout(self, app: Any) -> list[Widget]:
+        state = app.state
+        out = nav(app)
+        if state.phase == SCHOOL and self.form is not None and self.on_picture:
+            return out + self._school_picture(app)
+        if state.phase == SCHOOL and self.form is not None:
+            step = self.form.next_field()
+            values = step[1] if step else []
+            # Every answer reachable and whole: below the question (the scores come later),
+            # up to three lines each; 6 a page in two columns, or 3 in one column when a
+            # player has more than 3 villagers to place (their answers are long).
+            columns = 1 if any(len(v) > 3 for v in values) else 2
+            per_page = 3 * columns
+            page = values[self.page * per_page:(self.page + 1) * per_page]
+            width = (W - 16) // columns - 8 * (columns - 1)
+            for i, v in enumerate(page):
+                out.append(button(f"value:placements:{value_key(v)}",
+                                  (8 + (i % columns) * (width + 8),
+                                   TOP + 64 + (i // columns) * 92, width, 86),
+                                  self.placement_label(state, v),
+                                  lambda v=v: self.school(app, v), value=v))
+            if self.page > 0:
+                out.append(button("choices:prev", (8, 414, 190, 52), _("Previous"),
+                                  lambda: setattr(self, "page", self.page - 1)))
+            if (self.page + 1) * per_page < len(values):
+                out.append(button("choices:next", (206, 414, 190, 52), _("More"),
+                                  lambda: setattr(self, "page", self.page + 1)))
+            out.append(button("picture", (W - 198, 414, 190, 52), _("Picture"),
+                              lambda: setattr(self, "on_picture", True)))
+        elif state.phase == REVEAL and not self.picking:
+            out += self._tabs(app)
+            out.append(button("reveal:start", (W - 330, 410, 322, 60),
+                              _("Enter the new buildings"),
+                              lambda: setattr(self, "picking", True), style="primary"))
+        elif state.phase == REVEAL:
+            from2, from3 = reveal_counts(state)
+            stack = state.stacks["2"] if len(self.picked) < from2 else state.stacks["3"]
+            # Only the taps of this stack count against it (a type can be in both stacks).
+            mine = self.picked[:from2] if len(self.picked) < from2 else self.picked[from2:]
+            left = Counter(stack) - Counter(mine)
+            # Every type of the stack keeps its place: a tap never moves the others.
+            types = [t for t in state.catalogue.buildings if stack.get(t)]
+            for i, t in enumerate(types):
+                out.append(button(f"reveal:{t}", (8 + (i % 4) * 197, TOP + 90 + (i // 4) * 64,
+                                                  191, 60),
+                                  f"{building(state.catalogue, t)} ({left[t]})",
+                                  lambda t=t: self.picked.append(t),
+                                  enabled=len(self.picked) < from2 + from3 and left[t] > 0,
+                                  why_not=_("None of these is left in the stack.")
+                                  if left[t] == 0 else None))
+            out.append(button("reveal:clear", (8, 412, 190, 60), _("Start again"),
+                              self.picked.clear))
+            out.append(button("reveal:done", (W - 200, 412, 192, 60), _("Done"),
+                              lambda: app.apply(Reveal(tuple(self.picked))),
+                              enabled=len(self.picked) == from2 + from3, style="primary"))
+        else:
+            out += self._tabs(app)
+            out.append(button("continue", (W - 300, 410, 292, 60),
+                              _("On to round {n}").format(n=state.round), self.go_on(app),
+                              style="primary"))
+        return out
+
+    def _tabs(self, app: Any) -> list[Widget]:
+        """What moved on the table, or the scores; and the pages of the table's steps."""
+        out = [button("round:steps", (8, 410, 200, 60), _("On the table"),
+                      lambda: setattr(self, "view", "steps"), selected=self.view == "steps"),
+               button("round:scores", (216, 410, 170, 60), _("Scores"),
+                      lambda: setattr(self, "view", "scores"), selected=self.view == "scores")]
+        if self.view == "steps":
+            out += self.steps_view.widgets(app.table, _round_steps(), _round_header())
+        return out
+
+    def go_on(self, app: Any) -> Any:
+        def run() -> None:
+            app.summary_pending = False
+            app.after_change()
+        return run
+
+    # --- the school's villagers, placed on the picture -------------------------------------------
+
+    def _waiting(self, state: GameState) -> list[str]:
+        """The sexes of the villagers still to place, men first."""
+        left = Counter({s: n for s, n in state.school[state.queue[0]].items() if n})
+        left -= Counter(s for s, _c in self.placed)
+        return sorted(left.elements(), key=lambda s: s != "m")
+
+    def _ways(self, state: GameState) -> list[Any]:
+        """The school returns that agree with the villagers placed so far."""
+        assert self.form is not None
+        placed = Counter(self.placed)
+        return [a for a in self.form.candidates
+                if not placed - Counter((p.sex, p.cell) for p in a.placements)]
+
+    def _school_picture(self, app: Any) -> list[Widget]:
+        state = app.state
+        who = state.queue[0]
+        waiting = self._waiting(state)
+        out: list[Widget] = []
+        if waiting:
+            sex = waiting[0]
+            ways = self._ways(state)
+            cells = {p.cell for a in ways for p in a.placements if p.sex == sex} - {
+                c for _s, c in self.placed}
+            rects = cell_rects(state, who, _school_area())
+            for cell in sorted(c for c in cells if c is not None):
+                out.append(Widget(f"school:{value_key(cell)}", rects[cell],
+                                  on_tap=lambda c=cell: self._place(app, sex, c),
+                                  style="invisible", value=cell))
+            if None in cells:
+                out.append(button("school:centre", (8, 262, 290, 60), _("Into the village centre"),
+                                  lambda: self._place(app, sex, None)))
+        out.append(button("school:clear", (8, 328, 290, 60), _("Start again"),
+                          self.placed.clear, enabled=bool(self.placed)))
+        out.append(button("choices:next", (8, 412, 290, 60), _("As a list"),
+                          lambda: setattr(self, "on_picture", False)))
+        return out
+
+    def _place(self, app: Any, sex: str, cell: Any) -> None:
+        self.placed.append((sex, cell))
+        if self._waiting(app.state):
+            return
+        want = Counter(self.placed)
+        match = next((a for a in self._ways(app.state)
+                      if Counter((p.sex, p.cell) for p in a.placements) == want), None)
+        self.placed.clear()
+        if match is not None:
+            app.apply(match)
+
+    def _draw_school_picture(self, app: Any, s: pygame.Surface) -> None:
+        state = app.state
+        who = state.queue[0]
+        waiting = self._waiting(state)
+        cat = state.catalogue
+        done = "\n".join(
+            f"{sex_word(sx)}: " + (_("village centre") if c is None else
+                                  building(cat, state.villages[who].buildings[c].type))
+            for sx, c in self.placed)
+        ask = (_("Where does the {sex} go? Tap the building.").format(sex=sex_word(waiting[0]))
+               if waiting else "")
+        paragraph(s, "\n".join(x for x in (done, ask) if x),
+                  pygame.Rect(8, TOP + 62, 290, 262 - TOP - 66))
+        cells = set()
+        if waiting:
+            cells = {p.cell for a in self._ways(state) for p in a.placements
+                     if p.sex == waiting[0] and p.cell is not None} - {
+                c for _s, c in self.placed}
+        draw_village(s, state, who, _school_area(), highlight=cells)
+        # The villagers placed so far stand on their buildings already (framed).
+        rects = cell_rects(state, who, _school_area())
+        for i, (sx, c) in enumerate(self.placed):
+            if c is None:
+                continue
+            r = rects[c]
+            fig = min(44, max(r.height - 40, 14))
+            pygame.draw.rect(s, ACCENT, r, 4, border_radius=6)
+            figure(s, who, sx, True, (r.right - fig // 3 - 6 - 4 * i, r.bottom - fig // 2 - 3),
+                   fig)
+
+    def school(self, app: Any, value: Any) -> None:
+        assert self.form is not None
+        self.form.choose("placements", value)
+        action = self.form.action()
+        if action is not None:
+            app.apply(action)
+
+    def placement_label(self, state: GameState, placements: Any) -> str:
+        who = state.queue[0]
+        cat = state.catalogue
+        return "; ".join(
+            (_("man") if p.sex == "m" else _("woman")) + ": " + (
+                _("centre") if p.cell is None else
+                building(cat, state.villages[who].buildings[p.cell].type)) for p in placements)
+
+    def draw(self, app: Any, s: pygame.Surface) -> None:
+        state = app.state
+        ended = state.round if state.phase in (SCHOOL, REVEAL) else state.round - 1
+        title_bar(s, _("Round {n} is over").format(n=ended))
+        if state.phase == REVEAL and self.picking:
+            from2, from3 = reveal_counts(state)
+            picked = ", ".join(building(state.catalogue, t) for t in self.picked)
+            paragraph(s, _("Draw {n} new buildings from the stacks and tap each one.").format(
+                n=from2 + from3) + (" " + _("Tapped: {list}.").format(list=picked)
+                                    if picked else ""), pygame.Rect(8, TOP + 2, W - 16, 86))
+            return
+        if state.phase == SCHOOL:
+            draw_text(s, _("Where do {who}'s villagers from the school go?").format(
+                who=colour(state.queue[0])) + " " + _(
+                "The scores follow once they are back."), pygame.Rect(8, TOP + 2, W - 16, 58),
+                BODY, INK)
+            if self.on_picture:
+                self._draw_school_picture(app, s)
+            return
+        if self.view == "steps" and app.table.shown():
+            self.steps_view.draw(s, app.table, _round_steps(), _round_header())
+        else:
+            score_table(s, state, app.last_track, TOP + 4)
+
+
+
+def _school_area() -> pygame.Rect:
+    return pygame.Rect(306, TOP + 62, W - 314, 470 - TOP - 62)
+
+
+def sex_word(sex: str) -> str:
+    return _("man") if sex == "m" else _("woman")
+
+
+def _round_header() -> pygame.Rect:
+    return pygame.Rect(8, TOP + 2, W - 16, 48)
+
+
+def _round_steps() -> pygame.Rect:
+    return pygame.Rect(8, TOP + 54, W - 16, 404 - TOP - 54)
