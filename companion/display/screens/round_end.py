@@ -15,7 +15,8 @@ from ..forms import setup_form
 from ..i18n import _, building, colour
 from ..ui import ACCENT, BODY, INK, W, Widget, button, draw_text, paragraph
 from ..village_view import cell_rects, draw_village, figure
-from .common import TOP, Screen, StepsView, nav, title_bar, value_key
+from .checklist import Checklist, round_groups, table_items
+from .common import TOP, Screen, nav, title_bar, value_key
 from .info import score_table
 
 
@@ -30,7 +31,8 @@ class RoundScreen(Screen):
         self.form = setup_form(legal_actions(state)) if state.phase == SCHOOL else None
         self.view = "steps"
         """"steps" (what to do on the table) or "scores"."""
-        self.steps_view = StepsView(from_start=True)
+        self.checklist = Checklist()
+        """The round end's steps, grouped by what moves (§10)."""
         self.on_picture = True
         """The school's villagers: each placed by a tap on the village picture (else: the
         list of every way)."""
@@ -106,7 +108,9 @@ class RoundScreen(Screen):
                button("round:scores", (216, 410, 170, 60), _("Scores"),
                       lambda: setattr(self, "view", "scores"), selected=self.view == "scores")]
         if self.view == "steps":
-            out += self.steps_view.widgets(app.table, _round_steps(), _round_header())
+            entries = app.table.shown()
+            out += self.checklist.widgets(table_items(entries), round_groups(entries),
+                                          app.table, _round_steps(), _newest(app.table))
         return out
 
     def go_on(self, app: Any) -> Any:
@@ -230,7 +234,9 @@ class RoundScreen(Screen):
                 self._draw_school_picture(app, s)
             return
         if self.view == "steps" and app.table.shown():
-            self.steps_view.draw(s, app.table, _round_steps(), _round_header())
+            entries = app.table.shown()
+            self.checklist.draw(s, table_items(entries), round_groups(entries), app.table,
+                                _round_steps())
         else:
             score_table(s, state, app.last_track, TOP + 4)
 
@@ -244,9 +250,13 @@ def sex_word(sex: str) -> str:
     return _("man") if sex == "m" else _("woman")
 
 
-def _round_header() -> pygame.Rect:
-    return pygame.Rect(8, TOP + 2, W - 16, 48)
+def _newest(table: Any) -> int:
+    """The step the checklist opens at: the first to take back after an undo, else the first
+    of the last action's (the round end's first step, the school's, the new tiles')."""
+    undone = next((i for i, (_s, _st, back) in enumerate(table.shown()) if back), None)
+    return undone if undone is not None else table.last
 
 
 def _round_steps() -> pygame.Rect:
-    return pygame.Rect(8, TOP + 54, W - 16, 404 - TOP - 54)
+    """The checklist: from below the title to above the tabs."""
+    return pygame.Rect(8, TOP + 4, W - 16, 404 - TOP - 4)
