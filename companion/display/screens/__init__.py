@@ -15,6 +15,7 @@ from .info import (
 )
 from .round_end import RoundScreen
 from .setup import NewGameScreen, SetupScreen
+from .setup_checklist import SetupChecklist, wanted
 from .turn import TurnScreen
 from .virtual import VirtualScreen, virtual_decider
 
@@ -29,6 +30,8 @@ def screen_for(app: Any) -> Screen:
         return NewGameScreen(app.config.seats)
     if state.phase == OVER:
         return GameOverScreen()
+    if wanted(app):  # before the first action: what to lay out on the table (§1, §6)
+        return SetupChecklist()
     virtual = virtual_decider(app)
     if virtual is not None and not (state.phase == PLAY and app.summary_pending):
         return VirtualScreen(state, *virtual, seed=app.session.game_id)

@@ -102,7 +102,12 @@ class Checklist:
     ``left()``, as ``TableLog``): the groups down the left, each with what is left in it; the
     open group's steps on the right, scrolled so that the step looked for is in sight."""
 
-    def __init__(self, prefix: str = "") -> None:
+    def __init__(self, prefix: str = "", pic: tuple[int, int] = (PIC_W, PIC_H),
+                 groups_w: int = 250) -> None:
+        self.pic_w, self.pic_h = pic
+        """A step's picture."""
+        self.groups_w = groups_w
+        """The column of the groups, on the left."""
         self.open: str | None = None
         self.top = 0
         """The first step of the open group in sight (an index into its steps)."""
@@ -136,9 +141,8 @@ class Checklist:
 
     # --- layout --------------------------------------------------------------------------------
 
-    @staticmethod
-    def _split(area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
-        left_w = min(250, area.width // 3)
+    def _split(self, area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+        left_w = min(self.groups_w, area.width // 3)
         return (pygame.Rect(area.left, area.top, left_w, area.height),
                 pygame.Rect(area.left + left_w + 10, area.top, area.width - left_w - 10,
                             area.height))
@@ -153,10 +157,9 @@ class Checklist:
         return summary, [pygame.Rect(left.left, top + k * (h + 4), left.width, max(h, 48))
                          for k in range(len(groups))]
 
-    @staticmethod
-    def _row_height(item: Item, width: int) -> int:
+    def _row_height(self, item: Item, width: int) -> int:
         f = fit(item.words, width, 400, BODY)
-        return max(PIC_H, (len(f.lines) - 1) * font(f.size).get_linesize()
+        return max(self.pic_h, (len(f.lines) - 1) * font(f.size).get_linesize()
                    + font(f.size).get_height() + 2)
 
     def _rows(self, items: list[Item], group: Group, steps_rect: pygame.Rect
@@ -165,7 +168,7 @@ class Checklist:
         def place(width: int) -> tuple[list[tuple[int, pygame.Rect]], bool]:
             out, y = [], steps_rect.top
             for i in group.steps[self.top:]:
-                h = self._row_height(items[i], width - PIC_W - 12)
+                h = self._row_height(items[i], width - self.pic_w - 12)
                 if out and y + h > steps_rect.bottom:
                     return out, True
                 out.append((i, pygame.Rect(steps_rect.left, y, width, h)))
@@ -226,10 +229,22 @@ class Checklist:
                               enabled=self.top > 0, paint=_arrow(up=True)))
             more = self.top + shown < len(group.steps)
             out.append(button(f"{p}steps:down", (sx, steps_rect.bottom - 52, SCROLL_W, 52),
-                              "", lambda: setattr(self, "top", self.top + shown),
+                              "", lambda: self._down(items, group, steps_rect, shown),
                               enabled=more, style="primary" if more else "button",
                               paint=_arrow(up=False, light=more)))
         return out
+
+    def _down(self, items: list[Item], group: Group, steps_rect: pygame.Rect, shown: int
+              ) -> None:
+        """The next steps into sight; at the end of the group, as many as fit (the last
+        view is full, never one step alone)."""
+        self.top += shown
+        while self.top > 0:
+            self.top -= 1
+            rows, _scrolls = self._rows(items, group, steps_rect)
+            if rows[-1][0] != group.steps[-1]:
+                self.top += 1
+                break
 
     @staticmethod
     def _group_paint(g: Group, ticks: Any, selected: bool
@@ -303,10 +318,10 @@ class Checklist:
         for i, r in rows:
             item = items[i]
             done = i in ticks.ticked
-            pic = pygame.Rect(r.left, r.top, PIC_W, PIC_H)
+            pic = pygame.Rect(r.left, r.top, self.pic_w, self.pic_h)
             if item.paint is not None:
                 item.paint(s, pic)
-            draw_text(s, item.words, pygame.Rect(pic.right + 12, r.top, r.width - PIC_W - 12,
+            draw_text(s, item.words, pygame.Rect(pic.right + 12, r.top, r.width - self.pic_w - 12,
                                                  r.height), BODY,
                       MUTED if done else WARNING_INK if item.undone else INK)
             tick_box(s, (r.left + 2, r.top + 2), done)
