@@ -183,7 +183,7 @@ class SetupChecklist(Screen):
     the letters): the table may go on with steps unticked."""
 
     def __init__(self) -> None:
-        self.checklist = Checklist(pic=PIC, groups_w=200)
+        self.checklist = Checklist(pic=PIC, groups_w=215)
 
     def _items(self, app: Any) -> list[tuple[str, Item]]:
         from .virtual import virtual_seats
