@@ -12,7 +12,7 @@ from ...engine import Reveal, legal_actions
 from ...engine.round_end import reveal_counts
 from ...engine.state import REVEAL, SCHOOL, GameState
 from ..forms import setup_form
-from ..i18n import _, building, colour
+from ..i18n import _, building, colour, ngettext
 from ..ui import ACCENT, BODY, INK, W, Widget, button, draw_text, paragraph
 from ..village_view import cell_rects, draw_village, figure
 from .checklist import Checklist, round_groups, table_items
@@ -221,9 +221,15 @@ class RoundScreen(Screen):
         if state.phase == REVEAL and self.picking:
             from2, from3 = reveal_counts(state)
             picked = ", ".join(building(state.catalogue, t) for t in self.picked)
-            paragraph(s, _("Draw {n} new buildings from the stacks and tap each one.").format(
-                n=from2 + from3) + (" " + _("Tapped: {list}.").format(list=picked)
-                                    if picked else ""), pygame.Rect(8, TOP + 2, W - 16, 86))
+            k = len(self.picked)
+            more, stack = (from2 - k, "II") if k < from2 else (from2 + from3 - k, "III")
+            now = ngettext("Stack {stack}: {n} more to tap.", "Stack {stack}: {n} more to tap.",
+                           more).format(stack=stack, n=more) if more > 0 else ""
+            paragraph(s, " ".join(x for x in (
+                _("Draw {n} new buildings from the stacks and tap each one.").format(
+                    n=from2 + from3), now,
+                _("Tapped: {list}.").format(list=picked) if picked else "") if x),
+                pygame.Rect(8, TOP + 2, W - 16, 86))
             return
         if state.phase == SCHOOL:
             draw_text(s, _("Where do {who}'s villagers from the school go?").format(
