@@ -121,3 +121,33 @@ def test_the_round_end_checklist_fits_in_five_languages(tmp_path: Path, language
     # what does not fit even then is reported.
     assert [r for r in ui.REPORTS if r.screen == "RoundScreen"] == []
     app.close()
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_a_4_player_round_end_shows_six_groups_and_every_step(tmp_path: Path, language: str
+                                                              ) -> None:
+    import json
+
+    from companion.config import Buttons, Config, Leds
+    from companion.display.app import App
+    from tests.ui_driver import Driver
+    from tests.uiplay import device_costs
+
+    lines = (Path(__file__).parent / "data" / "game-4p.jsonl").read_text().splitlines()
+    app = App(Config(language=language, data_dir=tmp_path, buttons=Buttons(backend="keyboard"),
+                     leds=Leds(backend="simulated")))
+    app.store.learn_costs(device_costs(json.loads(lines[0])))
+    d = Driver(app)
+    ui.clear_reports()
+    d.play(lines, stop=135)  # round 3 is over: the school's return and the new buildings in
+    assert groups_shown(d) == ["tiles", "coins", "school", "children", "scores", "new"]
+    seen: set[int] = set()
+    for key in groups_shown(d):
+        d.tap(f"group:{key}")
+        seen |= in_sight(d)
+        while d.has("steps:down"):
+            d.tap("steps:down")
+            seen |= in_sight(d)
+    assert seen == set(range(len(app.table.shown())))
+    assert [r for r in ui.REPORTS if r.screen == "RoundScreen"] == []
+    app.close()

@@ -151,10 +151,11 @@ class Checklist:
     def _group_rows(groups: list[Group], left: pygame.Rect) -> tuple[bool, list[pygame.Rect]]:
         """Whether the count of what is left heads the column, and each group's button."""
         n = max(len(groups), 1)
-        summary = n * 52 <= left.height - 36
+        summary = n * 50 <= left.height - 36
         top = left.top + (36 if summary else 0)
-        h = min(60, (left.bottom - top) // n - 4)
-        return summary, [pygame.Rect(left.left, top + k * (h + 4), left.width, max(h, 48))
+        gap = 4 if left.bottom - top >= n * 52 else 2
+        h = min(60, (left.bottom - top) // n - gap)
+        return summary, [pygame.Rect(left.left, top + k * (h + gap), left.width, max(h, 48))
                          for k in range(len(groups))]
 
     def _row_height(self, item: Item, width: int) -> int:
@@ -312,6 +313,9 @@ class Checklist:
             total = len(group.steps)
             where = (_("{first}-{last} of {n}").format(first=first, last=last, n=total)
                      if scrolls else ngettext("{n} step", "{n} steps", total).format(n=total))
+            if not summary:  # no room above the groups: what is left in all, said here
+                where = ngettext("{n} step left", "{n} steps left", n).format(n=n) if n \
+                    else _("All done")
             room = right.width - self._buttons_width(groups, group, ticks, rows)
             draw_text(s, where, pygame.Rect(right.left, right.top, max(room - 8, 40), 48),
                       BODY, MUTED, wrap=False, valign="middle")
