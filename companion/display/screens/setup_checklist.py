@@ -125,12 +125,15 @@ def setup_items(state: GameState, virtual: Iterable[str] = ()) -> list[tuple[str
         lambda s, r: pieces.score_track(s, r, cols))
     if b.letters:
         words = _("Each player draws a village centre at random: the letter on its back says "
-                  "which 3 start tiles they take. Put the other {n} back into the box.")
+                  "which start tiles they take.")
     else:
-        words = _("Each player takes a village centre; put the other {n} back into the box.")
+        words = _("Each player takes a village centre.")
     if b.neutral:
-        words = _("Each player takes a village centre, and one more is the neutral village; "
-                  "put the other {n} back into the box.") if not b.letters else words
+        words += " " + _("One more village centre is the neutral village.")
+    if b.centres_back:
+        words += " " + ngettext("Put the other {n} village centre back into the box.",
+                                "Put the other {n} village centres back into the box.",
+                                b.centres_back)
     add("players", words.format(n=b.centres_back),
         lambda s, r: pieces.centres(s, r, cols, b.centres_back))
     if b.neutral:
