@@ -113,9 +113,9 @@ class Checklist:
         """The first step of the open group in sight (an index into its steps)."""
         self.seen = -1
         self.prefix = prefix
+        """Put before the widgets' ids (two checklists on one screen)."""
         self.want: int | None = None
         """A step to bring into sight, scrolling as little as need be."""
-        """Put before the widgets' ids (two checklists on one screen)."""
 
     # --- which group, which steps ------------------------------------------------------------
 
@@ -128,7 +128,7 @@ class Checklist:
             self.open, self.top = groups[0].key, 0
 
     def show(self, groups: list[Group], i: int) -> None:
-        """Opens the group of step ``i`` with ``i`` at the top of what is in sight."""
+        """Opens the group of step ``i``, scrolled so that ``i`` is in sight."""
         group = next((g for g in groups if i in g.steps), groups[0] if groups else None)
         if group is None:
             return
