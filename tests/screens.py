@@ -66,6 +66,7 @@ def render_all(out: Path, data: Path, language: str = "en") -> dict[str, Path]:
     d.tap("quit:no")
     shot_config_problem(app, data, shot)
     d.new_game(json.loads(lines[0]))
+    shot("setup-checklist")  # before you start: what to lay out, with pictures
     d.play(lines, stop=3)
     shot("setup-neutral")
     d.play(lines, stop=14)

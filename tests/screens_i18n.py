@@ -29,7 +29,8 @@ from tests.ui_driver import Driver
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "tests" / "data" / "game-2p.jsonl"
-SHOTS = ("name-keyboard", "new-game", "turn", "refusal", "round-end", "round-scores")
+SHOTS = ("name-keyboard", "new-game", "setup-checklist", "turn", "refusal", "round-end",
+         "round-scores")
 
 
 def render(lang: str, out: Path, data: Path) -> tuple[dict[str, Path], list[ui.TextReport]]:
@@ -57,6 +58,7 @@ def render(lang: str, out: Path, data: Path) -> tuple[dict[str, Path], list[ui.T
         d.tap("name:ok")
     save("new-game")
     d.new_game(header)
+    save("setup-checklist")  # before you start: what to lay out
     d.play(lines, stop=20)  # the setup is done: Anna's first turn
     save("turn")
     d.play(lines, stop=23)  # Ben's turn, before he chooses

@@ -299,6 +299,7 @@ def test_names_are_typed_on_the_keyboard_recorded_shown_and_offered_again(
     d.tap("name:ok")
     assert labels(app)["name:red"] == "Jürg Weiß-Müller"
     d.tap("start")
+    d.tap("continue")  # past the setup checklist, to the first question
     header = app.session.game.header
     assert header["players"] == [{"colour": "red", "name": "Jürg Weiß-Müller", "seat": 1},
                                  {"colour": "blue", "name": "Élodie", "seat": 2}]

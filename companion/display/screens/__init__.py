@@ -7,10 +7,11 @@ from ..contract import AppView
 from .common import Screen
 from .costs import CostsScreen
 from .game_over import GameOverScreen
-from .info import RoundScreen
 from .market import MarketScreen
 from .menu import Menu
+from .round_end import RoundScreen
 from .setup import NewGameScreen, SetupScreen
+from .setup_checklist import SetupChecklist, wanted
 from .turn import TurnScreen
 from .undo import UndoConfirm
 from .villages import VillagesScreen
@@ -27,6 +28,8 @@ def screen_for(app: AppView) -> Screen:
         return NewGameScreen(app.config.seats)
     if state.phase == OVER:
         return GameOverScreen()
+    if wanted(app):  # before the first action: what to lay out on the table (§1, §6)
+        return SetupChecklist()
     virtual = virtual_decider(app)
     if virtual is not None and not (state.phase == PLAY and app.summary_pending) \
             and app.session is not None:

@@ -1,4 +1,5 @@
-"""The round end: what moved, the scores, the school's return, the new buildings."""
+"""The round end: what moves on the table, the scores, the school's return and the new
+buildings from the stacks (rules §10)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ from ...engine import Reveal, legal_actions
 from ...engine.round_end import reveal_counts
 from ...engine.state import REVEAL, SCHOOL, GameState
 from ..forms import setup_form
-from ..i18n import _, building, colour
+from ..i18n import _, building, colour, ngettext
 from ..ui import ACCENT, BODY, INK, W, Widget, button, draw_text, paragraph
 from ..village_view import cell_rects, draw_village, figure
-from .common import TOP, Screen, StepsView, nav, title_bar, value_key
+from .checklist import Checklist, round_groups, table_items
+from .common import TOP, Screen, nav, title_bar, value_key
 from .score_table import score_table
 
 
@@ -29,7 +31,8 @@ class RoundScreen(Screen):
         self.form = setup_form(legal_actions(state)) if state.phase == SCHOOL else None
         self.view = "steps"
         """"steps" (what to do on the table) or "scores"."""
-        self.steps_view = StepsView(from_start=True)
+        self.checklist = Checklist()
+        """The round end's steps, grouped by what moves (§10)."""
         self.on_picture = True
         """The school's villagers: each placed by a tap on the village picture (else: the
         list of every way)."""
@@ -105,7 +108,9 @@ class RoundScreen(Screen):
                button("round:scores", (216, 410, 170, 60), _("Scores"),
                       lambda: setattr(self, "view", "scores"), selected=self.view == "scores")]
         if self.view == "steps":
-            out += self.steps_view.widgets(app.table, _round_steps(), _round_header())
+            entries = app.table.shown()
+            out += self.checklist.widgets(table_items(entries), round_groups(entries),
+                                          app.table, _round_steps(), _newest(app.table))
         return out
 
     def go_on(self, app: Any) -> Any:
@@ -216,9 +221,15 @@ class RoundScreen(Screen):
         if state.phase == REVEAL and self.picking:
             from2, from3 = reveal_counts(state)
             picked = ", ".join(building(state.catalogue, t) for t in self.picked)
-            paragraph(s, _("Draw {n} new buildings from the stacks and tap each one.").format(
-                n=from2 + from3) + (" " + _("Tapped: {list}.").format(list=picked)
-                                    if picked else ""), pygame.Rect(8, TOP + 2, W - 16, 86))
+            k = len(self.picked)
+            more, stack = (from2 - k, "II") if k < from2 else (from2 + from3 - k, "III")
+            now = ngettext("Stack {stack}: {n} more to tap.", "Stack {stack}: {n} more to tap.",
+                           more).format(stack=stack, n=more) if more > 0 else ""
+            paragraph(s, " ".join(x for x in (
+                _("Draw {n} new buildings from the stacks and tap each one.").format(
+                    n=from2 + from3), now,
+                _("Tapped: {list}.").format(list=picked) if picked else "") if x),
+                pygame.Rect(8, TOP + 2, W - 16, 86))
             return
         if state.phase == SCHOOL:
             draw_text(s, _("Where do {who}'s villagers from the school go?").format(
@@ -229,9 +240,12 @@ class RoundScreen(Screen):
                 self._draw_school_picture(app, s)
             return
         if self.view == "steps" and app.table.shown():
-            self.steps_view.draw(s, app.table, _round_steps(), _round_header())
+            entries = app.table.shown()
+            self.checklist.draw(s, table_items(entries), round_groups(entries), app.table,
+                                _round_steps())
         else:
             score_table(s, state, app.last_track, TOP + 4)
+
 
 
 def _school_area() -> pygame.Rect:
@@ -242,9 +256,13 @@ def sex_word(sex: str) -> str:
     return _("man") if sex == "m" else _("woman")
 
 
-def _round_header() -> pygame.Rect:
-    return pygame.Rect(8, TOP + 2, W - 16, 48)
+def _newest(table: Any) -> int:
+    """The step the checklist opens at: the first to take back after an undo, else the first
+    of the last action's (the round end's first step, the school's, the new tiles')."""
+    undone = next((i for i, (_s, _st, back) in enumerate(table.shown()) if back), None)
+    return undone if undone is not None else table.last
 
 
 def _round_steps() -> pygame.Rect:
-    return pygame.Rect(8, TOP + 54, W - 16, 404 - TOP - 54)
+    """The checklist: from below the title to above the tabs."""
+    return pygame.Rect(8, TOP + 4, W - 16, 404 - TOP - 4)

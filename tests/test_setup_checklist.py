@@ -1,0 +1,137 @@
+"""Before you start: the setup checklist for the chosen player count and setup, played
+through taps. Its counts are the engine's (``engine.box``), every step is in reach, each a
+tick, and it leads into the draft (or the letters)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.config import Buttons, Config, Leds
+from companion.display import ui
+from companion.display.app import App
+from companion.engine.box import box
+from companion.engine.setup import new_game
+from tests.ui_driver import Driver
+
+DATA = Path(__file__).parent / "data"
+TODAY = 67 + 32
+"""Taps from "New game" to the first turn of a 4-player draft game before the checklist
+(issue 20)."""
+
+
+def lines_of(name: str) -> list[str]:
+    return (DATA / name).read_text().splitlines()
+
+
+def started(tmp: Path, record: str, language: str = "en") -> tuple[App, Driver]:
+    app = App(Config(language=language, data_dir=tmp, buttons=Buttons(backend="keyboard"),
+                     leds=Leds(backend="simulated")))
+    d = Driver(app)
+    d.new_game(json.loads(lines_of(record)[0]))
+    return app, d
+
+
+def every_step(d: Driver) -> dict[int, str]:
+    """Each step's tick id, reached through the groups and the scroll, with its words."""
+    seen: dict[int, str] = {}
+    screen = d.app.screen
+    for key in [w.id for w in d.widgets() if w.id.startswith("group:")]:
+        d.tap(key)
+        while True:
+            for w in d.widgets():
+                if w.id.startswith("tick:"):
+                    i = int(w.id.split(":")[1])
+                    seen[i] = screen._items(d.app)[i][1].words
+            if not d.has("steps:down"):
+                break
+            d.tap("steps:down")
+    return seen
+
+
+def test_a_4_player_draft_opens_on_the_setup_checklist_with_the_engines_counts(
+        tmp_path: Path) -> None:
+    app, d = started(tmp_path, "game-4p.jsonl")
+    assert d.screen_name() == "SetupChecklist"
+    b = box(app.state)
+    words = every_step(d)
+    assert sorted(words) == list(range(len(words)))  # nothing out of reach
+    text = " ".join(words.values())
+    kit = b.kit
+    for needed in (f"{sum(kit.villagers.values())} villagers", f"{kit.coins} coins",
+                   f"{kit.cubes} cubes", f"its {sum(b.stack1.values())} tiles",
+                   f"stack II ({b.stack2} tiles)", f"stack III ({b.stack3} tiles)",
+                   f"{max(b.start_tiles.values())} of each type",
+                   f"the {b.character_tiles} character tiles", f"{b.goods_tiles} goods tiles",
+                   "start-player token", "the last to pick takes the token"):
+        assert needed in text, needed
+    assert "back into the box: one of each type" not in text  # 4 players: all 15 in play
+    assert "neutral" not in text
+    # Ticks through taps, counted; and on into the draft with steps unticked.
+    total = len(words)
+    d.tap("group:board")
+    first = min(int(w.id.split(":")[1]) for w in d.widgets() if w.id.startswith("tick:"))
+    d.tap(f"tick:{first}")
+    d.tap("steps:all")
+    assert len(app.screen._items(app)) == total
+    d.tap("continue")
+    assert d.screen_name() == "SetupScreen" and app.session.game.actions == []
+    d.tap("villages")
+    d.tap("back")  # looking around never brings the checklist back
+    assert d.screen_name() == "SetupScreen"
+    app.close()
+
+
+@pytest.mark.parametrize(("record", "present", "absent"), [
+    ("game-2p.jsonl", ["neutral village is White", "neutral coin",
+                       "Draw the start player at random", "draws a village centre at random"],
+     ["last to pick"]),
+    ("game-3p.jsonl", ["back into the box: one of each type", "last to pick"], ["neutral"]),
+    ("game-3p-intro.jsonl", ["draws a village centre at random", "stay in the box",
+                             "start tiles with letters out"], ["last to pick", "neutral"]),
+])
+def test_the_checklist_follows_the_player_count_and_the_setup(
+        tmp_path: Path, record: str, present: list[str], absent: list[str]) -> None:
+    app, d = started(tmp_path, record)
+    text = " ".join(every_step(d).values())
+    for s in present:
+        assert s in text, s
+    for s in absent:
+        assert s not in text, s
+    d.tap("continue")
+    assert d.screen_name() != "SetupChecklist"
+    app.close()
+
+
+def test_a_virtual_players_seat_is_set_up_too() -> None:
+    from companion.display.screens.setup_checklist import setup_items
+
+    header = json.loads(lines_of("game-3p.jsonl")[0])
+    items = setup_items(new_game(header), virtual=["blue"])
+    assert sum("played by the companion" in it.words for _g, it in items) == 1
+
+
+def test_taps_from_new_game_to_the_first_turn_of_a_4_player_draft(tmp_path: Path) -> None:
+    """The setup checklist included (one tap on: its ticks are the table's choice)."""
+    lines = lines_of("game-4p.jsonl")
+    app, d = started(tmp_path, "game-4p.jsonl")
+    first_turn = next(i for i, x in enumerate(lines[1:]) if json.loads(x)["type"] == "choose")
+    d.play(lines, stop=first_turn)
+    assert app.state.phase == "play" and not app.session.state.acted
+    assert "continue" in d.log  # the checklist was on the way
+    print(f"taps from New game to the first turn: {d.taps} (today {TODAY})")
+    assert d.taps < TODAY
+    app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "it", "es"])
+@pytest.mark.parametrize("record", ["game-2p.jsonl", "game-4p.jsonl", "game-3p-intro.jsonl"])
+def test_the_setup_checklist_fits_in_five_languages(tmp_path: Path, language: str,
+                                                    record: str) -> None:
+    ui.clear_reports()
+    app, d = started(tmp_path, record, language)
+    every_step(d)
+    assert [r for r in ui.REPORTS if r.screen == "SetupChecklist"] == []
+    app.close()
