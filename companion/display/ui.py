@@ -22,34 +22,30 @@ import pygame
 
 from .i18n import elide, initial
 
+# The one palette: the screens import its names from here too.
+from .palette import (  # noqa: F401
+    ACCENT,
+    ACCENT_INK,
+    BACKGROUND,
+    BUTTON,
+    BUTTON_EDGE,
+    DISABLED,
+    GRID,
+    HIGHLIGHT,
+    INK,
+    LIGHT,
+    MUTED,
+    PANEL,
+    PLAYER,
+    PLAYER_INK,
+    SELECTED,
+    WARNING_BG,
+    WARNING_INK,
+    Colour,
+)
+
 W, H = 800, 480
 MIN_TOUCH = 48
-
-Colour = tuple[int, int, int]
-
-BACKGROUND = (241, 236, 222)
-PANEL = (228, 221, 203)
-INK = (34, 34, 34)
-MUTED = (84, 78, 68)
-"""Secondary text: 4.5:1 or better on every surface it is drawn on (disabled buttons too)."""
-ACCENT = (52, 92, 52)
-ACCENT_INK = (255, 255, 255)
-BUTTON = (252, 250, 244)
-BUTTON_EDGE = (150, 142, 124)
-SELECTED = (206, 226, 196)
-DISABLED = (222, 218, 208)
-WARNING_BG = (250, 224, 200)
-WARNING_INK = (140, 50, 10)
-GRID = (200, 192, 172)
-HIGHLIGHT = (236, 150, 30)
-"""The cell a table step points at."""
-
-PLAYER = {"red": (196, 42, 42), "blue": (38, 92, 196), "yellow": (232, 184, 36),
-          "white": (250, 250, 250)}
-PLAYER_INK = {"red": (255, 255, 255), "blue": (255, 255, 255), "yellow": (34, 34, 34),
-              "white": (34, 34, 34)}
-LIGHT = {"yellow", "white"}
-"""Player colours too light to stand on the background alone: drawn with a dark outline."""
 
 FONTS = os.path.join(os.path.dirname(__file__), "fonts")
 REGULAR = os.path.join(FONTS, "Inter-Regular.otf")
