@@ -91,8 +91,8 @@ def _grain(s: pygame.Surface, r: Rect, ink: P.Colour) -> None:
     for i in range(4):
         y = 0.16 + i * 0.17
         for side in (-1, 1):
-            e = Rect(0, 0, round(r.width * 0.2), round(r.height * 0.13))
-            e.center = _pt(r, 0.5 + side * 0.11, y + 0.05)
+            e = Rect(0, 0, round(r.width * 0.3), round(r.height * 0.16))
+            e.center = _pt(r, 0.5 + side * 0.15, y + 0.05)
             pygame.draw.ellipse(s, P.GRAIN, e)
             pygame.draw.ellipse(s, ink, e, 1)
 

@@ -420,9 +420,8 @@ def badge(surface: pygame.Surface, colour: str, center: tuple[int, int], radius:
     pygame.draw.circle(surface, INK, center, radius, 2)
     r = pygame.Rect(0, 0, radius * 2 - 4, radius * 2 - 4)
     r.center = center
-    draw_text(surface, initial(colour), r, max(MIN_TEXT, radius + 4), PLAYER_INK[colour],
-              min_size=PICTURE_TEXT, wrap=False, align="center", valign="middle",
-              bg=PLAYER[colour], picture=True, bold=True)
+    mark(surface, initial(colour), r, PLAYER_INK[colour], PLAYER[colour],
+         max(MIN_TEXT if radius >= 14 else PICTURE_TEXT, radius + 4))
 
 
 def coin(surface: pygame.Surface, colour: str, center: tuple[int, int], radius: int = 13
@@ -431,11 +430,37 @@ def coin(surface: pygame.Surface, colour: str, center: tuple[int, int], radius: 
     pygame.draw.circle(surface, PLAYER[colour], center, radius)
     pygame.draw.circle(surface, INK, center, radius, 2)
     pygame.draw.circle(surface, INK, center, radius - 4, 1)
-    r = pygame.Rect(0, 0, radius * 2, radius * 2)
+    r = pygame.Rect(0, 0, radius * 2 - 2, radius * 2)
     r.center = center
-    draw_text(surface, initial(colour), r, max(PICTURE_TEXT, radius + 2), PLAYER_INK[colour],
-              min_size=PICTURE_TEXT, wrap=False, align="center", valign="middle",
-              bg=PLAYER[colour], picture=True, bold=True)
+    mark(surface, initial(colour), r, PLAYER_INK[colour], PLAYER[colour])
+
+
+def mark(surface: pygame.Surface, s: str, rect: pygame.Rect, colour: Colour, bg: Colour,
+         size: int = PICTURE_TEXT) -> None:
+    """A short mark on a piece (a colour's initial on a coin, a badge, a cube), centred, bold,
+    at ``size`` or down to :data:`PICTURE_TEXT` (never smaller: reported as too small if the
+    piece is lower than a line); a mark wider than the piece (Spanish "Am") is drawn
+    condensed, down to two thirds of its width, rather than smaller."""
+    size = max(min(size, _largest(rect.height)), PICTURE_TEXT)
+    f = font(size, True)
+    img = f.render(s, True, colour)
+    w = img.get_width()
+    if w > rect.width:
+        img = pygame.transform.smoothscale(img, (max(rect.width, w * 2 // 3), img.get_height()))
+    if img.get_width() > rect.width or rect.height < line_height(size):
+        _report(s, rect.size, size)
+    SIZES[size] = SIZES.get(size, 0) + 1
+    r = img.get_rect(centerx=rect.centerx, top=rect.centery - line_height(size) // 2
+                     - _lift(size) + 1)
+    key = (screen_name, s, colour, bg)
+    if key not in CONTRAST and len(CONTRAST) < KEEP:
+        CONTRAST[key] = contrast(colour, bg)
+    surface.blit(img, r)
+
+
+def _largest(height: int) -> int:
+    """The largest size whose line fits ``height``."""
+    return _longest(200, lambda sz: sz == 0 or line_height(sz) <= height)
 
 
 def player_frame(surface: pygame.Surface, colour: str, rect: pygame.Rect, width: int = 4
@@ -486,7 +511,7 @@ class Widget:
         if self.colour:
             badge(surface, self.colour, (x + 16, self.rect.centery), 16)
             x += 38
-        inner = pygame.Rect(x, self.rect.top + 3, self.rect.right - x - 6, self.rect.height - 6)
+        inner = pygame.Rect(x, self.rect.top + 2, self.rect.right - x - 6, self.rect.height - 4)
         if self.lines:
             lines = [ln for ln in self.lines if ln]
             need = [text_height(ln, inner.width) for ln in lines]

@@ -29,10 +29,11 @@ from ..ui import (
     draw_text,
     fit,
     font,
+    mark,
     paragraph,
     text,
 )
-from ..village_view import cell_rects, cube, draw_village, figure
+from ..village_view import cell_rects, cube, draw_village, figure, figure_size
 from .common import (
     TOP,
     Screen,
@@ -263,7 +264,7 @@ class RoundScreen(Screen):
             if c is None:
                 continue
             r = rects[c]
-            fig = min(44, max(r.height - 40, 14))
+            fig = figure_size(r)
             pygame.draw.rect(s, ACCENT, r, 4, border_radius=6)
             figure(s, who, sx, True, (r.right - fig // 3 - 6 - 4 * i, r.bottom - fig // 2 - 3),
                    fig)
@@ -417,8 +418,7 @@ class MarketScreen(Screen):
                 pygame.draw.rect(s, (250, 244, 226), r, border_radius=4)
                 pygame.draw.rect(s, PLAYER[holder], r, 3, border_radius=4)
                 pygame.draw.rect(s, INK, r, 1, border_radius=4)
-                draw_text(s, initial(holder), r, 20, INK, min_size=14, wrap=False,
-                          align="center", valign="middle", bg=(250, 244, 226))
+                mark(s, initial(holder), r, INK, (250, 244, 226))
         y = TOP + 2 + 8 * 33 + 6
         branches = "; ".join(f"{branch(b)}: {colour(c)}"
                              for b, c in state.branch_tiles.items()) or _("none yet")
