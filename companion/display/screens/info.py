@@ -11,6 +11,7 @@ from ...engine import CorrectCost, Reveal, breakdown, legal_actions
 from ...engine.round_end import reveal_counts
 from ...engine.scoring import BREAKDOWN, awake_villagers
 from ...engine.state import REVEAL, SCHOOL, GameState
+from .. import pictograms
 from ..describe import action_text
 from ..forms import setup_form
 from ..i18n import N_, _, branch, building, colour, good, initial, name, ngettext
@@ -405,7 +406,8 @@ class MarketScreen(Screen):
             x, y = 8 + (i // 8) * 396, TOP + 2 + (i % 8) * 33
             if i % 2 == 0:
                 pygame.draw.rect(s, PANEL, (x, y, 388, 33))
-            draw_text(s, good(cat, g), pygame.Rect(x + 4, y + 2, 170, 30), BODY, INK,
+            pictograms.good(s, g, pygame.Rect(x + 3, y + 2, 29, 29))
+            draw_text(s, good(cat, g), pygame.Rect(x + 36, y + 2, 142, 30), BODY, INK,
                       wrap=False, valign="middle")
             cx = x + 190
             for p in state.players:  # the cubes: a square in the player's colour
