@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from .i18n import elide, initial
+from .i18n import elide, has_name, initial, punctuate
 
 # The one palette: the screens import its names from here too.
 from .palette import (  # noqa: F401
@@ -341,9 +341,10 @@ def draw_text(surface: pygame.Surface, s: str, rect: pygame.Rect | tuple[int, in
     breaks a word either (names). Titles (``size`` from :data:`TITLE` up) are bold unless
     ``bold`` says otherwise. Returns the rectangle the text covers."""
     rect = pygame.Rect(rect)
-    s = elide(s)  # French "d'Anna" wherever a name follows "de" (UI-LANG)
+    s = punctuate(elide(s))  # French "d'Anna" wherever a name follows "de" (UI-LANG); "Qui :"
     bold = size >= TITLE if bold is None else bold
-    fitted = fit(s, rect.width, rect.height, size, min_size, wrap, split and not picture, bold)
+    split = split and not picture and not has_name(s)  # a name is never hyphenated
+    fitted = fit(s, rect.width, rect.height, size, min_size, wrap, split, bold)
     if not fitted.fits:
         _report(s, rect.size, fitted.size)
     elif fitted.size < (PICTURE_TEXT if picture else MIN_TEXT):

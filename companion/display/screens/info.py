@@ -407,9 +407,9 @@ class MarketScreen(Screen):
             if i % 2 == 0:
                 pygame.draw.rect(s, PANEL, (x, y, 388, 33))
             pictograms.good(s, g, pygame.Rect(x + 3, y + 2, 29, 29))
-            draw_text(s, good(cat, g), pygame.Rect(x + 36, y + 2, 142, 30), BODY, INK,
+            draw_text(s, good(cat, g), pygame.Rect(x + 35, y + 2, 158, 30), BODY, INK,
                       wrap=False, valign="middle")
-            cx = x + 190
+            cx = x + 206
             for p in state.players:  # the cubes: a square in the player's colour
                 if g in p.delivered:
                     cube(s, p.colour, pygame.Rect(cx - 13, y + 3, 27, 27))
