@@ -386,13 +386,13 @@ _FR_COLON = re.compile(r"(?<=[\w)»%])[ \u00a0]?:(?=\s|$)")
 
 def punctuate(text: str) -> str:
     """The colon as each language sets it, in texts put together on the screen too (a prompt
-    and ":", "Bois: 2"): French with a space before it that never breaks ("Qui : Anna"), the
-    others without; never a colon right after a question mark ("Wer?:" is "Wer?")."""
+    and ":", "Bois: 2"): French with a thin space before it that never breaks ("Qui : Anna",
+    U+202F), the others without; never a colon right after a question mark ("Wer?:" is "Wer?")."""
     if ":" not in text:
         return text
     text = re.sub(r"([?!])[ \u00a0]?:(?=\s|$)", r"\1", text)
     if language == "fr":
-        return _FR_COLON.sub("\u00a0:", text)
+        return _FR_COLON.sub("\u202f:", text)
     return text
 
 

@@ -74,18 +74,18 @@ def line_height(size: int) -> int:
     for most of an accent) to the bottom of the descenders; the line's box. Inter's own
     ascent leaves room for the highest accent on a capital, a quarter more than a screen's
     line needs: what rises above the box is drawn just above it."""
-    return round(size * 0.88) - font(size).get_descent()
+    return round(size * 0.84) - font(size).get_descent()
 
 
 def line_step(size: int) -> int:
     """From one line's top to the next one's."""
-    return max(line_height(size) + 1, round(size * 1.12))
+    return max(line_height(size) + 1, round(size * 1.1))
 
 
 def _lift(size: int) -> int:
     """How far above its box a line's image starts (what Inter's ascent has above the
     box's top)."""
-    return max(font(size).get_ascent() - round(size * 0.88), 0)
+    return max(font(size).get_ascent() - round(size * 0.84), 0)
 
 
 MIN_TEXT = 24
@@ -431,7 +431,7 @@ def coin(surface: pygame.Surface, colour: str, center: tuple[int, int], radius: 
     pygame.draw.circle(surface, PLAYER[colour], center, radius)
     pygame.draw.circle(surface, INK, center, radius, 2)
     pygame.draw.circle(surface, INK, center, radius - 4, 1)
-    r = pygame.Rect(0, 0, radius * 2 - 2, radius * 2)
+    r = pygame.Rect(0, 0, radius * 2, radius * 2)  # a mark of two letters runs edge to edge
     r.center = center
     mark(surface, initial(colour), r, PLAYER_INK[colour], PLAYER[colour])
 
@@ -441,8 +441,10 @@ def mark(surface: pygame.Surface, s: str, rect: pygame.Rect, colour: Colour, bg:
     """A short mark on a piece (a colour's initial on a coin, a badge, a cube), centred, bold,
     at ``size`` or down to :data:`PICTURE_TEXT` (never smaller: reported as too small if the
     piece is lower than a line); a mark wider than the piece (Spanish "Am") is drawn
-    condensed, down to two thirds of its width, rather than smaller."""
+    condensed, down to two thirds of its width, before it is drawn smaller."""
     size = max(min(size, _largest(rect.height)), PICTURE_TEXT)
+    while size > PICTURE_TEXT and font(size, True).size(s)[0] * 2 // 3 > rect.width:
+        size -= 1
     f = font(size, True)
     img = f.render(s, True, colour)
     w = img.get_width()
