@@ -51,6 +51,8 @@ from .tile_cost import TileCostView
 PAGE = 5
 CHOICE_PAGE = 5
 LIST_ROOM = 412 - (TOP + 38) - 6
+CHOICES_TOP = TOP + 62
+"""Where a field's choices start: below its heading."""
 """The height of a list of options or choices: from below the prompt to the bottom row."""
 
 
@@ -438,9 +440,11 @@ class TurnScreen(Screen):
                               style="primary"))
             return out
         labels = [[c.label] for c in f.choices]
-        pages = pages_of([rows_height(lines, RIGHT_W - 16) for lines in labels], LIST_ROOM)
+        # Below the field's heading (drawn at TOP + 4, 54 high): never over it.
+        pages = pages_of([rows_height(lines, RIGHT_W - 16) for lines in labels],
+                         412 - CHOICES_TOP - 6)
         self.choice_page = min(self.choice_page, len(pages) - 1)
-        y = TOP + 38
+        y = CHOICES_TOP
         for n in pages[self.choice_page]:
             c = f.choices[n]
             h = rows_height(labels[n], RIGHT_W - 16)
