@@ -25,7 +25,7 @@ from ...engine.catalogue import make_cost
 from ..forms import CELL, GOODS, Form, option_form, with_cost
 from ..i18n import _, character, name, ngettext, say
 from ..i18n import cost as cost_words
-from ..ui import BODY, INK, MUTED, PLAYER, W, Widget, button, draw_text, text_height
+from ..ui import BODY, INK, MUTED, W, Widget, button, draw_text
 from ..village_view import cell_rects, draw_village, quarter_rects
 from .character_pieces import character_pieces
 from .common import (
@@ -47,6 +47,7 @@ from .hint import hint_button
 from .option_rows import option_lines, option_why_not, pages_of, rows_height
 from .reasons import refusals, why_not_character
 from .tile_cost import TileCostView
+from .village_tabs import village_tab
 
 PAGE = 5
 CHOICE_PAGE = 5
@@ -266,12 +267,9 @@ class TurnScreen(Screen):
         if len(villages) > 1:
             w = RIGHT_W // len(villages)
             for i, v in enumerate(villages):
-                label = i18n_village_short(state, v)
-                if text_height(label, w - 56) > 30:  # the badge alone says whose it is
-                    label = ""
-                out.append(button(f"village:{v}", (RIGHT_X + i * w, TOP + 36, w - 4, 48),
-                                  label, lambda v=v: self._show(v),
-                                  colour=v if v in PLAYER else None, selected=v == village_))
+                out.append(village_tab(f"village:{v}", (RIGHT_X + i * w, TOP + 36, w - 4, 48),
+                                       v, i18n_village_short(state, v),
+                                       lambda v=v: self._show(v), v == village_))
         area = _picture_area()
         listed = self.listed()
         if self.character == "night_watchman":
