@@ -419,7 +419,7 @@ def badge(surface: pygame.Surface, colour: str, center: tuple[int, int], radius:
     """A player's colour with its initial: never colour alone; a dark ring on every colour."""
     pygame.draw.circle(surface, PLAYER[colour], center, radius)
     pygame.draw.circle(surface, INK, center, radius, 2)
-    r = pygame.Rect(0, 0, radius * 2 - 4, radius * 2 - 4)
+    r = pygame.Rect(0, 0, radius * 2 - 2, radius * 2 - 2)
     r.center = center
     mark(surface, initial(colour), r, PLAYER_INK[colour], PLAYER[colour],
          max(MIN_TEXT if radius >= 14 else PICTURE_TEXT, radius + 4))
