@@ -352,19 +352,25 @@ def _tile(surface: pygame.Surface, rect: pygame.Rect, colour: str | None, label:
     pygame.draw.rect(surface, PLAYER[colour] if colour else INK, rect, 3, border_radius=4)
     if colour in LIGHT:
         pygame.draw.rect(surface, INK, rect, 1, border_radius=4)
-    draw_text(surface, label, rect.inflate(-4, -4), PICTURE_TEXT, INK, min_size=PICTURE_TEXT,
-              align="center", valign="middle", picture=True, bg=TILE_FACE)
+    if label:
+        draw_text(surface, label, rect.inflate(-4, -4), PICTURE_TEXT, INK,
+                  min_size=PICTURE_TEXT, align="center", valign="middle", picture=True,
+                  bg=TILE_FACE)
 
 
-def draw_piece(surface: pygame.Surface, step: TableStep, rect: pygame.Rect) -> None:
-    """The piece a step moves, in its colour, inside ``rect``."""
+def draw_piece(surface: pygame.Surface, step: TableStep, rect: pygame.Rect,
+               catalogue: object = None) -> None:
+    """The piece a step moves, in its colour, inside ``rect``; a building, a goods tile with
+    its pictogram (given the ``catalogue``)."""
+    params = step.message.params
     c = step.colour
     cx, cy = rect.center
     size = min(rect.width, rect.height)
     if step.piece in (VILLAGER, CHILD):
         h = size * 9 // 10 if step.piece == VILLAGER else size * 2 // 3
         figure(surface, c or "white", step.sex or "m",
-               bool(step.awake) if step.piece == VILLAGER else False, (cx, cy), h)
+               bool(step.awake) if step.piece == VILLAGER else True, (cx, cy), h,
+               child=step.piece == CHILD)
     elif step.piece == COIN and c:
         radius = size // 3
         n = min(step.n, 3)
@@ -398,6 +404,11 @@ def draw_piece(surface: pygame.Surface, step: TableStep, rect: pygame.Rect) -> N
             r = pygame.Rect(0, 0, size // 2, size // 2)
             r.center = (cx - size // 6 + i * size // 3, cy)
             tile_icon(surface, ch, r)
+    elif step.piece == GOODS_TILE and params.get("good"):
+        r = pygame.Rect(0, 0, size * 3 // 4, size * 3 // 4)
+        r.center = (cx, cy)
+        _tile(surface, r, c, "")
+        pictograms.good(surface, str(params["good"]), r.inflate(-r.width // 4, -r.height // 4))
     elif step.piece in (GOODS_TILE, BRANCH_TILE, VILLAGE_TILE):
         r = pygame.Rect(0, 0, size * 3 // 4, size * 3 // 4)
         r.center = (cx, cy)
@@ -408,10 +419,16 @@ def draw_piece(surface: pygame.Surface, step: TableStep, rect: pygame.Rect) -> N
         pygame.draw.rect(surface, BUTTON, r, border_radius=4)
         pygame.draw.rect(surface, PLAYER[c] if c else BUTTON_EDGE, r, 3, border_radius=4)
         roof = r.inflate(-r.width // 3, -r.height // 3)
-        pygame.draw.polygon(surface, INK, [(roof.left, roof.centery), (roof.centerx, roof.top),
-                                           (roof.right, roof.centery)], 2)
-        pygame.draw.rect(surface, INK, (roof.left + 3, roof.centery, roof.width - 6,
-                                        roof.height // 2), 2)
+        kind = params.get("building")
+        if catalogue is not None and kind in getattr(catalogue, "buildings", {}):
+            pictograms.building(surface, catalogue, str(kind), r.inflate(-r.width // 5,
+                                                                         -r.height // 5))
+        else:
+            pygame.draw.polygon(surface, INK, [(roof.left, roof.centery),
+                                               (roof.centerx, roof.top),
+                                               (roof.right, roof.centery)], 2)
+            pygame.draw.rect(surface, INK, (roof.left + 3, roof.centery, roof.width - 6,
+                                            roof.height // 2), 2)
     elif step.piece == TOKEN:
         pygame.draw.circle(surface, TILE_FACE, (cx, cy), size // 3)
         pygame.draw.circle(surface, PLAYER[c] if c else INK, (cx, cy), size // 3, 4)
@@ -448,9 +465,9 @@ def step_picture(surface: pygame.Surface, step: TableStep, state: GameState,
         mini_village(surface, state, step.village, left, step.cell)
         right = pygame.Rect(left.right + 2, rect.top + 3, rect.right - left.right - 5,
                             rect.height - 6)
-        draw_piece(surface, step, right)
+        draw_piece(surface, step, right, state.catalogue)
     else:
-        draw_piece(surface, step, rect.inflate(-6, -6))
+        draw_piece(surface, step, rect.inflate(-6, -6), state.catalogue)
 
 
 __all__ = ["QUARTERS", "PLAYER_INK", "cell_rects", "draw_piece", "draw_village", "figure",
