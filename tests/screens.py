@@ -156,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
         for name, path in render_all(Path(args.out), Path(tmp), args.language).items():
             print(name, path)
     for r in ui.REPORTS:
-        print(f"does not fit: {r.screen}: {r.text!r} in {r.box[0]}x{r.box[1]}")
+        print(f"{r.why}: {r.screen}: {r.text!r} in {r.box[0]}x{r.box[1]} at {r.size} px")
     for screen, s, fg, bg, ratio in ui.contrast_misses():
         print(f"contrast {ratio:.2f}: {screen}: {s!r} {fg} on {bg}")
     return 1 if ui.REPORTS or ui.contrast_misses() else 0

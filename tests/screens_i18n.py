@@ -83,9 +83,9 @@ def main(argv: list[str]) -> int:
     for lang in i18n.LANGUAGES:
         with tempfile.TemporaryDirectory() as data:
             _, reports = render(lang, out / lang, Path(data))
-        print(f"{lang}: {len(reports)} texts do not fit")
+        print(f"{lang}: {len(reports)} texts do not fit or are too small")
         for r in reports:
-            print(f"  {r.screen} {r.box}: {r.text!r}")
+            print(f"  {r.why}: {r.screen} {r.box} at {r.size} px: {r.text!r}")
         bad += len(reports)
     return 1 if bad else 0
 

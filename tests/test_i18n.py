@@ -339,6 +339,19 @@ def test_a_name_is_cleared_back_to_the_colour(tmp_path: Path) -> None:
     app.close()
 
 
+def test_after_clear_the_keyboard_starts_the_name_with_a_capital_again(tmp_path: Path) -> None:
+    from tests.ui_driver import Driver
+
+    app = make_app(tmp_path, "de")
+    d = Driver(app)
+    d.tap("name:red")
+    for key in ("key:j", "key:o", "key:clear", "key:j", "key:ü", "key:r", "key:g"):
+        d.tap(key)
+    d.tap("name:ok")
+    assert labels(app)["name:red"] == "Jürg"
+    app.close()
+
+
 # --- the screens in every language ----------------------------------------------------------
 
 @pytest.mark.parametrize("lang", LANGUAGES)

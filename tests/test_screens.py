@@ -115,7 +115,7 @@ def test_fitting_is_a_binary_search_not_a_character_at_a_time(monkeypatch: Any) 
         def __getattr__(self, name: str) -> Any:
             return getattr(self.f, name)
 
-    monkeypatch.setattr(ui, "font", lambda size: Counting(real(size)))
+    monkeypatch.setattr(ui, "font", lambda size, bold=False: Counting(real(size, bold)))
     ui.fit.cache_clear()
     fitted = ui.fit("x" * 10_000, 300, 54)
     assert not fitted.fits and fitted.size == ui.MIN_TEXT
@@ -143,6 +143,74 @@ def test_a_text_that_does_not_fit_is_reported_and_strict_mode_raises(monkeypatch
     with pytest.raises(ui.TextDoesNotFit, match="TestScreen: 'Noch eine"):
         ui.draw_text(surface, "Noch eine lange Zeile", pygame.Rect(0, 0, 60, 30))
     ui.clear_reports()
+
+
+def test_text_too_small_for_a_metre_is_reported_as_text_that_does_not_fit(
+        monkeypatch: Any) -> None:
+    """Body text under 24 px, a label on a picture under 20 px (or a word of it broken) and a
+    villager under 28 px are reported, and stop a strict run."""
+    from companion.display.village_view import figure_size
+
+    pygame.font.init()
+    ui.reset_fonts()
+    surface = pygame.Surface((800, 480))
+    ui.clear_reports()
+    ui.set_screen("TestScreen")
+    ui.draw_text(surface, "Klein", pygame.Rect(0, 0, 200, 40), 24, min_size=16)
+    ui.draw_text(surface, "Etikett", pygame.Rect(0, 50, 200, 40), 20, min_size=20,
+                 picture=True)
+    assert ui.REPORTS == []
+    ui.draw_text(surface, "Kleine", pygame.Rect(0, 0, 200, 40), 18, min_size=18)
+    ui.draw_text(surface, "Etiketten", pygame.Rect(0, 50, 200, 40), 18, min_size=18,
+                 picture=True)
+    # A label never breaks a word: too long for its cell, it is reported (not "Brunnen-").
+    ui.draw_text(surface, "Brunnenmeister", pygame.Rect(0, 100, 70, 60), 20, min_size=20,
+                 picture=True)
+    ui.too_small("villager", 20, ui.FIGURE_MIN)
+    assert [(r.text, r.why) for r in ui.REPORTS] == [
+        ("Kleine", ui.TOO_SMALL), ("Etiketten", ui.TOO_SMALL),
+        ("Brunnenmeister", ui.NOT_FITTING), ("villager", ui.TOO_SMALL)]
+    assert figure_size(pygame.Rect(0, 0, 60, 30)) >= ui.FIGURE_MIN
+    monkeypatch.setenv("HELVETIA_STRICT_TEXT", "1")
+    with pytest.raises(ui.TextDoesNotFit, match="too small to read at a metre"):
+        ui.draw_text(surface, "Winzig", pygame.Rect(0, 0, 200, 40), 16, min_size=16)
+    ui.clear_reports()
+
+
+def test_a_players_name_is_never_hyphenated_and_the_typeface_ships_with_the_package() -> None:
+    from companion.display import i18n
+
+    pygame.font.init()
+    ui.reset_fonts()
+    assert Path(ui.REGULAR).is_file() and Path(ui.BOLD_FACE).is_file()
+    assert Path(ui.REGULAR).parent == Path(ui.__file__).parent / "fonts"
+    i18n.set_players([type("P", (), {"colour": "red", "name": "Jürgen"})()])
+    try:
+        surface = pygame.Surface((800, 480))
+        ui.clear_reports()
+        ui.draw_text(surface, "Jürgen", pygame.Rect(0, 0, 60, 60))
+        # Never "Jür-gen": shrunk is not allowed below 24 px, so it is cut and reported.
+        assert [r.text for r in ui.REPORTS] == ["Jürgen"]
+        assert not any(line.endswith("-") for line in ui.fit("Jürgen", 60, 60, split=False)
+                       .lines)
+    finally:
+        i18n.set_players([])
+        ui.clear_reports()
+
+
+def test_the_colon_as_each_language_sets_it() -> None:
+    from companion.display import i18n
+
+    try:
+        i18n.use("fr")
+        assert i18n.punctuate("Bois: 2") == "Bois\u202f: 2"
+        assert i18n.punctuate("Qui ?:") == "Qui ?"
+        assert i18n.punctuate("à 12:30") == "à 12:30"
+        i18n.use("de")
+        assert i18n.punctuate("Wer?:") == "Wer?"
+        assert i18n.punctuate("Holz: 2") == "Holz: 2"
+    finally:
+        i18n.use("en")
 
 
 def test_a_greyed_out_choice_says_why_when_tapped(tmp_path: Path) -> None:
@@ -424,16 +492,17 @@ def test_an_undo_on_the_round_screen_opens_at_the_first_step_to_take_back(
     app.close()
 
 
-def test_picture_labels_share_one_readable_size_and_break_long_words_with_a_hyphen(
+def test_picture_labels_share_one_readable_size_and_never_break_a_word(
         monkeypatch: Any) -> None:
     from companion.display import i18n, village_view
-    from companion.display.village_view import LABEL_MIN, draw_village, label_lines
+    from companion.display.ui import PICTURE_TEXT as LABEL_MIN
+    from companion.display.village_view import draw_village, label_lines
     from companion.engine import Game, parse_action
 
     pygame.init()
     ui.reset_fonts()  # an earlier test's app may have closed pygame
-    assert label_lines("Brunnenmeister", 14, 72) == ["Brunnen-", "meister"]
-    assert label_lines("Cava di argilla", 14, 72) == ["Cava di", "argilla"]
+    assert label_lines("Brunnenmeister", 20, 72) is None  # left to its pictogram
+    assert label_lines("Cava di argilla", 20, 100) == ["Cava di", "argilla"]
     lines = (DATA / "game-3p-intro.jsonl").read_text().splitlines()
     game = Game(json.loads(lines[0]))
     for line in lines[1:]:
@@ -452,10 +521,11 @@ def test_picture_labels_share_one_readable_size_and_break_long_words_with_a_hyph
                 drawn.clear()
                 draw_village(pygame.Surface((800, 480)), state, v, area)
                 assert ui.REPORTS == [], (v, area, ui.REPORTS)
-                # The buildings' labels at one size (the title at its own), never below 14 px.
+                # The buildings' labels at one size (the title at its own), never below 20 px.
                 sizes = {size for text, size in drawn[:-1]}
                 assert len(sizes) == 1 and min(sizes) >= LABEL_MIN, (v, drawn)
                 assert drawn[-1][1] >= LABEL_MIN
+                assert min(ui.SIZES) >= LABEL_MIN, ui.SIZES
     finally:
         i18n.use("en")
         i18n.set_players(state.players)

@@ -39,9 +39,15 @@ def check(lines: list[str], tmp: Path, language: str) -> uiplay.Played:
     return played
 
 
+@pytest.mark.parametrize("language", ["en", "de", "fr", "it", "es"])
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
-def test_every_recorded_game_through_the_screens(path: Path, tmp_path: Path) -> None:
-    check(path.read_text(encoding="utf-8").splitlines(), tmp_path, "en")
+def test_every_recorded_game_through_the_screens(path: Path, language: str, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """In every language, with strict text fit: any text that does not fit its box, body
+    text under 24 px, a label on a picture under 20 px and a villager under 28 px stop the
+    game at once (``ui.TextDoesNotFit``, naming the screen and the text)."""
+    monkeypatch.setenv("HELVETIA_STRICT_TEXT", "1")
+    check(path.read_text(encoding="utf-8").splitlines(), tmp_path, language)
 
 
 def test_the_4_player_game_in_german(tmp_path: Path) -> None:

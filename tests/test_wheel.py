@@ -102,6 +102,9 @@ def test_the_wheel_holds_every_catalogue_and_the_catalogue_data(wheel: Path) -> 
                   for p in (ROOT / "companion/engine/data").glob("*.json"))
     assert data and all(d in names for d in data), data
     assert not [n for n in names if n.endswith(".po")], "the .po sources do not ship"
+    fonts = {"companion/display/fonts/" + f for f in ("Inter-Regular.otf", "Inter-Bold.otf",
+                                                      "OFL.txt")}
+    assert fonts <= names, fonts - names
 
 
 def test_the_installed_companion_starts_in_german(venv: Path, tmp_path: Path) -> None:
@@ -119,6 +122,10 @@ def test_the_installed_companion_starts_in_german(venv: Path, tmp_path: Path) ->
         app = App(load())
         app.step(0)
         assert app.frames == 1, app.frames
+        from companion.display import ui
+        for face in (ui.REGULAR, ui.BOLD_FACE):  # the typeface, from the installed wheel
+            assert Path(face).is_relative_to(sys.prefix), face
+            assert ui.font(24, face == ui.BOLD_FACE).size("Jürgen")[0] > 0
         mo = gettext.find(i18n.DOMAIN, i18n.LOCALE, ["de"])
         assert mo and Path(mo).is_relative_to(sys.prefix), mo
         assert i18n._({TITLE!r}) == {german(TITLE)!r}, i18n._({TITLE!r})

@@ -379,6 +379,29 @@ def elide(text: str) -> str:
     return text
 
 
+_FR_COLON = re.compile(r"(?<=[\w)»%])[ \u00a0]?:(?=\s|$)")
+
+
+def punctuate(text: str) -> str:
+    """The colon as each language sets it, in texts put together on the screen too (a prompt
+    and ":", "Bois: 2"): French with a thin space before it that never breaks ("Qui : Anna",
+    U+202F), the others without; never a colon right after a question mark ("Wer?:" is "Wer?")."""
+    if ":" not in text:
+        return text
+    text = re.sub(r"([?!])[ \u00a0]?:(?=\s|$)", r"\1", text)
+    if language == "fr":
+        return _FR_COLON.sub("\u202f:", text)
+    return text
+
+
+def has_name(text: str) -> bool:
+    """Whether ``text`` holds a player's name: then the screen never breaks a word of it with
+    a hyphen ("Jür-gen")."""
+    words = set(text.replace("\n", " ").split(" "))
+    return any(w in words or w + "," in words or w + "." in words
+               for n in _names.values() for w in n.split(" ") if len(w) > 1)
+
+
 def colours_in(message: Any) -> list[str]:
     """The colours a message names, in order: the badges to draw beside its text."""
     out: list[str] = []

@@ -21,38 +21,40 @@ from typing import Any
 import pygame
 
 from .hyphenate import break_at, with_hyphen
-from .i18n import elide, initial
+from .i18n import elide, has_name, initial, punctuate
+
+# The one palette: the screens import its names from here too.
+from .palette import (  # noqa: F401
+    ACCENT,
+    ACCENT_INK,
+    BACKGROUND,
+    BUTTON,
+    BUTTON_EDGE,
+    DISABLED,
+    GRID,
+    HIGHLIGHT,
+    INK,
+    LIGHT,
+    MUTED,
+    PANEL,
+    PLAYER,
+    PLAYER_INK,
+    SELECTED,
+    WARNING_BG,
+    WARNING_INK,
+    Colour,
+)
 
 W, H = 800, 480
 MIN_TOUCH = 48
 
-Colour = tuple[int, int, int]
+FONTS = os.path.join(os.path.dirname(__file__), "fonts")
+REGULAR = os.path.join(FONTS, "Inter-Regular.otf")
+BOLD_FACE = os.path.join(FONTS, "Inter-Bold.otf")
+"""Inter, a typeface made for screens (SIL Open Font License, ``fonts/OFL.txt``), shipped in
+the wheel: even letter spacing at every size, and every accent of the five languages."""
 
-BACKGROUND = (241, 236, 222)
-PANEL = (228, 221, 203)
-INK = (34, 34, 34)
-MUTED = (84, 78, 68)
-"""Secondary text: 4.5:1 or better on every surface it is drawn on (disabled buttons too)."""
-ACCENT = (52, 92, 52)
-ACCENT_INK = (255, 255, 255)
-BUTTON = (252, 250, 244)
-BUTTON_EDGE = (150, 142, 124)
-SELECTED = (206, 226, 196)
-DISABLED = (222, 218, 208)
-WARNING_BG = (250, 224, 200)
-WARNING_INK = (140, 50, 10)
-GRID = (200, 192, 172)
-HIGHLIGHT = (236, 150, 30)
-"""The cell a table step points at."""
-
-PLAYER = {"red": (196, 42, 42), "blue": (38, 92, 196), "yellow": (232, 184, 36),
-          "white": (250, 250, 250)}
-PLAYER_INK = {"red": (255, 255, 255), "blue": (255, 255, 255), "yellow": (34, 34, 34),
-              "white": (34, 34, 34)}
-LIGHT = {"yellow", "white"}
-"""Player colours too light to stand on the background alone: drawn with a dark outline."""
-
-_fonts: dict[int, pygame.font.Font] = {}
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
 def reset_fonts() -> None:
@@ -60,16 +62,40 @@ def reset_fonts() -> None:
     _fonts.clear()
 
 
-def font(size: int) -> pygame.font.Font:
-    """The bundled font (freesansbold), whose pixel height is its size."""
-    if size not in _fonts:
-        path = os.path.join(os.path.dirname(pygame.__file__), pygame.font.get_default_font())
-        _fonts[size] = pygame.font.Font(path, size)
-    return _fonts[size]
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """Inter at ``size`` pixels to the em (its capitals are about 0.73 of that), regular or
+    bold."""
+    if (size, bold) not in _fonts:
+        _fonts[(size, bold)] = pygame.font.Font(BOLD_FACE if bold else REGULAR, size)
+    return _fonts[(size, bold)]
+
+
+def line_height(size: int) -> int:
+    """The height of one line of text at ``size``: from a little above the capitals (room
+    for most of an accent) to the bottom of the descenders; the line's box. Inter's own
+    ascent leaves room for the highest accent on a capital, a quarter more than a screen's
+    line needs: what rises above the box is drawn just above it."""
+    return round(size * 0.84) - font(size).get_descent()
+
+
+def line_step(size: int) -> int:
+    """From one line's top to the next one's."""
+    return max(line_height(size) + 1, round(size * 1.1))
+
+
+def _lift(size: int) -> int:
+    """How far above its box a line's image starts (what Inter's ascent has above the
+    box's top)."""
+    return max(font(size).get_ascent() - round(size * 0.84), 0)
 
 
 MIN_TEXT = 24
-"""No text is drawn smaller: the fitting shrinks down to this and no further."""
+"""No body text is drawn smaller: the fitting shrinks down to this and no further."""
+PICTURE_TEXT = 20
+"""A label on a picture (a building's name in its cell, an initial on a coin) may be this
+small, no smaller; it never breaks a word."""
+FIGURE_MIN = 28
+"""A villager on a village picture is at least this tall (a lying one this long)."""
 BODY = 24
 SMALL = 24
 TITLE = 32
@@ -91,6 +117,13 @@ class TextReport:
     """The box's width and height."""
     size: int
     """The size tried last (the smallest allowed)."""
+    why: str = "does not fit"
+    """What is wrong: it does not fit (:data:`NOT_FITTING`) or it is too small to read at a
+    metre (:data:`TOO_SMALL`)."""
+
+
+NOT_FITTING = "does not fit"
+TOO_SMALL = "too small"
 
 
 REPORTS: list[TextReport] = []
@@ -124,14 +157,24 @@ KEEP = 20_000
 """At most this many reports and contrast notes are kept: the appliance runs for days."""
 
 
-def _report(s: str, box: tuple[int, int], size: int) -> None:
-    r = TextReport(screen_name, s, box, size)
+def _report(s: str, box: tuple[int, int], size: int, why: str = NOT_FITTING) -> None:
+    r = TextReport(screen_name, s, box, size, why)
     if r not in _reported and len(REPORTS) < KEEP:
         _reported.add(r)
         REPORTS.append(r)
-    if strict():
+    if strict() and why == NOT_FITTING:
         raise TextDoesNotFit(f"{screen_name}: {s[:200]!r} does not fit in {box[0]}x{box[1]} px "
                              f"even at {size} px")
+    if strict():
+        raise TextDoesNotFit(f"{screen_name}: {s[:200]!r} in {box[0]}x{box[1]} px is drawn at "
+                             f"{size} px: too small to read at a metre")
+
+
+def too_small(what: str, size: int, least: int) -> None:
+    """Report a picture drawn smaller than readable at a metre (a villager under
+    :data:`FIGURE_MIN`), as a text that is too small is reported."""
+    if size < least:
+        _report(what, (size, size), size, TOO_SMALL)
 
 
 def luminance(c: Colour) -> float:
@@ -184,12 +227,12 @@ def _longest(n: int, fits: Callable[[int], bool]) -> int:
     return lo
 
 
-def _wrap(s: str, size: int, width: int, max_lines: int, split: bool = True
-          ) -> tuple[list[str], bool]:
+def _wrap(s: str, size: int, width: int, max_lines: int, split: bool = True,
+          bold: bool = False) -> tuple[list[str], bool]:
     """Greedy wrapping, each line found by a binary search on the words (and, with ``split``,
     on the characters of a word longer than a line; without, such a word does not fit). Stops
     past ``max_lines``: the flag says whether all of ``s`` was placed."""
-    f = font(size)
+    f = font(size, bold)
     most = _most_chars(size, width)
     lines: list[str] = []
     for para in s.split("\n"):
@@ -223,38 +266,45 @@ def _most_chars(size: int, width: int) -> int:
 
 
 def _lines_fit(n: int, size: int, height: int) -> bool:
-    return n <= max(1, (height - font(size).get_height()) // font(size).get_linesize() + 1)
+    return n <= _room(size, height)
+
+
+def _room(size: int, height: int) -> int:
+    """How many lines at ``size`` a box of ``height`` holds (one at least)."""
+    return max(1, (height - line_height(size)) // line_step(size) + 1)
 
 
 @lru_cache(maxsize=8192)
 def fit(s: str, width: int, height: int, size: int = BODY, min_size: int = MIN_TEXT,
-        wrap: bool = True) -> Fitted:
+        wrap: bool = True, split: bool = True, bold: bool = False) -> Fitted:
     """The lines and size of ``s`` in a box: the largest size from ``size`` down to
     ``min_size`` at which it fits (a binary search on the size), else cut with an ellipsis at
-    ``min_size`` (a binary search on the cut) and ``fits`` False."""
+    ``min_size`` (a binary search on the cut) and ``fits`` False. Without ``split`` no word is
+    ever broken (a name, a label on a picture)."""
     width = max(width, 1)
     min_size = min(min_size, size)
 
     def attempt(sz: int, split: bool = True) -> tuple[list[str], bool]:
-        room = max(1, (height - font(sz).get_height()) // font(sz).get_linesize() + 1)
-        if height < font(sz).get_height():
+        room = _room(sz, height)
+        if height < line_height(sz):
             return [], False
         if not wrap:
             room = 1
-        lines, done = _wrap(s, sz, width, room, split)
+        lines, done = _wrap(s, sz, width, room, split, bold)
         return lines, done and _lines_fit(len(lines), sz, height)
 
     sizes = list(range(size, min_size - 1, -1))
     # Whole words first (shrinking rather than breaking a word), then words broken too.
-    for split in (False, True):
-        k = _longest(len(sizes), lambda k, sp=split: k == 0 or not attempt(sizes[k - 1], sp)[1])
+    for may_split in (False, True) if split else (False,):
+        k = _longest(len(sizes),
+                     lambda k, sp=may_split: k == 0 or not attempt(sizes[k - 1], sp)[1])
         # sizes[:k] do not fit (fitting is monotone in the size); sizes[k] is the first that
         # does.
         if k < len(sizes):
-            lines, _ok = attempt(sizes[k], split)
+            lines, _ok = attempt(sizes[k], may_split)
             return Fitted(tuple(lines), sizes[k], True)
-    lines, _ok = attempt(min_size)
-    f = font(min_size)
+    lines, _ok = attempt(min_size, split)
+    f = font(min_size, bold)
     if not lines:
         lines = [""]
     # The last line takes what is left, cut to fit with an ellipsis.
@@ -269,24 +319,33 @@ def fit(s: str, width: int, height: int, size: int = BODY, min_size: int = MIN_T
 def draw_text(surface: pygame.Surface, s: str, rect: pygame.Rect | tuple[int, int, int, int],
               size: int = BODY, colour: Colour = INK, *, min_size: int = MIN_TEXT,
               wrap: bool = True, align: str = "left", valign: str = "top",
-              bg: Colour | None = None) -> pygame.Rect:
+              bg: Colour | None = None, picture: bool = False, split: bool = True,
+              bold: bool | None = None) -> pygame.Rect:
     """Draw ``s`` inside ``rect``: wrapped, shrunk if need be, reported if it still does not
-    fit. Returns the rectangle the text covers."""
+    fit or is smaller than readable at a metre (body text :data:`MIN_TEXT`; with ``picture``,
+    a label on a picture, :data:`PICTURE_TEXT`, never a word broken). ``split=False`` never
+    breaks a word either (names). Titles (``size`` from :data:`TITLE` up) are bold unless
+    ``bold`` says otherwise. Returns the rectangle the text covers."""
     rect = pygame.Rect(rect)
-    s = elide(s)  # French "d'Anna" wherever a name follows "de" (UI-LANG)
-    fitted = fit(s, rect.width, rect.height, size, min_size, wrap)
+    s = punctuate(elide(s))  # French "d'Anna" wherever a name follows "de" (UI-LANG); "Qui :"
+    bold = size >= TITLE if bold is None else bold
+    split = split and not picture and not has_name(s)  # a name is never hyphenated
+    fitted = fit(s, rect.width, rect.height, size, min_size, wrap, split, bold)
     if not fitted.fits:
         _report(s, rect.size, fitted.size)
-    f = font(fitted.size)
+    elif fitted.size < (PICTURE_TEXT if picture else MIN_TEXT):
+        _report(s, rect.size, fitted.size, TOO_SMALL)
+    f = font(fitted.size, bold)
     SIZES[fitted.size] = SIZES.get(fitted.size, 0) + len(fitted.lines)
-    step = f.get_linesize()
-    total = (len(fitted.lines) - 1) * step + f.get_height()
+    step = line_step(fitted.size)
+    total = (len(fitted.lines) - 1) * step + line_height(fitted.size)
     y = {"top": rect.top, "middle": rect.centery - total // 2, "bottom": rect.bottom - total}[
         valign]
     covered = pygame.Rect(rect.left, y, 0, 0)
+    lift = _lift(fitted.size)
     for line in fitted.lines:
         img = f.render(line, True, colour)
-        r = img.get_rect(top=y)
+        r = img.get_rect(top=y - lift)
         if align == "center":
             r.centerx = rect.centerx
         elif align == "right":
@@ -308,7 +367,7 @@ def text_height(s: str, width: int, size: int = BODY) -> int:
     """The height ``s`` takes wrapped at ``width`` (at ``size``, or smaller if a word is
     wider than the line)."""
     f = fit(s, width, 10_000, size)
-    return (len(f.lines) - 1) * font(f.size).get_linesize() + font(f.size).get_height() + 2
+    return (len(f.lines) - 1) * line_step(f.size) + line_height(f.size) + 2
 
 
 def text(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int = BODY,
@@ -324,7 +383,7 @@ def text(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int = BODY
     if width is None:
         width = {"left": sw - x, "right": x, "center": 2 * min(x, sw - x)}[horizontal]
     left = {"left": x, "right": x - width, "center": x - width // 2}[horizontal]
-    line = font(size).get_linesize()
+    line = line_step(size)
     top = y if anchor.startswith("top") else y - line if anchor.startswith("bottom") else (
         y - line // 2)
     return draw_text(surface, s, pygame.Rect(left, top, width, line), size, colour,
@@ -346,11 +405,10 @@ def badge(surface: pygame.Surface, colour: str, center: tuple[int, int], radius:
     """A player's colour with its initial: never colour alone; a dark ring on every colour."""
     pygame.draw.circle(surface, PLAYER[colour], center, radius)
     pygame.draw.circle(surface, INK, center, radius, 2)
-    r = pygame.Rect(0, 0, radius * 2 - 4, radius * 2 - 4)
+    r = pygame.Rect(0, 0, radius * 2 - 2, radius * 2 - 2)
     r.center = center
-    draw_text(surface, initial(colour), r, max(MIN_TEXT, radius + 4), PLAYER_INK[colour],
-              min_size=min(MIN_TEXT, radius), wrap=False, align="center", valign="middle",
-              bg=PLAYER[colour])
+    mark(surface, initial(colour), r, PLAYER_INK[colour], PLAYER[colour],
+         max(MIN_TEXT if radius >= 14 else PICTURE_TEXT, radius + 4))
 
 
 def coin(surface: pygame.Surface, colour: str, center: tuple[int, int], radius: int = 13
@@ -359,10 +417,39 @@ def coin(surface: pygame.Surface, colour: str, center: tuple[int, int], radius: 
     pygame.draw.circle(surface, PLAYER[colour], center, radius)
     pygame.draw.circle(surface, INK, center, radius, 2)
     pygame.draw.circle(surface, INK, center, radius - 4, 1)
-    r = pygame.Rect(0, 0, radius * 2, radius * 2)
+    r = pygame.Rect(0, 0, radius * 2, radius * 2)  # a mark of two letters runs edge to edge
     r.center = center
-    draw_text(surface, initial(colour), r, max(14, radius + 2), PLAYER_INK[colour],
-              min_size=12, wrap=False, align="center", valign="middle", bg=PLAYER[colour])
+    mark(surface, initial(colour), r, PLAYER_INK[colour], PLAYER[colour])
+
+
+def mark(surface: pygame.Surface, s: str, rect: pygame.Rect, colour: Colour, bg: Colour,
+         size: int = PICTURE_TEXT) -> None:
+    """A short mark on a piece (a colour's initial on a coin, a badge, a cube), centred, bold,
+    at ``size`` or down to :data:`PICTURE_TEXT` (never smaller: reported as too small if the
+    piece is lower than a line); a mark wider than the piece (Spanish "Am") is drawn
+    condensed, down to two thirds of its width, before it is drawn smaller."""
+    size = max(min(size, _largest(rect.height)), PICTURE_TEXT)
+    while size > PICTURE_TEXT and font(size, True).size(s)[0] * 2 // 3 > rect.width:
+        size -= 1
+    f = font(size, True)
+    img = f.render(s, True, colour)
+    w = img.get_width()
+    if w > rect.width:
+        img = pygame.transform.smoothscale(img, (max(rect.width, w * 2 // 3), img.get_height()))
+    if img.get_width() > rect.width or rect.height < line_height(size):
+        _report(s, rect.size, size)
+    SIZES[size] = SIZES.get(size, 0) + 1
+    r = img.get_rect(centerx=rect.centerx, top=rect.centery - line_height(size) // 2
+                     - _lift(size) + 1)
+    key = (screen_name, s, colour, bg)
+    if key not in CONTRAST and len(CONTRAST) < KEEP:
+        CONTRAST[key] = contrast(colour, bg)
+    surface.blit(img, r)
+
+
+def _largest(height: int) -> int:
+    """The largest size whose line fits ``height``."""
+    return _longest(200, lambda sz: sz == 0 or line_height(sz) <= height)
 
 
 def player_frame(surface: pygame.Surface, colour: str, rect: pygame.Rect, width: int = 4
@@ -413,7 +500,7 @@ class Widget:
         if self.colour:
             badge(surface, self.colour, (x + 16, self.rect.centery), 16)
             x += 38
-        inner = pygame.Rect(x, self.rect.top + 3, self.rect.right - x - 6, self.rect.height - 6)
+        inner = pygame.Rect(x, self.rect.top + 2, self.rect.right - x - 6, self.rect.height - 4)
         if self.lines:
             lines = [ln for ln in self.lines if ln]
             need = [text_height(ln, inner.width) for ln in lines]

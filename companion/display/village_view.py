@@ -9,7 +9,7 @@ import pygame
 
 from ..engine import GameState
 from ..engine.characters import sleeping_quarters
-from ..engine.grid import QUARTERS, Cell, open_ring, ring, ring_cells
+from ..engine.grid import QUARTERS, Cell, in_quarter, open_ring, ring, ring_cells
 from ..engine.state import Adult
 from ..engine.table import (
     BRANCH_TILE,
@@ -27,29 +27,35 @@ from ..engine.table import (
     TableStep,
 )
 from ..engine.values import SEXES, Sex
-from .hyphenate import in_two
+from . import pictograms
 from .i18n import _, building, initial, village_title
+from .palette import CENTRE, TILE_FACE, TILE_USED
+from .palette import NEUTRAL as NEUTRAL_COIN_COLOUR
 from .ui import (
     BUTTON,
     BUTTON_EDGE,
+    FIGURE_MIN,
     GRID,
     HIGHLIGHT,
     INK,
     LIGHT,
     PANEL,
+    PICTURE_TEXT,
     PLAYER,
     PLAYER_INK,
     SELECTED,
+    _room,
     coin,
     draw_text,
     font,
+    line_height,
+    mark,
+    too_small,
 )
 
-CELL_W, CELL_H = 124, 84
-FIGURE = 44
+CELL_W, CELL_H = 190, 104
+FIGURE = 52
 """A standing figure's height in the village picture (twice the first version's)."""
-CENTRE = (214, 224, 200)
-NEUTRAL_COIN_COLOUR = (120, 120, 120)
 
 
 def _grid(state: GameState, village_: str, area: pygame.Rect) -> dict[Cell, pygame.Rect]:
@@ -93,81 +99,141 @@ def quarter_rects(state: GameState, village_: str, area: pygame.Rect
 
 
 def figure(surface: pygame.Surface, colour: str, sex: str, awake: bool,
-           pos: tuple[int, int], height: int = FIGURE) -> None:
-    """A villager: a figure in the player's colour with a dark outline; men wear a hat (a
-    broad brim and a crown on the head end); standing when awake, lying when asleep."""
-    w, h = max(height * 9 // 20, 4), height
-    if not awake:
-        w, h = h, w
-    rect = pygame.Rect(0, 0, w, h)
-    rect.center = pos
+           pos: tuple[int, int], height: int = FIGURE, child: bool = False) -> None:
+    """A villager in the player's colour with a dark outline, told apart at a glance: a man
+    with a hat and a round body, a woman in a wide dress, a child short with a big head and
+    no hat; standing when awake, lying (head to the left) when asleep."""
+    w = max(height * 11 // 20, 6) if not child else max(height * 3 // 5, 6)
+    up = pygame.Surface((w + 4, height + 2), pygame.SRCALPHA)
     body = PLAYER.get(colour, NEUTRAL_COIN_COLOUR)
-    if awake:
-        head = pygame.Rect(0, 0, w * 3 // 4, w * 3 // 4)
-        head.midtop = rect.midtop
-        torso = pygame.Rect(rect.left, head.bottom - 2, w, rect.bottom - head.bottom + 2)
-    else:
-        head = pygame.Rect(0, 0, h * 3 // 4, h * 3 // 4)
-        head.midleft = rect.midleft
-        torso = pygame.Rect(head.right - 2, rect.top, rect.right - head.right + 2, h)
-    pygame.draw.ellipse(surface, body, torso)
-    pygame.draw.ellipse(surface, INK, torso, 2 if height >= 24 else 1)
-    pygame.draw.ellipse(surface, body, head)
-    pygame.draw.ellipse(surface, INK, head, 2 if height >= 24 else 1)
-    if sex == Sex.M:  # the hat: a brim across the head and a crown above it
+    edge = 2 if height >= 24 else 1
+    cx = up.get_width() // 2
+    head_d = (w * 3 // 4) if child else max(height * 6 // 25, 5)
+    top = height // 7 if sex == Sex.M and not child else 1
+    head = pygame.Rect(0, 0, head_d, head_d)
+    head.midtop = (cx, top)
+    base = height
+    if sex == Sex.F:  # a dress, wide at the hem
+        half = w // 2
+        pts = [(cx - half // 3, head.bottom - 1), (cx + half // 3, head.bottom - 1),
+               (cx + half, base), (cx - half, base)]
+        pygame.draw.polygon(up, body, pts)
+        pygame.draw.polygon(up, INK, pts, edge)
+    else:  # a round body
+        torso = pygame.Rect(0, 0, w * 4 // 5, base - head.bottom + 2)
+        torso.midtop = (cx, head.bottom - 2)
+        pygame.draw.ellipse(up, body, torso)
+        pygame.draw.ellipse(up, INK, torso, edge)
+    pygame.draw.ellipse(up, body, head)
+    pygame.draw.ellipse(up, INK, head, edge)
+    if sex == Sex.M and not child:  # the hat: a broad brim and a crown
         t = max(height // 14, 2)
-        if awake:
-            pygame.draw.line(surface, INK, (head.left - t, head.top + t),
-                             (head.right + t, head.top + t), t + 1)
-            pygame.draw.rect(surface, INK, (head.left + head.width // 4, head.top - t * 2,
-                                            head.width // 2, t * 2 + 1))
-        else:
-            pygame.draw.line(surface, INK, (head.left + t, head.top - t),
-                             (head.left + t, head.bottom + t), t + 1)
-            pygame.draw.rect(surface, INK, (head.left - t * 2, head.top + head.height // 4,
-                                            t * 2 + 1, head.height // 2))
+        pygame.draw.line(up, INK, (head.left - t, head.top + t // 2),
+                         (head.right + t, head.top + t // 2), t + 1)
+        pygame.draw.rect(up, INK, (head.left + head.width // 5, head.top - t * 2,
+                                   head.width * 3 // 5, t * 2 + 1))
+    if not awake:
+        up = pygame.transform.rotate(up, 90)  # lying, the head to the left
+    surface.blit(up, up.get_rect(center=pos))
 
 
-LABEL = 20
-LABEL_MIN = 14
-"""Labels on a picture: one size for all (from LABEL down to LABEL_MIN), on two lines."""
+def figure_size(cell: pygame.Rect) -> int:
+    """The height of a standing villager in a building's cell: below the cell's top line
+    (pictogram and label), never under ``FIGURE_MIN``."""
+    return max(min(FIGURE, cell.height - _top_row(cell) - 8), FIGURE_MIN)
+
+
+def child_size(adult: int) -> int:
+    return max(adult * 2 // 3, FIGURE_MIN)
+
+
+LABEL = 24
+"""Labels on a picture: one size for all (from LABEL down to PICTURE_TEXT), whole words."""
+
+
+def _top_row(cell: pygame.Rect) -> int:
+    """The height of a cell's top line: the building's pictogram and its label."""
+    return max(min(cell.height * 2 // 5, 34), 22)
+
+
 def label_lines(s: str, size: int, width: int, lines: int = 2) -> list[str] | None:
-    """``s`` in at most ``lines`` lines of ``width`` at ``size``: whole words, a word longer
-    than a line hyphenated; None if it does not fit."""
+    """``s`` in at most ``lines`` lines of ``width`` at ``size``, whole words only (a label on
+    a picture never breaks a word); None if it does not fit."""
     f = font(size)
     out: list[str] = []
     for word in s.split(" "):
-        if out and f.size(out[-1] + " " + word)[0] <= width and not out[-1].endswith("-"):
+        if out and f.size(out[-1] + " " + word)[0] <= width:
             out[-1] += " " + word
         elif f.size(word)[0] <= width:
             out.append(word)
         else:
-            parts = in_two(word, lambda s: f.size(s)[0] <= width)
-            if parts is None:
-                return None
-            out += parts
+            return None
     return out if len(out) <= lines else None
 
 
+def _rows(size: int, height: int) -> int:
+    return min(_room(size, height), 2)
+
+
 def label_size(texts: list[str], width: int, height: int) -> int:
-    """The one size at which every label of a picture fits its box (two lines at most)."""
-    for size in range(LABEL, LABEL_MIN - 1, -1):
-        room = max(1, (height - font(size).get_height()) // font(size).get_linesize() + 1)
-        if all(label_lines(t, size, width, min(room, 2)) is not None for t in texts):
+    """The one size at which the labels of a picture are drawn: the largest at which every
+    one fits its box (two lines at most, whole words), else the smallest allowed, at which
+    the labels that still do not fit are left to their pictograms."""
+    for size in range(LABEL, PICTURE_TEXT - 1, -1):
+        if height >= line_height(size) and all(
+                label_lines(t, size, width, _rows(size, height)) is not None for t in texts):
             return size
-    return LABEL_MIN
+    return PICTURE_TEXT
 
 
 def _label(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int, bg: tuple[int, ...]
-           ) -> None:
-    room = max(1, (rect.height - font(size).get_height()) // font(size).get_linesize() + 1)
-    lines = label_lines(s, size, rect.width, min(room, 2))
-    draw_text(surface, "\n".join(lines) if lines else s, rect, size, INK, min_size=size,
-              bg=bg)
+           ) -> bool:
+    """A label at ``size`` in ``rect`` if it fits whole there; False (nothing drawn) if not."""
+    lines = label_lines(s, size, rect.width, _rows(size, rect.height))
+    if lines is None or rect.height < line_height(size):
+        return False
+    draw_text(surface, "\n".join(lines), rect, size, INK, min_size=size, bg=bg, picture=True)
+    return True
 
 
 def _adult(surface: pygame.Surface, a: Adult, pos: tuple[int, int], height: int) -> None:
     figure(surface, a.colour, a.sex, a.awake, pos, height)
+
+
+def _building_cell(surface: pygame.Surface, state: GameState, b: object, r: pygame.Rect,
+                   marked: bool, size: int, fig: int) -> None:
+    """A building: its pictogram and (where it fits whole) its name on the top line; the
+    adults standing or lying from the left, the children from the right."""
+    cat = state.catalogue
+    face = SELECTED if marked else BUTTON
+    pygame.draw.rect(surface, face, r, border_radius=6)
+    pygame.draw.rect(surface, INK if marked else BUTTON_EDGE, r, 3 if marked else 2,
+                     border_radius=6)
+    row = _top_row(r)
+    pict = pygame.Rect(r.left + 4, r.top + 3, row - 2, row - 2)
+    pictograms.building(surface, cat, b.type, pict)  # type: ignore[attr-defined]
+    _label(surface, building(cat, b.type),  # type: ignore[attr-defined]
+           pygame.Rect(pict.right + 4, r.top + 2, r.right - pict.right - 8,
+                       max(r.height - fig - 8, row)), size, face)
+    adults = b.adults  # type: ignore[attr-defined]
+    children = b.children  # type: ignore[attr-defined]
+    kid = child_size(fig)
+    widths = [(fig if not a.awake else fig * 11 // 20) + 4 for a in adults]
+    kid_w = kid * 3 // 5 + 2
+    room = r.width - 10 - len(children) * kid_w
+    squeeze = min(1.0, room / max(sum(widths), 1))
+    x = r.left + 5
+    for a, w in zip(adults, widths, strict=True):
+        half = w // 2
+        _adult(surface, a, (x + half, r.bottom - (fig // 2 if a.awake else fig * 11 // 40) - 4),
+               fig)
+        x += max(int(w * squeeze), 6)
+    x = r.right - 5
+    for c, sex in children:
+        figure(surface, c, sex, True, (x - kid_w // 2, r.bottom - kid // 2 - 4), kid,
+               child=True)
+        x -= kid_w
+    too_small("villager", fig, FIGURE_MIN)
 
 
 def draw_village(surface: pygame.Surface, state: GameState, village_: str, area: pygame.Rect,
@@ -178,11 +244,10 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
     v = state.villages[village_]
     cat = state.catalogue
     some = next(iter(rects.values()))
-    fig = min(FIGURE, max(some.height - 40, 14))  # room above for a label of two lines
-    # Clear of a man's hat; in the smallest cells two lines of the smallest labels first.
-    label_h = max(some.height - fig - 9, min(some.height - fig - 4, 30), 20)
-    size = label_size([building(cat, b.type) for b in v.buildings.values()], some.width - 6,
-                      label_h)
+    fig = figure_size(some)
+    row = _top_row(some)
+    size = label_size([building(cat, b.type) for b in v.buildings.values()],
+                      some.width - row - 10, max(some.height - fig - 8, row))
     for (x, y), r in rects.items():
         b = v.buildings.get((x, y))
         marked = bool(highlight and (x, y) in highlight)
@@ -191,40 +256,27 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
             pygame.draw.rect(surface, INK if marked else GRID, r, 2 if marked else 1,
                              border_radius=6)
             continue
-        pygame.draw.rect(surface, SELECTED if marked else BUTTON, r, border_radius=6)
-        pygame.draw.rect(surface, INK if marked else BUTTON_EDGE, r, 3 if marked else 2,
-                         border_radius=6)
-        # A label on the picture: one size for all cells (smaller than body text, never
-        # cut), above the figures, on two lines if need be.
-        _label(surface, building(cat, b.type), pygame.Rect(r.left + 3, r.top + 2, r.width - 6,
-                                                           label_h), size,
-               SELECTED if marked else BUTTON)
-        step = min(fig * 2 // 3 + 4, (r.width - 8) // max(len(b.adults), 1))
-        x = r.left + 6
-        for a in b.adults:  # side by side inside the cell, lying ones as long as they lie
-            half = fig // 2 + 4 if not a.awake else fig // 4
-            _adult(surface, a, (x + half, r.bottom - fig // 2 - 3), fig)
-            x += max(2 * half + 2, step)
-        for i, (c, sex) in enumerate(b.children):
-            figure(surface, c, sex, False, (r.right - fig // 3 - 4,
-                                            r.bottom - 8 - i * (fig // 3 + 2)), fig * 2 // 3)
+        _building_cell(surface, state, b, r, marked, size, fig)
     # The centre itself: two cells wide.
     centre_rect = grid[(0, 0)].union(grid[(1, 0)])
     pygame.draw.rect(surface, CENTRE, centre_rect, border_radius=8)
     pygame.draw.rect(surface, BUTTON_EDGE, centre_rect, 2, border_radius=8)
     label = village_title("neutral" if v.neutral else village_)
     title = pygame.Rect(centre_rect.left + 6, centre_rect.top + 2, centre_rect.width - 12,
-                        max(centre_rect.height - fig - 4, 22))
+                        max(centre_rect.height - fig - 6, line_height(PICTURE_TEXT)))
     _label(surface, label, title, label_size([label], title.width, title.height), CENTRE)
     waiting = [(village_, s) for s in SEXES for _i in range(v.centre[s])]
-    x = centre_rect.left + 6 + fig // 4
-    shown = waiting[:max((centre_rect.width // 2) // (fig // 2 + 2), 1)]
+    step = fig * 11 // 20 + 4
+    x = centre_rect.left + 6 + step // 2
+    coins = sum(v.coins.values())
+    shown = waiting[:max((centre_rect.width - 30 * coins - 50) // step, 1)]
     for c, sex in shown:
-        figure(surface, c, sex, True, (x, centre_rect.bottom - fig // 2 - 3), fig)
-        x += fig // 2 + 2
+        figure(surface, c, sex, True, (x, centre_rect.bottom - fig // 2 - 4), fig)
+        x += step
     if len(waiting) > len(shown):
         draw_text(surface, f"+{len(waiting) - len(shown)}",
-                  pygame.Rect(x, centre_rect.bottom - 26, 40, 24), 20, INK, min_size=14)
+                  pygame.Rect(x - step // 2, centre_rect.bottom - 30, 44, 26), PICTURE_TEXT,
+                  INK, min_size=PICTURE_TEXT, picture=True, bg=CENTRE)
     cx = centre_rect.right - 16
     for c, n in sorted(v.coins.items()):
         for _i in range(n):
@@ -238,14 +290,21 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
     pygame.draw.line(surface, INK, (mid, centre_rect.bottom + 2), (mid, whole.bottom), 2)
     if quarters:  # each quarter with sleepers: its buildings tinted, the quarter framed
         asleep = sleeping_quarters(state, village_)
-        for q, r in quarter_rects(state, village_, area).items():
+        for q in QUARTERS:
             cells = asleep.get(q, [])
             if not cells:
                 continue
-            tint = pygame.Surface(r.size, pygame.SRCALPHA)
-            tint.fill((*HIGHLIGHT, 40))
-            surface.blit(tint, r.topleft)
-            pygame.draw.rect(surface, HIGHLIGHT, r.inflate(4, 4), 3, border_radius=10)
+            mine = [r for c, r in grid.items() if c not in ((0, 0), (1, 0)) and in_quarter(c, q)]
+            for r in mine:
+                tint = pygame.Surface(r.size, pygame.SRCALPHA)
+                tint.fill((*HIGHLIGHT, 40))
+                surface.blit(tint, r.topleft)
+            # The frame holds whole cells: a top quarter's runs below the side row, a bottom
+            # quarter's above it (the side cells lie in both), each at its own distance from
+            # the cells, so two frames never share a line.
+            inset = 0 if q.startswith("top") else 6
+            pygame.draw.rect(surface, HIGHLIGHT, mine[0].unionall(mine).inflate(
+                4 - 2 * inset, 4 - 2 * inset), 3, border_radius=10)
     return rects
 
 
@@ -280,57 +339,40 @@ def tile_icon(surface: pygame.Surface, character: str, rect: pygame.Rect, used: 
     """A character tile: a square with the character's pictogram (no letters); face down
     (used) it is dark with the pictogram dimmed, so it still says which tile it is.
     ``colour`` frames it in its holder's colour."""
-    face = (86, 82, 76) if used else (250, 244, 226)
+    face = TILE_USED if used else TILE_FACE
     pygame.draw.rect(surface, face, rect, border_radius=4)
     pygame.draw.rect(surface, PLAYER[colour] if colour else INK, rect, 3 if colour else 2,
                      border_radius=4)
     if colour in LIGHT or colour is None:
         pygame.draw.rect(surface, INK, rect, 1, border_radius=4)
-    r = rect.inflate(-rect.width // 3, -rect.height // 3)
-    ink = (176, 170, 160) if used else INK
-    if character == "builder":  # a house
-        pygame.draw.polygon(surface, ink, [(r.left, r.centery), (r.centerx, r.top),
-                                           (r.right, r.centery)])
-        pygame.draw.rect(surface, ink, (r.left + r.width // 6, r.centery, r.width * 2 // 3,
-                                        r.height // 2), 2)
-    elif character == "carter":  # a cart: a box on two wheels
-        pygame.draw.rect(surface, ink, (r.left, r.top + r.height // 5, r.width,
-                                        r.height // 2), 2)
-        rad = max(r.width // 6, 2)
-        for x in (r.left + rad + 1, r.right - rad - 1):
-            pygame.draw.circle(surface, ink, (x, r.bottom - rad), rad, 2)
-    elif character == "night_watchman":  # a crescent moon
-        pygame.draw.circle(surface, ink, r.center, r.width // 2)
-        pygame.draw.circle(surface, face, (r.centerx + r.width // 4, r.centery - r.height // 8),
-                           r.width // 2)
-    elif character == "priest":  # two rings
-        rad = max(r.width // 4, 3)
-        pygame.draw.circle(surface, ink, (r.centerx - rad // 2 - 1, r.centery), rad, 2)
-        pygame.draw.circle(surface, ink, (r.centerx + rad // 2 + 1, r.centery), rad, 2)
-    elif character == "midwife":  # a cradle with a child
-        pygame.draw.arc(surface, ink, r.inflate(0, -r.height // 3), 3.3, 6.1, 3)
-        pygame.draw.circle(surface, ink, (r.centerx, r.centery - r.height // 6),
-                           max(r.width // 6, 2))
+    pictograms.character(surface, character, rect.inflate(-rect.width // 4, -rect.height // 4),
+                         ink=(176, 170, 160) if used else INK, face=face)
 
 
 def _tile(surface: pygame.Surface, rect: pygame.Rect, colour: str | None, label: str) -> None:
-    pygame.draw.rect(surface, (250, 244, 226), rect, border_radius=4)
+    pygame.draw.rect(surface, TILE_FACE, rect, border_radius=4)
     pygame.draw.rect(surface, PLAYER[colour] if colour else INK, rect, 3, border_radius=4)
     if colour in LIGHT:
         pygame.draw.rect(surface, INK, rect, 1, border_radius=4)
-    draw_text(surface, label, rect.inflate(-6, -6), 20, INK, min_size=12, align="center",
-              valign="middle")
+    if label:
+        draw_text(surface, label, rect.inflate(-4, -4), PICTURE_TEXT, INK,
+                  min_size=PICTURE_TEXT, align="center", valign="middle", picture=True,
+                  bg=TILE_FACE)
 
 
-def draw_piece(surface: pygame.Surface, step: TableStep, rect: pygame.Rect) -> None:
-    """The piece a step moves, in its colour, inside ``rect``."""
+def draw_piece(surface: pygame.Surface, step: TableStep, rect: pygame.Rect,
+               catalogue: object = None) -> None:
+    """The piece a step moves, in its colour, inside ``rect``; a building, a goods tile with
+    its pictogram (given the ``catalogue``)."""
+    params = step.message.params
     c = step.colour
     cx, cy = rect.center
     size = min(rect.width, rect.height)
     if step.piece in (VILLAGER, CHILD):
         h = size * 9 // 10 if step.piece == VILLAGER else size * 2 // 3
         figure(surface, c or "white", step.sex or Sex.M,
-               bool(step.awake) if step.piece == VILLAGER else False, (cx, cy), h)
+               bool(step.awake) if step.piece == VILLAGER else True, (cx, cy), h,
+               child=step.piece == CHILD)
     elif step.piece == COIN and c:
         radius = size // 3
         n = min(step.n, 3)
@@ -364,6 +406,11 @@ def draw_piece(surface: pygame.Surface, step: TableStep, rect: pygame.Rect) -> N
             r = pygame.Rect(0, 0, size // 2, size // 2)
             r.center = (cx - size // 6 + i * size // 3, cy)
             tile_icon(surface, ch, r)
+    elif step.piece == GOODS_TILE and params.get("good"):
+        r = pygame.Rect(0, 0, size * 3 // 4, size * 3 // 4)
+        r.center = (cx, cy)
+        _tile(surface, r, c, "")
+        pictograms.good(surface, str(params["good"]), r.inflate(-r.width // 4, -r.height // 4))
     elif step.piece in (GOODS_TILE, BRANCH_TILE, VILLAGE_TILE):
         r = pygame.Rect(0, 0, size * 3 // 4, size * 3 // 4)
         r.center = (cx, cy)
@@ -374,12 +421,18 @@ def draw_piece(surface: pygame.Surface, step: TableStep, rect: pygame.Rect) -> N
         pygame.draw.rect(surface, BUTTON, r, border_radius=4)
         pygame.draw.rect(surface, PLAYER[c] if c else BUTTON_EDGE, r, 3, border_radius=4)
         roof = r.inflate(-r.width // 3, -r.height // 3)
-        pygame.draw.polygon(surface, INK, [(roof.left, roof.centery), (roof.centerx, roof.top),
-                                           (roof.right, roof.centery)], 2)
-        pygame.draw.rect(surface, INK, (roof.left + 3, roof.centery, roof.width - 6,
-                                        roof.height // 2), 2)
+        kind = params.get("building")
+        if catalogue is not None and kind in getattr(catalogue, "buildings", {}):
+            pictograms.building(surface, catalogue, str(kind), r.inflate(-r.width // 5,
+                                                                         -r.height // 5))
+        else:
+            pygame.draw.polygon(surface, INK, [(roof.left, roof.centery),
+                                               (roof.centerx, roof.top),
+                                               (roof.right, roof.centery)], 2)
+            pygame.draw.rect(surface, INK, (roof.left + 3, roof.centery, roof.width - 6,
+                                            roof.height // 2), 2)
     elif step.piece == TOKEN:
-        pygame.draw.circle(surface, (250, 244, 226), (cx, cy), size // 3)
+        pygame.draw.circle(surface, TILE_FACE, (cx, cy), size // 3)
         pygame.draw.circle(surface, PLAYER[c] if c else INK, (cx, cy), size // 3, 4)
         pygame.draw.circle(surface, INK, (cx, cy), size // 3, 1)
         draw_text(surface, "1", pygame.Rect(cx - 14, cy - 14, 28, 28), 24, INK,
@@ -389,19 +442,18 @@ def draw_piece(surface: pygame.Surface, step: TableStep, rect: pygame.Rect) -> N
         r.center = (cx - size // 4, cy)
         pygame.draw.ellipse(surface, PLAYER[c], r)
         pygame.draw.ellipse(surface, INK, r, 2)
-        draw_text(surface, initial(c), r, 20, PLAYER_INK[c], min_size=10, wrap=False,
-                  align="center", valign="middle", bg=PLAYER[c])
+        mark(surface, initial(c), r, PLAYER_INK[c], PLAYER[c])
         draw_text(surface, str(step.n), pygame.Rect(r.right + 2, cy - 14, 44, 28), 24, INK,
-                  min_size=14, wrap=False, align="center", valign="middle", bg=BUTTON)
+                  min_size=PICTURE_TEXT, wrap=False, align="center", valign="middle",
+                  bg=BUTTON, picture=True)
 
 
 def cube(surface: pygame.Surface, colour: str, rect: pygame.Rect) -> None:
     """A player's cube: its colour with the initial, a dark edge."""
     pygame.draw.rect(surface, PLAYER[colour], rect)
     pygame.draw.rect(surface, INK, rect, 2)
-    draw_text(surface, initial(colour), rect.inflate(-2, -2), max(rect.height - 6, 12),
-              PLAYER_INK[colour], min_size=10, wrap=False, align="center", valign="middle",
-              bg=PLAYER[colour])
+    mark(surface, initial(colour), rect.inflate(-2, -2), PLAYER_INK[colour], PLAYER[colour],
+         rect.height - 4)
 
 
 def step_picture(surface: pygame.Surface, step: TableStep, state: GameState,
@@ -415,9 +467,9 @@ def step_picture(surface: pygame.Surface, step: TableStep, state: GameState,
         mini_village(surface, state, step.village, left, step.cell)
         right = pygame.Rect(left.right + 2, rect.top + 3, rect.right - left.right - 5,
                             rect.height - 6)
-        draw_piece(surface, step, right)
+        draw_piece(surface, step, right, state.catalogue)
     else:
-        draw_piece(surface, step, rect.inflate(-6, -6))
+        draw_piece(surface, step, rect.inflate(-6, -6), state.catalogue)
 
 
 __all__ = ["QUARTERS", "PLAYER_INK", "cell_rects", "draw_piece", "draw_village", "figure",

@@ -71,6 +71,11 @@ class NameKeyboard(Screen):
         self.text = self.text[:-1]
         self.shift = not self.text or self.text[-1] in " -"
 
+    def clear(self) -> None:
+        """An empty field: the next letter is a name's first, a capital."""
+        self.text = ""
+        self.shift = True
+
     def take(self, known: str) -> None:
         self.text = known[:MAX_NAME]
         self.shift = False
@@ -105,7 +110,7 @@ class NameKeyboard(Screen):
                 lambda: setattr(self, "accents", not self.accents), self.accents, True),
                ("key:space", 236, _("space"), lambda: self.type(" "), False, True),
                ("key:back", 124, "«", self.back, False, bool(self.text)),
-               ("key:clear", 216, _("Clear"), lambda: self.take(""), False, bool(self.text))]
+               ("key:clear", 216, _("Clear"), self.clear, False, bool(self.text))]
         for id_, w, label, fn, selected, enabled in row:
             out.append(button(id_, (x, y, w - 4, 54), label, fn, selected=selected,
                               enabled=enabled))

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pygame
 
+from .. import pictograms
 from ..contract import AppView, game_state
 from ..i18n import _, branch, colour, good, initial, ngettext
-from ..ui import BODY, INK, PANEL, PLAYER, W, Widget, draw_text, paragraph
+from ..ui import BODY, INK, PANEL, PLAYER, W, Widget, draw_text, mark, paragraph
 from ..village_view import cube
 from .common import TOP, Screen, nav, nav_left, title_bar
 from .navigation import opened_as
@@ -26,9 +27,10 @@ class MarketScreen(Screen):
             x, y = 8 + (i // 8) * 396, TOP + 2 + (i % 8) * 33
             if i % 2 == 0:
                 pygame.draw.rect(s, PANEL, (x, y, 388, 33))
-            draw_text(s, good(cat, g), pygame.Rect(x + 4, y + 2, 170, 30), BODY, INK,
+            pictograms.good(s, g, pygame.Rect(x + 3, y + 2, 29, 29))
+            draw_text(s, good(cat, g), pygame.Rect(x + 35, y + 2, 158, 30), BODY, INK,
                       wrap=False, valign="middle")
-            cx = x + 190
+            cx = x + 206
             for p in state.players:  # the cubes: a square in the player's colour
                 if g in p.delivered:
                     cube(s, p.colour, pygame.Rect(cx - 13, y + 3, 27, 27))
@@ -39,8 +41,7 @@ class MarketScreen(Screen):
                 pygame.draw.rect(s, (250, 244, 226), r, border_radius=4)
                 pygame.draw.rect(s, PLAYER[holder], r, 3, border_radius=4)
                 pygame.draw.rect(s, INK, r, 1, border_radius=4)
-                draw_text(s, initial(holder), r, 20, INK, min_size=14, wrap=False,
-                          align="center", valign="middle", bg=(250, 244, 226))
+                mark(s, initial(holder), r, INK, (250, 244, 226))
         y = TOP + 2 + 8 * 33 + 6
         branches = "; ".join(f"{branch(b)}: {colour(c)}"
                              for b, c in state.branch_tiles.items()) or _("none yet")

@@ -14,7 +14,7 @@ from ...engine.state import REVEAL, SCHOOL, GameState
 from ..forms import setup_form
 from ..i18n import _, building, colour, ngettext
 from ..ui import ACCENT, BODY, INK, W, Widget, button, draw_text, paragraph
-from ..village_view import cell_rects, draw_village, figure
+from ..village_view import cell_rects, draw_village, figure, figure_size
 from .checklist import Checklist, round_groups, table_items
 from .common import TOP, Screen, nav, title_bar, value_key
 from .score_table import score_table
@@ -194,7 +194,7 @@ class RoundScreen(Screen):
             if c is None:
                 continue
             r = rects[c]
-            fig = min(44, max(r.height - 40, 14))
+            fig = figure_size(r)
             pygame.draw.rect(s, ACCENT, r, 4, border_radius=6)
             figure(s, who, sx, True, (r.right - fig // 3 - 6 - 4 * i, r.bottom - fig // 2 - 3),
                    fig)

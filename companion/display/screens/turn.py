@@ -25,7 +25,7 @@ from ...engine.catalogue import make_cost
 from ..forms import CELL, GOODS, Form, option_form, with_cost
 from ..i18n import _, character, name, ngettext, say
 from ..i18n import cost as cost_words
-from ..ui import BODY, INK, MUTED, PLAYER, W, Widget, button, draw_text, text_height
+from ..ui import BODY, INK, MUTED, W, Widget, button, draw_text
 from ..village_view import cell_rects, draw_village, quarter_rects
 from .character_pieces import character_pieces
 from .common import (
@@ -47,10 +47,13 @@ from .hint import hint_button
 from .option_rows import option_lines, option_why_not, pages_of, rows_height
 from .reasons import refusals, why_not_character
 from .tile_cost import TileCostView
+from .village_tabs import village_tab
 
 PAGE = 5
 CHOICE_PAGE = 5
 LIST_ROOM = 412 - (TOP + 38) - 6
+CHOICES_TOP = TOP + 62
+"""Where a field's choices start: below its heading."""
 """The height of a list of options or choices: from below the prompt to the bottom row."""
 
 
@@ -264,12 +267,9 @@ class TurnScreen(Screen):
         if len(villages) > 1:
             w = RIGHT_W // len(villages)
             for i, v in enumerate(villages):
-                label = i18n_village_short(state, v)
-                if text_height(label, w - 56) > 30:  # the badge alone says whose it is
-                    label = ""
-                out.append(button(f"village:{v}", (RIGHT_X + i * w, TOP + 36, w - 4, 48),
-                                  label, lambda v=v: self._show(v),
-                                  colour=v if v in PLAYER else None, selected=v == village_))
+                out.append(village_tab(f"village:{v}", (RIGHT_X + i * w, TOP + 36, w - 4, 48),
+                                       v, i18n_village_short(state, v),
+                                       lambda v=v: self._show(v), v == village_))
         area = _picture_area()
         listed = self.listed()
         if self.character == "night_watchman":
@@ -438,9 +438,11 @@ class TurnScreen(Screen):
                               style="primary"))
             return out
         labels = [[c.label] for c in f.choices]
-        pages = pages_of([rows_height(lines, RIGHT_W - 16) for lines in labels], LIST_ROOM)
+        # Below the field's heading (drawn at TOP + 4, 54 high): never over it.
+        pages = pages_of([rows_height(lines, RIGHT_W - 16) for lines in labels],
+                         412 - CHOICES_TOP - 6)
         self.choice_page = min(self.choice_page, len(pages) - 1)
-        y = TOP + 38
+        y = CHOICES_TOP
         for n in pages[self.choice_page]:
             c = f.choices[n]
             h = rows_height(labels[n], RIGHT_W - 16)

@@ -1,0 +1,35 @@
+"""A tab for each village on a picture (the Night Watchman's, a build's): every village keeps
+its name, four in a row included."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ..palette import INK, LIGHT, PLAYER
+from ..ui import BODY, Widget, button, font
+
+
+def _fits(label: str, width: int) -> bool:
+    return font(BODY).size(label)[0] <= width
+
+
+def village_tab(id_: str, rect: tuple[int, int, int, int], village: str, label: str,
+                on_tap: Callable[[], None], selected: bool) -> Widget:
+    """The village's name beside its owner's badge where both fit; else the name over the
+    whole tab, the owner's colour as a bar along its foot; else the name's first word so."""
+    r = pygame.Rect(rect)
+    colour = village if village in PLAYER else None
+    if colour is None or _fits(label, r.width - 52):
+        return button(id_, rect, label, on_tap, colour=colour, selected=selected)
+    words = label.split(" ")
+    short = label if _fits(label, r.width - 16) else words[0]
+
+    def bar(s: pygame.Surface, where: pygame.Rect) -> None:
+        foot = pygame.Rect(where.left + 6, where.bottom - 9, where.width - 12, 6)
+        pygame.draw.rect(s, PLAYER[colour], foot, border_radius=3)
+        if colour in LIGHT:
+            pygame.draw.rect(s, INK, foot, 1, border_radius=3)
+
+    return button(id_, rect, short, on_tap, selected=selected, paint=bar)
