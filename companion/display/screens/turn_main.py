@@ -1,0 +1,130 @@
+"""The turn's two views without an option: the characters (its first view, with End turn) and
+the table steps of the turn's last action (then on to the next action, or the end)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ...engine import CHARACTERS, EndTurn, GameState
+from ...engine.actions import CannotAct
+from ..i18n import _, character, name
+from ..ui import BODY, INK, Widget, button, draw_text
+from .character_pieces import character_pieces
+from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, StepsView
+from .hint import hint_button
+from .reasons import why_not_character
+from .turn_base import DO_RECT, Flow, Mode
+
+
+def end_turn_button(app: Any, turn: Flow) -> Widget:
+    """End turn, in the place of "Do it"."""
+    o, state = turn.options, app.state
+    return button("end_turn", DO_RECT, _("End turn"), lambda: app.apply(EndTurn(state.active)),
+                  enabled=o.can_end_turn, style="primary",
+                  why_not=None if o.can_end_turn else (
+                      _("Every coin on the character buys an action: do them first.")
+                      if o.chosen else _("Choose a character first: you still have coins.")))
+
+
+class Steps(Mode):
+    """This turn's table steps, a tick each; then the next action, or End turn (or the seat
+    button)."""
+
+    def __init__(self) -> None:
+        self.view = StepsView()
+
+    def widgets(self, turn: Flow, app: Any) -> list[Widget]:
+        o = turn.options
+        out = self.view.widgets(app.table, steps_area(), steps_header())
+        if o.chosen and o.actions_left > 0:  # straight to the chosen character's options
+            out.append(button("continue", (RIGHT_X, 412, 262, 60),
+                              _("Next {character} action").format(
+                                  character=character(o.chosen)),
+                              lambda: turn.to_options(o.chosen), style="primary"))
+        else:
+            out.append(button("continue", (RIGHT_X, 412, 262, 60), _("Characters"),
+                              turn.to_characters))
+        out.append(end_turn_button(app, turn))
+        return out
+
+    def draw(self, turn: Flow, app: Any, s: pygame.Surface) -> None:
+        self.view.draw(s, app.table, steps_area(), steps_header())
+
+    def status(self, turn: Flow, app: Any) -> list[str]:
+        o = turn.options
+        return [_("Then press your seat button (or End turn).")] if o.can_end_turn else []
+
+
+class Characters(Mode):
+    """The turn's first view: the five characters with their coins (greyed ones say why), the
+    neutral coin, End turn; a cost read off a tile when one is needed."""
+
+    first_view = True
+
+    def widgets(self, turn: Flow, app: Any) -> list[Widget]:
+        o, state = turn.options, app.state
+        out = []
+        for i, ch in enumerate(CHARACTERS):
+            col, row = i % 2, i // 2
+            usable = (any(x.affordable or x.needs_cost for x in o.regular.get(ch, ()))
+                      or any(x.affordable or x.needs_cost for x in o.tiles.get(ch, ())))
+            enabled = usable and (o.chosen in (None, ch) or ch in o.tiles)
+            out.append(Widget(f"character:{ch}",
+                              pygame.Rect(RIGHT_X + col * 270, TOP + 44 + row * 84, 262, 78),
+                              on_tap=lambda ch=ch: turn.to_options(ch), enabled=enabled,
+                              selected=o.chosen == ch, lines=[character(ch), " "],
+                              why_not=None if enabled else why_not_character(o, state, ch),
+                              paint=lambda surf, r, ch=ch: character_pieces(surf, r, state,
+                                                                             ch)))
+        if o.neutral:
+            out.append(Widget("neutral", pygame.Rect(RIGHT_X + 270, TOP + 212, 262, 78),
+                              on_tap=lambda: turn.to_options(None),
+                              label=_("Neutral coin, for no character")))
+        if o.can_declare_stuck:
+            out.append(button("cannot_act", (RIGHT_X, 412, 262, 60),
+                              _("No action possible"), lambda: pass_turn(app, state),
+                              style="primary"))  # the engine allows it: nothing else is
+        if o.costs_needed:  # way on: a cost read off a tile prices the options
+            first = o.stuck_reason is not None and o.stuck_reason.code == "cost_first"
+            out.append(button("tile_cost", (RIGHT_X, 354, 532, 52),
+                              _("Enter a cost read off a tile on offer"), turn.to_reading,
+                              style="primary" if first else "button"))
+        if app.table.shown() and not o.can_declare_stuck:  # never over "No action possible"
+            out.append(button("steps:show", (RIGHT_X, 412, 262, 60), _("On the table"),
+                              turn.to_steps))
+        out.append(end_turn_button(app, turn))
+        out.append(hint_button(app, state, (8, 412, LEFT_W - 8, 60) if o.neutral  # 2 players
+                               else (RIGHT_X + 270, TOP + 212, 262, 78)))  # only when asked
+        return out
+
+    def draw(self, turn: Flow, app: Any, s: pygame.Surface) -> None:
+        o = turn.options
+        hint = _("What is done this turn:") if o.chosen or o.can_end_turn else _(
+            "Which character?")
+        draw_text(s, hint, pygame.Rect(RIGHT_X, TOP + 2, RIGHT_W, 38), BODY, INK, wrap=False,
+                  valign="middle")
+
+    def status(self, turn: Flow, app: Any) -> list[str]:
+        o = turn.options
+        return [_("Then press your seat button (or End turn).") if o.can_end_turn
+                else _("No action for your coins now.") if o.can_declare_stuck
+                else _("Choose a character.")]
+
+
+def pass_turn(app: Any, state: GameState) -> None:
+    """'Cannot act': a pass of this turn; the table is told, the next player is shown."""
+    who = state.active
+    assert who is not None
+    if app.apply(CannotAct(who)):
+        app.banner = _("{who} cannot act and passes this turn; the coins stay in hand.") \
+            .format(who=name(who))
+
+
+def steps_header() -> pygame.Rect:
+    return pygame.Rect(RIGHT_X, TOP + 2, RIGHT_W, 48)
+
+
+def steps_area() -> pygame.Rect:
+    return pygame.Rect(RIGHT_X, TOP + 54, RIGHT_W, 412 - TOP - 58)
