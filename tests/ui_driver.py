@@ -396,6 +396,11 @@ class Driver:
                 if self.enabled("option:") and not self.has("back_form"):
                     continue  # several ways at that place: now as a short list
                 return
+            village_ = getattr(a, "village", None) or getattr(a, "player", None)
+            if self.has(f"village:{village_}") and not next(
+                    w.selected for w in self.widgets() if w.id == f"village:{village_}"):
+                self.tap(f"village:{village_}")  # the place lies in another village
+                continue
             if self.has("list"):
                 self.tap("list")
                 continue
@@ -432,6 +437,8 @@ class Driver:
             if f.kind == "cell":
                 self.tap(f"cell:{key}")
                 continue
+            if self.has("back_form"):
+                continue  # a field of two choices: the tap turned it to the other
             while not self.has(f"choice:{key}"):
                 if not self.has("choices:next"):
                     raise self.stuck(f"no choice {key} for {f.name}")

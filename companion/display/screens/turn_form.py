@@ -73,7 +73,7 @@ class FormView(Mode):
             h = max(heights[i - col:i - col + 2]) if two else heights[i]
             out.append(Widget(f"field:{f.name}",
                               pygame.Rect(RIGHT_X + col * (w + 8), y, w, h),
-                              on_tap=lambda n=f.name: turn.to_field(n),
+                              on_tap=lambda f=f: self.change(turn, f),
                               lines=labels[i], value=f, enabled=f.why_not() is None,
                               why_not=f.why_not()))
             if col == 1 or not two:
@@ -82,6 +82,15 @@ class FormView(Mode):
                           beside=True)
         out.append(button("back_form", (W - 128, TOP + 4, 120, 54), _("Back"), turn.back))
         return out
+
+    def change(self, turn: Flow, f: Field) -> None:
+        """A field of two choices (a man or a woman, one of two ways to pay) turns to the
+        other at a tap; any other shows its choices."""
+        if f.kind not in (CELL, GOODS) and len(f.choices) == 2:
+            other = next(c.value for c in f.choices if c.value != f.value)
+            self.form.set(f.name, other)
+        else:
+            turn.to_field(f.name)
 
     def why(self) -> str | None:
         try:

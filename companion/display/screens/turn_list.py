@@ -15,7 +15,14 @@ from ..i18n import _, character, name
 from ..ui import ACCENT, BODY, INK, PLAYER, Widget, button, draw_text, text_height
 from ..village_view import cell_rects, draw_village, quarter_rects
 from .common import RIGHT_W, RIGHT_X, TOP, value_key
-from .option_rows import option_lines, option_why_not, pages_of, rows_height
+from .option_rows import (
+    option_lines,
+    option_why_not,
+    pages_of,
+    rows_height,
+    short_lines,
+    two_columns,
+)
 from .reasons import refusals
 from .turn_base import (
     COINS_Y,
@@ -110,22 +117,28 @@ class OptionsView(Mode):
 
     def _list(self, turn: Flow, app: Any) -> list[Widget]:
         shown = self.shown()
-        labels = [option_lines(o) for o in shown]
+        cols = 2 if two_columns(shown) else 1
+        width = (RIGHT_W - 8) // cols
+        labels = [short_lines(app.state.catalogue, o) if cols == 2 else option_lines(o)
+                  for o in shown]
+        rows = [list(range(i, min(i + cols, len(shown)))) for i in range(0, len(shown), cols)]
+        heights = [max(rows_height(labels[i], width - 16) for i in row) for row in rows]
         room = self.bottom(app, turn) - LIST_TOP
-        pages = pages_of([rows_height(lines, RIGHT_W - 16) for lines in labels], room)
+        pages = pages_of(heights, room)
         self.page = min(self.page, len(pages) - 1)
         out = []
         y = LIST_TOP
         chosen = self.preset[0] if self.preset else None
-        for i in pages[self.page]:
-            o = shown[i]
-            h = rows_height(labels[i], RIGHT_W - 16)
-            n = self.listed.index(o)
-            out.append(Widget(f"option:{n}", pygame.Rect(RIGHT_X, y, RIGHT_W, h),
-                              on_tap=lambda o=o: turn.to_form(app, o),
-                              enabled=o.affordable or o.needs_cost, lines=labels[i],
-                              selected=o is chosen, value=o, why_not=option_why_not(o)))
-            y += h + 4
+        for r in pages[self.page]:
+            for col, i in enumerate(rows[r]):
+                o = shown[i]
+                n = self.listed.index(o)
+                out.append(Widget(f"option:{n}",
+                                  pygame.Rect(RIGHT_X + col * (width + 8), y, width, heights[r]),
+                                  on_tap=lambda o=o: turn.to_form(app, o),
+                                  enabled=o.affordable or o.needs_cost, lines=labels[i],
+                                  selected=o is chosen, value=o, why_not=option_why_not(o)))
+            y += heights[r] + 4
         right = RIGHT_X + RIGHT_W
         if len(pages) > 1:
             out.append(button("page:prev", (right - 116, TOP + 2, 56, 48), "<",

@@ -38,11 +38,18 @@ class Steps(Mode):
     def widgets(self, turn: Flow, app: Any) -> list[Widget]:
         o = turn.options
         out = self.view.widgets(app.table, steps_area(), steps_header())
+        tiles = [ch for ch, opts in o.tiles.items() if any(x.affordable or x.needs_cost
+                                                           for x in opts)]
         if o.chosen and o.actions_left > 0:  # straight to the chosen character's options
             out.append(button("continue", (RIGHT_X, 412, 262, 60),
                               _("Next {character} action").format(
                                   character=character(o.chosen)),
                               lambda: turn.to_options(o.chosen), style="primary"))
+        elif o.chosen and len(tiles) == 1:  # all that is left: the one tile's extra action
+            out.append(button("continue", (RIGHT_X, 412, 262, 60),
+                              _("With your {character} tile (no coin):").format(
+                                  character=character(tiles[0])).rstrip(":"),
+                              lambda: turn.to_options(tiles[0])))
         else:
             out.append(button("continue", (RIGHT_X, 412, 262, 60), _("Characters"),
                               turn.to_characters))
