@@ -34,9 +34,9 @@ def short_lines(catalogue: Any, o: Option) -> list[str]:
         return option_lines(o)
     tag = _("Tile") + ": " if o.via == "tile" else ""
     head = tag + building(catalogue, o.action.building)  # type: ignore[attr-defined]
-    if not (o.affordable or o.needs_cost) or o.via == "neutral":
+    if not o.affordable or o.via == "neutral":  # greyed, or unpriced: the name alone
         return [head]
-    shown = [say(d) for d in o.details if d.code in ("pay.cost", "pay.cost_needed")]
+    shown = [say(d) for d in o.details if d.code == "pay.cost"]
     if o.coins and o.affordable:
         shown.append(ngettext("buy for {n} coin", "buy for {n} coins", o.coins).format(
             n=o.coins))

@@ -9,16 +9,16 @@ import pygame
 
 from ...engine import Action, Choose, GameState, Option, TurnOptions, apply, why_not
 from ..i18n import _, ngettext, say
-from ..ui import Widget, button
+from ..ui import W, Widget, button
 from .common import RIGHT_X, TOP
 
 DO_RECT = (RIGHT_X + 270, 412, 262, 60)
 """Where "Do it" is on every view of the turn (End turn takes the same place when there is
 nothing to do): the thumb finds it without looking."""
-LEFT_RECT = (RIGHT_X, 412, 128, 60)
-"""Back, bottom left."""
-MIDDLE_RECT = (RIGHT_X + 134, 412, 128, 60)
-"""A second way (the list or the picture), between Back and Do it."""
+LEFT_RECT = (RIGHT_X, 412, 262, 60)
+"""Bottom left: the other coin counts, or a second way (the list or the picture)."""
+BACK_RECT = (W - 128, TOP + 4, 120, 54)
+"""Back, top right, on the options and on a form."""
 COINS_Y = 350
 """The row of other coin counts, just above "Do it" (a turn's first action only)."""
 LIST_TOP = TOP + 54
@@ -135,7 +135,8 @@ def do_buttons(app: Any, options: TurnOptions, option: Option, action: Action | 
         step = (w + 4) // len(more)
         for i, n in enumerate(more):
             r = reason(n)
-            label = (ngettext("{n} coin", "{n} coins", n).format(n=n) if step >= 100
+            # (the plural of "Do it: {n} coin" is the count alone: "{n} coins")
+            label = (ngettext("Do it: {n} coin", "{n} coins", n).format(n=n) if step >= 100
                      else str(n))
             rect = (x + i * step, 412 if beside else COINS_Y, step - 4, 60 if beside else 56)
             out.append(button(f"do:{n}", rect, label,

@@ -18,6 +18,7 @@ from ..village_view import cell_rects, draw_village
 from .common import RIGHT_W, RIGHT_X, TOP, goods_buttons, value_key
 from .option_rows import pages_of, rows_height
 from .turn_base import (
+    BACK_RECT,
     LEFT_RECT,
     LIST_TOP,
     Flow,
@@ -80,7 +81,7 @@ class FormView(Mode):
                 y += h + 4
         out += do_buttons(app, turn.options, self.option, self.made(), self.why(),
                           beside=True)
-        out.append(button("back_form", (W - 128, TOP + 4, 120, 54), _("Back"), turn.back))
+        out.append(button("back_form", BACK_RECT, _("Back"), turn.back))
         return out
 
     def change(self, turn: Flow, f: Field) -> None:

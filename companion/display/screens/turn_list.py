@@ -25,10 +25,10 @@ from .option_rows import (
 )
 from .reasons import refusals
 from .turn_base import (
+    BACK_RECT,
     COINS_Y,
     LEFT_RECT,
     LIST_TOP,
-    MIDDLE_RECT,
     Flow,
     Mode,
     coins_room,
@@ -92,14 +92,18 @@ class OptionsView(Mode):
 
     def widgets(self, turn: Flow, app: Any) -> list[Widget]:
         out = self._picture(turn, app) if self.on_the_picture() else self._list(turn, app)
-        out.append(button("back_list", LEFT_RECT, _("Back"), turn.to_characters))
+        out.append(button("back_list", BACK_RECT, _("Back"), turn.to_characters))
+        pictured = self.picture_village() is not None
         if self.on_the_picture():
-            out.append(button("list", MIDDLE_RECT, _("As a list"),
+            out.append(button("list", LEFT_RECT, _("As a list"),
                               lambda: setattr(self, "on_picture", False)))
-        elif self.picture_village() is not None:
-            out.append(button("picture", MIDDLE_RECT, _("Picture"), self._to_picture))
+        elif pictured:
+            out.append(button("picture", LEFT_RECT, _("Picture"), self._to_picture))
+        # The other coin counts: bottom left, or above "Do it" where a way back to the
+        # picture (or on to the list) is bottom left.
         if self.preset is not None:
-            out += do_buttons(app, turn.options, self.preset[0], self.preset[1])
+            out += do_buttons(app, turn.options, self.preset[0], self.preset[1],
+                              room_above=pictured, beside=not pictured)
         elif self.shown():
             first = self.shown()[0]
             out += do_buttons(app, turn.options, first, None, _(
@@ -113,7 +117,8 @@ class OptionsView(Mode):
     def bottom(self, app: Any, turn: Flow) -> int:
         """Where the list or the picture ends: above the other coin counts, if shown."""
         first = self.preset[0] if self.preset else None
-        return COINS_Y - 4 if coins_room(app, turn.options, first) else 408
+        pictured = self.picture_village() is not None
+        return COINS_Y - 4 if pictured and coins_room(app, turn.options, first) else 408
 
     def _list(self, turn: Flow, app: Any) -> list[Widget]:
         shown = self.shown()
@@ -139,7 +144,7 @@ class OptionsView(Mode):
                                   enabled=o.affordable or o.needs_cost, lines=labels[i],
                                   selected=o is chosen, value=o, why_not=option_why_not(o)))
             y += heights[r] + 4
-        right = RIGHT_X + RIGHT_W
+        right = BACK_RECT[0] - 8
         if len(pages) > 1:
             out.append(button("page:prev", (right - 116, TOP + 2, 56, 48), "<",
                               lambda: setattr(self, "page", self.page - 1),
@@ -155,13 +160,13 @@ class OptionsView(Mode):
         assert village_ is not None
         out: list[Widget] = []
         villages = self.picture_villages()
-        if len(villages) > 1:
-            w = RIGHT_W // len(villages)
+        if len(villages) > 1:  # the villages' tabs, left of Back
+            w = (BACK_RECT[0] - 4 - RIGHT_X) // len(villages)
             for i, v in enumerate(villages):
                 label = village_short(state, v)
                 if text_height(label, w - 56) > 30:  # the badge alone says whose it is
                     label = ""
-                out.append(button(f"village:{v}", (RIGHT_X + i * w, TOP + 36, w - 4, 48),
+                out.append(button(f"village:{v}", (RIGHT_X + i * w, TOP + 4, w - 4, 54),
                                   label, lambda v=v: setattr(self, "village", v),
                                   colour=v if v in PLAYER else None,
                                   selected=v == village_))
@@ -203,7 +208,7 @@ class OptionsView(Mode):
             self.preset = preset(app.state, turn.options, self.shown())
 
     def picture_area(self, app: Any, turn: Flow) -> pygame.Rect:
-        return pygame.Rect(RIGHT_X, TOP + 88, RIGHT_W, self.bottom(app, turn) - TOP - 92)
+        return pygame.Rect(RIGHT_X, TOP + 64, RIGHT_W, self.bottom(app, turn) - TOP - 68)
 
     # --- drawing ---------------------------------------------------------------------------
 
@@ -215,7 +220,8 @@ class OptionsView(Mode):
         village_ = self.picture_village()
         if village_ is not None and self.on_picture:
             if len(self.picture_villages()) == 1:
-                draw_text(s, self.title(), pygame.Rect(RIGHT_X, TOP + 2, RIGHT_W, 40), BODY,
+                draw_text(s, self.title(), pygame.Rect(RIGHT_X, TOP + 2, BACK_RECT[0] - 8
+                                                       - RIGHT_X, 40), BODY,
                           INK, wrap=False, valign="middle")
             area = self.picture_area(app, turn)
             draw_village(s, state, village_, area,
@@ -232,8 +238,8 @@ class OptionsView(Mode):
             return
         paged = any(w.id == "page:next" for w in app.widgets)
         draw_text(s, _("{name}: choose what to do").format(name=self.title()),
-                  pygame.Rect(RIGHT_X, TOP + 2, RIGHT_W - (124 if paged else 0), 48), BODY,
-                  INK, valign="middle")
+                  pygame.Rect(RIGHT_X, TOP + 2, BACK_RECT[0] - 8 - RIGHT_X - (
+                      124 if paged else 0), 54), BODY, INK, valign="middle")
         if not self.listed:
             draw_text(s, _("Nothing is possible with it now."),
                       pygame.Rect(RIGHT_X, TOP + 60, RIGHT_W, 60), BODY)
@@ -244,6 +250,9 @@ class OptionsView(Mode):
 
     def status(self, turn: Flow, app: Any) -> list[str]:
         if not self.on_the_picture():
+            if any(o.needs_cost for o in self.shown()) and two_columns(self.shown()):
+                return [_("A building with no cost yet: tap it, then enter the goods shown "
+                          "on its tile.")]
             return []
         return [_("Tap the quarter to wake.") if self.character == "night_watchman"
                 else _("Tap the building.")]

@@ -47,8 +47,7 @@ class Steps(Mode):
                               lambda: turn.to_options(o.chosen), style="primary"))
         elif o.chosen and len(tiles) == 1:  # all that is left: the one tile's extra action
             out.append(button("continue", (RIGHT_X, 412, 262, 60),
-                              _("With your {character} tile (no coin):").format(
-                                  character=character(tiles[0])).rstrip(":"),
+                              _("Tile") + ": " + character(tiles[0]),
                               lambda: turn.to_options(tiles[0])))
         else:
             out.append(button("continue", (RIGHT_X, 412, 262, 60), _("Characters"),
