@@ -359,6 +359,19 @@ class Driver:
         self.pick_option(a)
         if self.enabled("good:"):
             self.enter_cost(a)
+        if self.has("details"):  # where the building goes, on the picture first
+            cell = next((w for w in self.enabled("cell:") if w.value == a.cell), None)
+            if cell is None:
+                raise self.stuck(f"no cell {a.cell} for {a}")
+            if not cell.selected:
+                self.touch(cell)
+            w = next((w for w in self.enabled("do") if w.id == do and w.value == a), None)
+            if w is not None:
+                self.touch(w)
+                if not self.applied(start):
+                    raise self.stuck(f"{a} was refused: {self.app.banner}")
+                return
+            self.tap("details")  # the rest of the form: who pays, who moves in
         self.fill_fields(a)
         w = next((w for w in self.widgets() if w.id == do), None)
         if w is None and coins == 1:

@@ -15,13 +15,13 @@ import pygame
 
 from ...engine import GameState, Option, turn_options
 from ...hw.events import NEXT
-from ..forms import option_form
+from ..forms import CELL, option_form
 from ..i18n import _, character, ngettext
 from ..ui import BODY, INK, MUTED, Widget, draw_text
 from .common import LEFT_W, TOP, Screen, nav, nav_left, players_panel, title_bar, who_text
 from .tile_cost import TileCostView
 from .turn_base import Flow, Mode
-from .turn_form import FieldView, FormView
+from .turn_form import FieldView, FormView, PlaceView
 from .turn_list import OptionsView
 from .turn_main import Characters, Steps
 
@@ -77,8 +77,23 @@ class TurnScreen(Screen, Flow):
         self.mode = self._options(character_)
 
     def to_form(self, app: Any, option: Option, only: list[Option] | None = None) -> None:
+        """An option's form: its cost read off the tile first, if unknown; for a building,
+        where it goes first (on the picture); else the form."""
         view = FormView(option_form(self.state, option))
-        self.mode = FieldView(view, "cost") if option.needs_cost else view
+        self.mode = view
+        if option.needs_cost:
+            self.mode = FieldView(view, "cost")
+        else:
+            self.to_place(view)
+
+    def to_place(self, view: Any) -> None:
+        cell = next((f for f in view.form.fields if f.kind == CELL), None)
+        if cell is not None and self.mode is view:
+            self.mode = PlaceView(view, cell.name)
+
+    def to_details(self) -> None:
+        assert isinstance(self.mode, PlaceView)
+        self.mode = self.mode.form_view
 
     def to_field(self, name: str) -> None:
         assert isinstance(self.mode, FormView)

@@ -73,6 +73,14 @@ class Flow:
         """One field of the form shown, to change it."""
         raise NotImplementedError
 
+    def to_place(self, view: Any) -> None:
+        """Where the form's building goes, on the picture first (when it has a place)."""
+        raise NotImplementedError
+
+    def to_details(self) -> None:
+        """From the picture of where it goes to the whole form."""
+        raise NotImplementedError
+
     def to_reading(self) -> None:
         raise NotImplementedError
 

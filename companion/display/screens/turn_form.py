@@ -13,12 +13,13 @@ from ...engine.catalogue import make_cost
 from ..forms import CELL, GOODS, Field, Form, with_cost
 from ..i18n import _, character
 from ..i18n import cost as cost_words
-from ..ui import BODY, INK, MUTED, W, Widget, button, draw_text
+from ..ui import ACCENT, BODY, INK, MUTED, W, Widget, button, draw_text
 from ..village_view import cell_rects, draw_village
 from .common import RIGHT_W, RIGHT_X, TOP, goods_buttons, value_key
 from .option_rows import pages_of, rows_height
 from .turn_base import (
     BACK_RECT,
+    COINS_Y,
     LEFT_RECT,
     LIST_TOP,
     Flow,
@@ -192,6 +193,7 @@ class FieldView(Mode):
         view = self.form_view
         view.form = with_cost(state, self.form, self.cost)
         turn.back()
+        turn.to_place(view)  # then where it goes, if it goes somewhere
         build: Any = view.option.action
         if (view.made() is None or view.why() is not None or _refused(turn, app, view)) \
                 and state.active is not None and why_not(state, TileCost(
@@ -222,6 +224,62 @@ class FieldView(Mode):
                        ).format(title=self.form.title),
                   pygame.Rect(8, TOP + 2, W - 16, 62), BODY, INK)
         return True
+
+
+class PlaceView(Mode):
+    """Where a new building goes, first: the village picture with its free cells, the
+    default framed; a tap moves it there, "Do it" builds; the rest of the form (payment, who
+    moves in) one tap away."""
+
+    whole_left = True
+
+    def __init__(self, form_view: FormView, name: str) -> None:
+        self.form_view = form_view
+        self.form = form_view.form
+        self.name = name
+        self.shows = form_view.shows
+
+    def field(self) -> Field:
+        return self.form_view.form.field(self.name)
+
+    def widgets(self, turn: Flow, app: Any) -> list[Widget]:
+        f = self.field()
+        assert f.village is not None
+        view = self.form_view
+        rects = cell_rects(app.state, f.village, place_area())
+        out: list[Widget] = []
+        for c in f.choices:
+            out.append(Widget(f"cell:{value_key(c.value)}", rects[c.value],
+                              on_tap=lambda v=c.value: view.form.set(self.name, v),
+                              style="invisible", value=c.value, selected=c.value == f.value))
+        out.append(button("back_form", BACK_RECT, _("Back"), turn.back))
+        out.append(button("details", LEFT_RECT, _("Check, then do it:").rstrip(":").rstrip(),
+                          turn.to_details))
+        out += do_buttons(app, turn.options, view.option, view.made(), view.why(),
+                          room_above=True)
+        return out
+
+    def confirm(self, turn: Flow, app: Any) -> bool:
+        return self.form_view.confirm(turn, app)
+
+    def draw(self, turn: Flow, app: Any, s: pygame.Surface) -> None:
+        f = self.field()
+        assert f.village is not None
+        draw_text(s, f.prompt, pygame.Rect(RIGHT_X, TOP + 4, BACK_RECT[0] - 8 - RIGHT_X, 54),
+                  BODY, INK, valign="middle")
+        area = place_area()
+        draw_village(s, app.state, f.village, area, highlight={c.value for c in f.choices})
+        r = cell_rects(app.state, f.village, area).get(f.value)
+        if r is not None:  # where "Do it" builds: framed
+            pygame.draw.rect(s, ACCENT, r.inflate(4, 4), 5, border_radius=6)
+
+    def status(self, turn: Flow, app: Any) -> list[str]:
+        return self.form_view.status(turn, app)
+
+
+def place_area() -> pygame.Rect:
+    """The picture of where a building goes, above "Do it" and the other coin counts."""
+    return pygame.Rect(RIGHT_X, TOP + 62, RIGHT_W, COINS_Y - 4 - TOP - 62)
 
 
 def _refused(turn: Flow, app: Any, view: FormView) -> bool:

@@ -122,12 +122,18 @@ class OptionsView(Mode):
 
     def _list(self, turn: Flow, app: Any) -> list[Widget]:
         shown = self.shown()
-        cols = 2 if two_columns(shown) else 1
-        width = (RIGHT_W - 8) // cols
-        labels = [short_lines(app.state.catalogue, o) if cols == 2 else option_lines(o)
-                  for o in shown]
-        rows = [list(range(i, min(i + cols, len(shown)))) for i in range(0, len(shown), cols)]
-        heights = [max(rows_height(labels[i], width - 16) for i in row) for row in rows]
+        half = (RIGHT_W - 8) // 2
+        paired = [two_columns([o]) for o in shown]  # builds two a row, the others whole
+        labels = [short_lines(app.state.catalogue, o) if two else option_lines(o)
+                  for o, two in zip(shown, paired, strict=True)]
+        rows: list[list[int]] = []
+        for i, two in enumerate(paired):
+            if two and rows and len(rows[-1]) == 1 and paired[rows[-1][0]]:
+                rows[-1].append(i)
+            else:
+                rows.append([i])
+        heights = [max(rows_height(labels[i], (half if paired[i] else RIGHT_W) - 16)
+                       for i in row) for row in rows]
         room = self.bottom(app, turn) - LIST_TOP
         pages = pages_of(heights, room)
         self.page = min(self.page, len(pages) - 1)
@@ -138,8 +144,9 @@ class OptionsView(Mode):
             for col, i in enumerate(rows[r]):
                 o = shown[i]
                 n = self.listed.index(o)
+                width = half if paired[i] else RIGHT_W
                 out.append(Widget(f"option:{n}",
-                                  pygame.Rect(RIGHT_X + col * (width + 8), y, width, heights[r]),
+                                  pygame.Rect(RIGHT_X + col * (half + 8), y, width, heights[r]),
                                   on_tap=lambda o=o: turn.to_form(app, o),
                                   enabled=o.affordable or o.needs_cost, lines=labels[i],
                                   selected=o is chosen, value=o, why_not=option_why_not(o)))
