@@ -359,7 +359,7 @@ class Driver:
         self.pick_option(a)
         if self.enabled("good:"):
             self.enter_cost(a)
-        if self.has("details"):  # where the building goes, on the picture first
+        if self.enabled("cell:") and self.has("back_form"):  # where it goes, first
             cell = next((w for w in self.enabled("cell:") if w.value == a.cell), None)
             if cell is None:
                 raise self.stuck(f"no cell {a.cell} for {a}")
@@ -371,7 +371,8 @@ class Driver:
                 if not self.applied(start):
                     raise self.stuck(f"{a} was refused: {self.app.banner}")
                 return
-            self.tap("details")  # the rest of the form: who pays, who moves in
+            if self.has("details"):
+                self.tap("details")  # the rest of the form: who pays, who moves in
         self.fill_fields(a)
         w = next((w for w in self.widgets() if w.id == do), None)
         if w is None and coins == 1:
@@ -450,7 +451,7 @@ class Driver:
             if f.kind == "cell":
                 self.tap(f"cell:{key}")
                 continue
-            if self.has("back_form"):
+            if self.has("back_form") and not self.enabled("choice:"):
                 continue  # a field of two choices: the tap turned it to the other
             while not self.has(f"choice:{key}"):
                 if not self.has("choices:next"):

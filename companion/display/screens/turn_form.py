@@ -88,7 +88,7 @@ class FormView(Mode):
     def change(self, turn: Flow, f: Field) -> None:
         """A field of two choices (a man or a woman, one of two ways to pay) turns to the
         other at a tap; any other shows its choices."""
-        if f.kind not in (CELL, GOODS) and len(f.choices) == 2:
+        if toggles(f):
             other = next(c.value for c in f.choices if c.value != f.value)
             self.form.set(f.name, other)
         else:
@@ -253,8 +253,15 @@ class PlaceView(Mode):
                               on_tap=lambda v=c.value: view.form.set(self.name, v),
                               style="invisible", value=c.value, selected=c.value == f.value))
         out.append(button("back_form", BACK_RECT, _("Back"), turn.back))
-        out.append(button("details", LEFT_RECT, _("Check, then do it:").rstrip(":").rstrip(),
-                          turn.to_details))
+        others = [g for g in view.form.fields if g.name != self.name]
+        if len(others) == 1 and toggles(others[0]):  # who moves in: turned here at a tap
+            g = others[0]
+            out.append(Widget(f"field:{g.name}", pygame.Rect(LEFT_RECT),
+                              on_tap=lambda: view.change(turn, g), value=g,
+                              lines=[g.prompt + ":", value_label(g)]))
+        elif others:
+            out.append(button("details", LEFT_RECT, _("Check, then do it:").rstrip(
+                ":").rstrip(), turn.to_details))
         out += do_buttons(app, turn.options, view.option, view.made(), view.why(),
                           room_above=True)
         return out
@@ -286,6 +293,11 @@ def _refused(turn: Flow, app: Any, view: FormView) -> bool:
     action = view.made()
     assert action is not None
     return refusal(app.state, turn.options, view.option, action, 1) is not None
+
+
+def toggles(f: Field) -> bool:
+    """A field of two choices: a tap turns it to the other."""
+    return f.kind not in (CELL, GOODS) and len(f.choices) == 2
 
 
 def value_label(f: Field) -> str:
