@@ -391,7 +391,9 @@ class Driver:
         """The options of the action's character (or of the neutral coin), from the turn's
         steps (its next action) or from its first view."""
         want = "neutral" if a.type.startswith("neutral") else CHARACTER[a.type]
-        if self.has("continue"):
+        if self.has(f"next:{want}"):  # from the turn's steps, straight to a tile's options
+            self.tap(f"next:{want}")
+        elif self.has("continue"):
             self.tap("continue")
         if getattr(self.app.screen, "shows", None) == want and not self.has("back_form"):
             return
@@ -402,9 +404,11 @@ class Driver:
         for _ in range(20):
             w = next((w for w in self.enabled("option:")
                       if w.value is not None and _same_option(w.value.action, a)), None)
-            if w is None:  # on the village picture: the place itself
+            if w is None:  # on the village picture: the place itself (by a coin or the tile)
                 w = next((w for w in self.enabled() if w.id.startswith(("quarter:", "cell:"))
-                          and w.value is not None and _same_option(w.value.action, a)), None)
+                          and w.value is not None and _same_option(
+                              replace(w.value.action, tile=getattr(a, "tile", False)), a)),
+                         None)
             if w is not None:
                 self.touch(w)
                 if self.enabled("option:") and not self.has("back_form"):

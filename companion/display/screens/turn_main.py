@@ -11,6 +11,7 @@ from ...engine import CHARACTERS, EndTurn, GameState
 from ...engine.actions import CannotAct
 from ..i18n import _, character, name
 from ..ui import BODY, INK, Widget, button, draw_text
+from ..village_view import tile_icon
 from .character_pieces import character_pieces
 from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, StepsView
 from .hint import hint_button
@@ -45,10 +46,17 @@ class Steps(Mode):
                               _("Next {character} action").format(
                                   character=character(o.chosen)),
                               lambda: turn.to_options(o.chosen), style="primary"))
-        elif o.chosen and len(tiles) == 1:  # all that is left: the one tile's extra action
+        elif o.can_end_turn and len(tiles) == 1:  # all that is left: one tile's action
             out.append(button("continue", (RIGHT_X, 412, 262, 60),
                               _("Tile") + ": " + character(tiles[0]),
                               lambda: turn.to_options(tiles[0])))
+        elif o.can_end_turn and len(tiles) == 2:  # two tiles: each one tap away, by picture
+            for i, ch in enumerate(tiles):
+                out.append(Widget(f"next:{ch}", pygame.Rect(RIGHT_X + i * 133, 412, 129, 60),
+                                  on_tap=lambda ch=ch: turn.to_options(ch), lines=[" "],
+                                  paint=lambda surf, r, ch=ch: tile_icon(
+                                      surf, ch, pygame.Rect(r.centerx - 22, r.centery - 22,
+                                                            44, 44))))
         else:
             out.append(button("continue", (RIGHT_X, 412, 262, 60), _("Characters"),
                               turn.to_characters))
