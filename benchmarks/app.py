@@ -67,9 +67,8 @@ def main(idle: float = 30.0) -> None:
                 per_turn.append(d.taps - before)
                 kinds_per_turn.append(Counter(kind(x) for x in d.log[before:]))
             i = nxt + 1
-        print(sorted(per_turn))
         turns = kinds["end_turn"]
-        print(f"taps per turn over {turns} turns: median {statistics.median(per_turn):.0f}, "
+        print(f"taps per turn over {turns} turns: median {statistics.median(per_turn):g}, "
               f"mean {statistics.mean(per_turn):.1f}, max {max(per_turn)}, plus the seat button")
         for k in ("core", "edit", "cost", "round end"):
             counts = [c[k] for c in kinds_per_turn]

@@ -393,6 +393,8 @@ class Driver:
         want = "neutral" if a.type.startswith("neutral") else CHARACTER[a.type]
         if self.has(f"next:{want}"):  # from the turn's steps, straight to a tile's options
             self.tap(f"next:{want}")
+        elif any(w.id == "do" and w.value == a for w in self.enabled("do")):
+            return  # the steps' "Do it": the chosen character's likeliest next action
         elif self.has("continue"):
             self.tap("continue")
         if getattr(self.app.screen, "shows", None) == want and not self.has("back_form"):

@@ -7,16 +7,18 @@ from typing import Any
 
 import pygame
 
-from ...engine import CHARACTERS, EndTurn, GameState
+from ...bot.likely import likeliest_first
+from ...engine import CHARACTERS, Action, EndTurn, GameState, Option
 from ...engine.actions import CannotAct
-from ..i18n import _, character, name
+from ..i18n import _, character, name, say
 from ..ui import BODY, INK, Widget, button, draw_text
 from ..village_view import tile_icon
 from .character_pieces import character_pieces
 from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, StepsView
 from .hint import hint_button
 from .reasons import why_not_character
-from .turn_base import DO_RECT, Flow, Mode
+from .turn_base import DO_RECT, Flow, Mode, do_buttons
+from .turn_list import preset
 
 
 def end_turn_button(app: Any, turn: Flow) -> Widget:
@@ -30,11 +32,24 @@ def end_turn_button(app: Any, turn: Flow) -> Widget:
 
 
 class Steps(Mode):
-    """This turn's table steps, a tick each; then the next action, or End turn (or the seat
+    """This turn's table steps, a tick each; then the next action (the likeliest of the
+    chosen character's at once, in the place of "Do it"), or End turn (or the seat
     button)."""
 
     def __init__(self) -> None:
         self.view = StepsView()
+        self.next: tuple[Option, Action] | None = None
+        self.looked = False
+
+    def preset(self, turn: Flow, app: Any) -> tuple[Option, Action] | None:
+        """The next action "Do it" does, while coins on the character still buy actions."""
+        o = turn.options
+        if not self.looked:
+            self.looked = True
+            if o.chosen and o.actions_left > 0:
+                self.next = preset(app.state, o, likeliest_first(app.state, o.regular.get(
+                    o.chosen, ())))
+        return self.next
 
     def widgets(self, turn: Flow, app: Any) -> list[Widget]:
         o = turn.options
@@ -60,7 +75,11 @@ class Steps(Mode):
         else:
             out.append(button("continue", (RIGHT_X, 412, 262, 60), _("Characters"),
                               turn.to_characters))
-        out.append(end_turn_button(app, turn))
+        following = self.preset(turn, app)
+        if following is not None:
+            out += do_buttons(app, o, *following)
+        else:
+            out.append(end_turn_button(app, turn))
         return out
 
     def draw(self, turn: Flow, app: Any, s: pygame.Surface) -> None:
@@ -68,6 +87,9 @@ class Steps(Mode):
 
     def status(self, turn: Flow, app: Any) -> list[str]:
         o = turn.options
+        following = self.preset(turn, app)
+        if following is not None:
+            return [_("Do it: {what}").format(what=say(following[0].message))]
         return [_("Then press your seat button (or End turn).")] if o.can_end_turn else []
 
 
