@@ -165,8 +165,12 @@ class TurnScreen(Screen, Flow):
             more = mode.status(self, app)
             if more and isinstance(mode, OptionsView):
                 status.pop(0)  # the round: room for what to tap
+            if isinstance(mode, Steps) and mode.next is not None:
+                status = []  # what "Do it" does next, whole: room for it alone
             status += more
         bottom = 406 if any(w.id == "hint" and w.rect.top > 400 for w in app.widgets) else 470
+        if isinstance(mode, FormView):
+            bottom = min(bottom, mode.left_top)  # fields the right side had no room for
         draw_text(s, "\n".join(status), pygame.Rect(8, below + 4, LEFT_W - 8, bottom - below),
                   BODY, INK if whole else MUTED)
         mode.draw(self, app, s)

@@ -15,7 +15,7 @@ from ..i18n import _, character
 from ..i18n import cost as cost_words
 from ..ui import ACCENT, BODY, INK, MUTED, W, Widget, button, draw_text
 from ..village_view import cell_rects, draw_village
-from .common import RIGHT_W, RIGHT_X, TOP, goods_buttons, value_key
+from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, goods_buttons, value_key
 from .option_rows import pages_of, rows_height
 from .turn_base import (
     BACK_RECT,
@@ -37,6 +37,8 @@ class FormView(Mode):
     (or, on the turn's first action, how many coins) in its place. The seat button confirms."""
 
     whole_left = True
+    left_top = 470
+    """Where fields put on the left (those the right has no room for) begin."""
 
     def __init__(self, form: Form) -> None:
         self.form = form
@@ -63,27 +65,47 @@ class FormView(Mode):
                 values = ["x\nx"]  # a cost: up to two lines
             return max(rows_height([f.prompt + ":", v], width) for v in values)
 
-        bottom = 408
+        room = 408 - (TOP + 60)
         heights = [tallest(f, RIGHT_W - 16) for f in fields]
-        two = sum(h + 4 for h in heights) > bottom - TOP - 66
+        two = sum(h + 4 for h in heights) > room
         w = (RIGHT_W - 8) // 2 if two else RIGHT_W
+        right, left = list(range(len(fields))), []
         if two:
             heights = [tallest(f, w - 16) for f in fields]
-        y = TOP + 66
-        for i, f in enumerate(fields):
+
+            def used(n: int) -> int:
+                return sum(max(heights[i:i + 2]) + 4 for i in range(0, n, 2))
+
+            # What does not fit on the right goes to the left, under the action's words
+            # (nothing below the bottom row, nothing over "Do it").
+            while len(right) > 1 and used(len(right)) > room:
+                left.insert(0, right.pop())
+        y = TOP + 60
+        for i in right:
+            f = fields[i]
             col = i % 2 if two else 0
             h = max(heights[i - col:i - col + 2]) if two else heights[i]
-            out.append(Widget(f"field:{f.name}",
-                              pygame.Rect(RIGHT_X + col * (w + 8), y, w, h),
-                              on_tap=lambda f=f: self.change(turn, f),
-                              lines=labels[i], value=f, enabled=f.why_not() is None,
-                              why_not=f.why_not()))
+            out.append(self._field(turn, f, labels[i],
+                                   pygame.Rect(RIGHT_X + col * (w + 8), y, w, h)))
             if col == 1 or not two:
                 y += h + 4
+        y = 406
+        self.left_top = 470
+        for i in reversed(left):
+            f = fields[i]
+            h = tallest(f, LEFT_W - 24)
+            y -= h
+            out.append(self._field(turn, f, labels[i], pygame.Rect(8, y, LEFT_W - 8, h)))
+            y -= 4
+            self.left_top = y
         out += do_buttons(app, turn.options, self.option, self.made(), self.why(),
                           beside=True)
         out.append(button("back_form", BACK_RECT, _("Back"), turn.back))
         return out
+
+    def _field(self, turn: Flow, f: Field, lines: list[str], rect: pygame.Rect) -> Widget:
+        return Widget(f"field:{f.name}", rect, on_tap=lambda: self.change(turn, f),
+                      lines=lines, value=f, enabled=f.why_not() is None, why_not=f.why_not())
 
     def change(self, turn: Flow, f: Field) -> None:
         """A field of two choices (a man or a woman, one of two ways to pay) turns to the
