@@ -168,7 +168,9 @@ class TurnScreen(Screen, Flow):
             if isinstance(mode, Steps) and mode.next is not None:
                 status = []  # what "Do it" does next, whole: room for it alone
             status += more
-        bottom = 406 if any(w.id == "hint" and w.rect.top > 400 for w in app.widgets) else 470
+        # Above a control bottom left (the hint, or a form's second way), if there is one.
+        bottom = min([w.rect.top - 4 for w in app.widgets
+                      if w.rect.top > 300 and w.rect.right <= LEFT_W] + [470])
         if isinstance(mode, FormView):
             bottom = min(bottom, mode.left_top)  # fields the right side had no room for
         draw_text(s, "\n".join(status), pygame.Rect(8, below + 4, LEFT_W - 8, bottom - below),

@@ -19,7 +19,6 @@ from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, goods_buttons, value_key
 from .option_rows import pages_of, rows_height
 from .turn_base import (
     BACK_RECT,
-    COINS_Y,
     LEFT_RECT,
     LIST_TOP,
     Flow,
@@ -276,16 +275,18 @@ class PlaceView(Mode):
                               style="invisible", value=c.value, selected=c.value == f.value))
         out.append(button("back_form", BACK_RECT, _("Back"), turn.back))
         others = [g for g in view.form.fields if g.name != self.name]
+        corner = pygame.Rect(8, 412, LEFT_W - 8, 60)  # bottom left, under the action's words
         if len(others) == 1 and toggles(others[0]):  # who moves in: turned here at a tap
             g = others[0]
-            out.append(Widget(f"field:{g.name}", pygame.Rect(LEFT_RECT),
-                              on_tap=lambda: view.change(turn, g), value=g,
-                              lines=[g.prompt + ":", value_label(g)]))
+            corner.height = max(rows_height([g.prompt + ":", value_label(g)], LEFT_W - 24), 60)
+            corner.bottom = 472
+            out.append(Widget(f"field:{g.name}", corner, on_tap=lambda: view.change(turn, g),
+                              value=g, lines=[g.prompt + ":", value_label(g)]))
         elif others:
-            out.append(button("details", LEFT_RECT, _("Check, then do it:").rstrip(
+            out.append(button("details", tuple(corner), _("Check, then do it:").rstrip(
                 ":").rstrip(), turn.to_details))
         out += do_buttons(app, turn.options, view.option, view.made(), view.why(),
-                          room_above=True)
+                          beside=True)
         return out
 
     def confirm(self, turn: Flow, app: Any) -> bool:
@@ -308,7 +309,7 @@ class PlaceView(Mode):
 
 def place_area() -> pygame.Rect:
     """The picture of where a building goes, above "Do it" and the other coin counts."""
-    return pygame.Rect(RIGHT_X, TOP + 62, RIGHT_W, COINS_Y - 4 - TOP - 62)
+    return pygame.Rect(RIGHT_X, TOP + 62, RIGHT_W, 406 - TOP - 62)
 
 
 def _refused(turn: Flow, app: Any, view: FormView) -> bool:
