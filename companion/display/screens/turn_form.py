@@ -54,31 +54,46 @@ class FormView(Mode):
 
     def widgets(self, turn: Flow, app: Any) -> list[Widget]:
         out = []
-        fields = self.form.fields
+        # The cost is no choice here: read off the tile just before, or known (the costs
+        # screen corrects it); the action's words on the left say it.
+        fields = [f for f in self.form.fields if f.kind != GOODS]
         labels = [[f.prompt + ":", value_label(f)] for f in fields]
 
-        def tallest(f: Field, width: int) -> int:
+        def longest(f: Field, width: int) -> int:
             """A field as tall as its longest choice: choosing never moves the others."""
             values = [c.label for c in f.choices] or [value_label(f)]
             if f.kind == GOODS:
                 values = ["x\nx"]  # a cost: up to two lines
             return max(rows_height([f.prompt + ":", v], width) for v in values)
 
+        def actual(f: Field, width: int) -> int:
+            return rows_height([f.prompt + ":", value_label(f)], width)
+
         room = 408 - (TOP + 60)
-        heights = [tallest(f, RIGHT_W - 16) for f in fields]
-        two = sum(h + 4 for h in heights) > room
-        w = (RIGHT_W - 8) // 2 if two else RIGHT_W
-        right, left = list(range(len(fields))), []
-        if two:
-            heights = [tallest(f, w - 16) for f in fields]
 
-            def used(n: int) -> int:
-                return sum(max(heights[i:i + 2]) + 4 for i in range(0, n, 2))
+        def arrange(tallest: Any) -> tuple[bool, int, list[int], list[int], list[int]]:
+            """One column if all fit, else two; what does not fit on the right goes to the
+            left, under the action's words (nothing below the bottom row)."""
+            heights = [tallest(f, RIGHT_W - 16) for f in fields]
+            two = sum(h + 4 for h in heights) > room
+            w = (RIGHT_W - 8) // 2 if two else RIGHT_W
+            right, left = list(range(len(fields))), []
+            if two:
+                heights = [tallest(f, w - 16) for f in fields]
 
-            # What does not fit on the right goes to the left, under the action's words
-            # (nothing below the bottom row, nothing over "Do it").
-            while len(right) > 1 and used(len(right)) > room:
-                left.insert(0, right.pop())
+                def used(n: int) -> int:
+                    return sum(max(heights[i:i + 2]) + 4 for i in range(0, n, 2))
+
+                while len(right) > 1 and used(len(right)) > room:
+                    left.insert(0, right.pop())
+            return two, w, heights, right, left
+
+        # As tall as the longest choice where that fits; else as tall as the value shown.
+        tallest = longest
+        two, w, heights, right, left = arrange(longest)
+        if left:
+            tallest = actual
+            two, w, heights, right, left = arrange(actual)
         y = TOP + 60
         for i in right:
             f = fields[i]
@@ -88,15 +103,14 @@ class FormView(Mode):
                                    pygame.Rect(RIGHT_X + col * (w + 8), y, w, h)))
             if col == 1 or not two:
                 y += h + 4
-        y = 406
-        self.left_top = 470
-        for i in reversed(left):
-            f = fields[i]
-            h = tallest(f, LEFT_W - 24)
-            y -= h
-            out.append(self._field(turn, f, labels[i], pygame.Rect(8, y, LEFT_W - 8, h)))
-            y -= 4
-            self.left_top = y
+        tall = {i: tallest(fields[i], LEFT_W - 24) for i in left}
+        y = 406 - sum(h + 4 for h in tall.values())
+        self.left_top = y if left else 470
+        for i in left:  # in the form's order, ending above the bottom row
+            y += 4
+            out.append(self._field(turn, fields[i], labels[i],
+                                   pygame.Rect(8, y, LEFT_W - 8, tall[i])))
+            y += tall[i]
         out += do_buttons(app, turn.options, self.option, self.made(), self.why(),
                           beside=True)
         out.append(button("back_form", BACK_RECT, _("Back"), turn.back))
@@ -140,7 +154,7 @@ class FormView(Mode):
         if self.option.via == "tile":
             lines.insert(0, _("With your {character} tile (no coin):").format(
                 character=character(self.option.character)))
-        if needs_choose(turn.options, self.option):
+        if needs_choose(turn.options, self.option) and self.left_top == 470:  # room for it
             lines.append(_("Do it with how many coins? Each coin on the character is one "
                            "action."))
         return lines
@@ -273,9 +287,9 @@ class PlaceView(Mode):
             out.append(Widget(f"cell:{value_key(c.value)}", rects[c.value],
                               on_tap=lambda v=c.value: view.form.set(self.name, v),
                               style="invisible", value=c.value, selected=c.value == f.value))
-        out.append(button("back_form", BACK_RECT, _("Back"), turn.back))
-        others = [g for g in view.form.fields if g.name != self.name]
         corner = pygame.Rect(8, 412, LEFT_W - 8, 60)  # bottom left, under the action's words
+        out.append(button("back_form", (8, 346, LEFT_W - 8, 60), _("Back"), turn.back))
+        others = [g for g in view.form.fields if g.name != self.name]
         if len(others) == 1 and toggles(others[0]):  # who moves in: turned here at a tap
             g = others[0]
             corner.height = max(rows_height([g.prompt + ":", value_label(g)], LEFT_W - 24), 60)
@@ -295,8 +309,6 @@ class PlaceView(Mode):
     def draw(self, turn: Flow, app: Any, s: pygame.Surface) -> None:
         f = self.field()
         assert f.village is not None
-        draw_text(s, f.prompt, pygame.Rect(RIGHT_X, TOP + 4, BACK_RECT[0] - 8 - RIGHT_X, 54),
-                  BODY, INK, valign="middle")
         area = place_area()
         draw_village(s, app.state, f.village, area, highlight={c.value for c in f.choices})
         r = cell_rects(app.state, f.village, area).get(f.value)
@@ -304,12 +316,13 @@ class PlaceView(Mode):
             pygame.draw.rect(s, ACCENT, r.inflate(4, 4), 5, border_radius=6)
 
     def status(self, turn: Flow, app: Any) -> list[str]:
-        return self.form_view.status(turn, app)
+        return [self.form.title, self.field().prompt]
 
 
 def place_area() -> pygame.Rect:
-    """The picture of where a building goes, above "Do it" and the other coin counts."""
-    return pygame.Rect(RIGHT_X, TOP + 62, RIGHT_W, 406 - TOP - 62)
+    """The picture of where a building goes: the whole right side above "Do it" (the prompt
+    is on the left, with the action)."""
+    return pygame.Rect(RIGHT_X, TOP + 4, RIGHT_W, 406 - TOP - 4)
 
 
 def _refused(turn: Flow, app: Any, view: FormView) -> bool:

@@ -14,7 +14,7 @@ from ..forms import option_form
 from ..i18n import _, character, name
 from ..ui import ACCENT, BODY, INK, PLAYER, Widget, button, draw_text, text_height
 from ..village_view import cell_rects, draw_village, quarter_rects
-from .common import RIGHT_W, RIGHT_X, TOP, value_key
+from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, value_key
 from .option_rows import (
     option_lines,
     option_why_not,
@@ -26,12 +26,9 @@ from .option_rows import (
 from .reasons import refusals
 from .turn_base import (
     BACK_RECT,
-    COINS_Y,
-    LEFT_RECT,
     LIST_TOP,
     Flow,
     Mode,
-    coins_room,
     do_buttons,
     refusal,
 )
@@ -93,17 +90,15 @@ class OptionsView(Mode):
     def widgets(self, turn: Flow, app: Any) -> list[Widget]:
         out = self._picture(turn, app) if self.on_the_picture() else self._list(turn, app)
         out.append(button("back_list", BACK_RECT, _("Back"), turn.to_characters))
-        pictured = self.picture_village() is not None
+        corner = (8, 412, LEFT_W - 8, 60)  # bottom left, under the player's words
         if self.on_the_picture():
-            out.append(button("list", LEFT_RECT, _("As a list"),
+            out.append(button("list", corner, _("As a list"),
                               lambda: setattr(self, "on_picture", False)))
-        elif pictured:
-            out.append(button("picture", LEFT_RECT, _("Picture"), self._to_picture))
-        # The other coin counts: bottom left, or above "Do it" where a way back to the
-        # picture (or on to the list) is bottom left.
-        if self.preset is not None:
+        elif self.picture_village() is not None:
+            out.append(button("picture", corner, _("Picture"), self._to_picture))
+        if self.preset is not None:  # the other coin counts: beside "Do it"
             out += do_buttons(app, turn.options, self.preset[0], self.preset[1],
-                              room_above=pictured, beside=not pictured)
+                              beside=True)
         elif self.shown():
             first = self.shown()[0]
             out += do_buttons(app, turn.options, first, None, _(
@@ -115,10 +110,8 @@ class OptionsView(Mode):
         self.on_picture, self.only = True, None
 
     def bottom(self, app: Any, turn: Flow) -> int:
-        """Where the list or the picture ends: above the other coin counts, if shown."""
-        first = self.preset[0] if self.preset else None
-        pictured = self.picture_village() is not None
-        return COINS_Y - 4 if pictured and coins_room(app, turn.options, first) else 408
+        """Where the list or the picture ends: above the bottom row."""
+        return 408
 
     def _list(self, turn: Flow, app: Any) -> list[Widget]:
         shown = self.shown()
