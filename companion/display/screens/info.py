@@ -146,7 +146,7 @@ class RoundScreen(Screen):
                               _("Enter the new buildings"),
                               lambda: setattr(self, "picking", True), style="primary"))
         elif state.phase == REVEAL:  # a grid that never moves, naming the stack
-            out += reveal_widgets(app, state, self.picked)
+            out += reveal_widgets(app, state, self.picked, TOP + 90)
         else:
             out += self._tabs(app)
             out.append(button("continue", (W - 300, 410, 292, 60),

@@ -14,7 +14,6 @@ from ...engine import GameState, Reveal
 from ...engine.round_end import reveal_counts
 from ..i18n import _, building
 from ..ui import BODY, INK, W, Widget, button, draw_text
-from .common import TOP
 
 ROWS, COLUMNS = 4, 4
 
@@ -42,7 +41,8 @@ def stack_name(key: str) -> str:
     return {"2": "II", "3": "III"}[key]
 
 
-def reveal_widgets(app: Any, state: GameState, picked: list[str]) -> list[Widget]:
+def reveal_widgets(app: Any, state: GameState, picked: list[str], top: int) -> list[Widget]:
+    """The grid below ``top`` (the screen's question above it), Start again and Done."""
     from2, from3 = reveal_counts(state)
     key, _mine, left = current(state, picked)
     full = len(picked) >= from2 + from3
@@ -52,7 +52,7 @@ def reveal_widgets(app: Any, state: GameState, picked: list[str]) -> list[Widget
         here = bool(state.stacks[key].get(t))
         name = building(state.catalogue, t)
         label = f"{name} ({left[t]})" if here else name
-        out.append(button(f"reveal:{t}", (8 + (i % COLUMNS) * w, TOP + 90 + (i // COLUMNS) * 64,
+        out.append(button(f"reveal:{t}", (8 + (i % COLUMNS) * w, top + (i // COLUMNS) * 64,
                                           w - 6, 60),
                           label, lambda t=t: picked.append(t),
                           enabled=not full and here and left[t] > 0,
