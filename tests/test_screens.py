@@ -328,9 +328,11 @@ def test_choosing_never_moves_the_other_buttons(tmp_path: Path) -> None:
     changed = 0
     for f in fields:
         if len(f.value.choices) > 1:
-            d.tap(f.id)
             other = next(c for c in f.value.choices if c.value != f.value.value)
-            d.tap(f"choice:{other.key}")
+            d.tap(f.id)
+            if len(f.value.choices) > 2:  # a choice of two turns at the tap
+                d.tap(f"choice:{other.key}")
+            assert next(w for w in d.widgets() if w.id == f.id).value.value == other.value
             assert {w.id: w.rect.copy() for w in d.widgets()} == rects
             changed += 1
     assert changed

@@ -163,9 +163,10 @@ class TurnScreen(Screen, Flow):
                                        "{n} {character} actions left", o.actions_left).format(
                     n=o.actions_left, character=character(o.chosen)))
             more = mode.status(self, app)
-            if (more and isinstance(mode, OptionsView)) or \
-                    (isinstance(mode, Steps) and mode.next is not None):
-                status = []  # what to tap, or what "Do it" does next: room for it alone
+            if isinstance(mode, OptionsView):  # the coins are in the players panel
+                status = status[2:] if not more else []
+            if isinstance(mode, Steps) and mode.next is not None:
+                status = []  # what "Do it" does next: room for it alone
             status += more
         # Above a control bottom left (the hint, or a form's second way), if there is one.
         bottom = min([w.rect.top - 4 for w in app.widgets

@@ -11,10 +11,10 @@ from ...bot.likely import likeliest_first
 from ...engine import CHARACTERS, Action, EndTurn, GameState, Option
 from ...engine.actions import CannotAct
 from ..i18n import _, character, name, say
-from ..ui import BODY, INK, Widget, button, draw_text
+from ..ui import BODY, INK, Widget, button, draw_text, text_height
 from ..village_view import tile_icon
 from .character_pieces import character_pieces
-from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, StepsView
+from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, StepsView, players_panel
 from .hint import hint_button
 from .reasons import why_not_character
 from .turn_base import DO_RECT, Flow, Mode, do_buttons
@@ -49,7 +49,14 @@ class Steps(Mode):
             if o.chosen and o.actions_left > 0:
                 self.next = preset(app.state, o, likeliest_first(app.state, o.regular.get(
                     o.chosen, ())))
+            if self.next is not None and text_height(
+                    self.words(self.next[0]), LEFT_W - 8) > 466 - panel_bottom(app.state):
+                self.next = None  # not said whole under the players: chosen from the list
         return self.next
+
+    @staticmethod
+    def words(option: Option) -> str:
+        return _("Do it: {what}").format(what=say(option.message))
 
     def widgets(self, turn: Flow, app: Any) -> list[Widget]:
         o = turn.options
@@ -89,7 +96,7 @@ class Steps(Mode):
         o = turn.options
         following = self.preset(turn, app)
         if following is not None:
-            return [_("Do it: {what}").format(what=say(following[0].message))]
+            return [self.words(following[0])]
         return [_("Then press your seat button (or End turn).")] if o.can_end_turn else []
 
 
@@ -147,6 +154,12 @@ class Characters(Mode):
         return [_("Then press your seat button (or End turn).") if o.can_end_turn
                 else _("No action for your coins now.") if o.can_declare_stuck
                 else _("Choose a character.")]
+
+
+def panel_bottom(state: GameState) -> int:
+    """Where the players panel of the turn screen ends (measured by drawing it aside)."""
+    scratch = pygame.Surface((LEFT_W, 480))
+    return players_panel(scratch, state, pygame.Rect(8, TOP + 6, LEFT_W - 8, 4 * 58))
 
 
 def pass_turn(app: Any, state: GameState) -> None:
