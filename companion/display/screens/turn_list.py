@@ -251,8 +251,7 @@ class OptionsView(Mode):
     def status(self, turn: Flow, app: Any) -> list[str]:
         if not self.on_the_picture():
             if any(o.needs_cost for o in self.shown()) and two_columns(self.shown()):
-                return [_("A building with no cost yet: tap it, then enter the goods shown "
-                          "on its tile.")]
+                return [_("No cost known yet: tap it and enter the goods on its tile.")]
             return []
         return [_("Tap the quarter to wake.") if self.character == "night_watchman"
                 else _("Tap the building.")]
