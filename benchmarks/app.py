@@ -42,6 +42,30 @@ def kind(widget: str) -> str:
     return "core"
 
 
+def taps_per_turn(app: App, lines: list[str]
+                  ) -> tuple[Driver, int, list[int], list[Counter[str]]]:
+    """The record played through the screens: the taps of each turn (from the end of the one
+    before to its end, the round end's taps included; the setup excluded), and their kinds;
+    with the taps of the new-game screen."""
+    d = Driver(app)
+    d.new_game(json.loads(lines[0]))
+    setup_taps = d.taps
+    per_turn: list[int] = []
+    kinds_per_turn: list[Counter[str]] = []
+    actions = [json.loads(x) for x in lines[1:]]
+    i = 0
+    while i < len(actions):
+        nxt = next((k for k in range(i, len(actions)) if actions[k]["type"] == "end_turn"),
+                   len(actions) - 1)
+        before = d.taps
+        d.play(lines, stop=nxt + 1)
+        if actions[nxt]["type"] == "end_turn" and i >= 19:  # turns, not the setup
+            per_turn.append(d.taps - before)
+            kinds_per_turn.append(Counter(kind(x) for x in d.log[before:]))
+        i = nxt + 1
+    return d, setup_taps, per_turn, kinds_per_turn
+
+
 def main(idle: float = 30.0) -> None:
     lines = RECORD.read_text().splitlines()
     with tempfile.TemporaryDirectory() as tmp:
@@ -50,25 +74,11 @@ def main(idle: float = 30.0) -> None:
         app.step(0)
         print(f"time to the first frame: {(time.perf_counter() - start) * 1e3:.0f} ms")
 
-        d = Driver(app)
-        d.new_game(json.loads(lines[0]))
-        setup_taps = d.taps
-        per_turn: list[int] = []
-        kinds_per_turn: list[Counter[str]] = []
+        d, setup_taps, per_turn, kinds_per_turn = taps_per_turn(app, lines)
         actions = [json.loads(x) for x in lines[1:]]
         kinds = Counter(a["type"] for a in actions)
-        i = 0
-        while i < len(actions):
-            nxt = next((k for k in range(i, len(actions)) if actions[k]["type"] == "end_turn"),
-                       len(actions) - 1)
-            before = d.taps
-            d.play(lines, stop=nxt + 1)
-            if actions[nxt]["type"] == "end_turn" and i >= 19:  # turns, not the setup
-                per_turn.append(d.taps - before)
-                kinds_per_turn.append(Counter(kind(x) for x in d.log[before:]))
-            i = nxt + 1
         turns = kinds["end_turn"]
-        print(f"taps per turn over {turns} turns: median {statistics.median(per_turn):.0f}, "
+        print(f"taps per turn over {turns} turns: median {statistics.median(per_turn):g}, "
               f"mean {statistics.mean(per_turn):.1f}, max {max(per_turn)}, plus the seat button")
         for k in ("core", "edit", "cost", "round end"):
             counts = [c[k] for c in kinds_per_turn]

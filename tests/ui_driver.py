@@ -271,8 +271,10 @@ class Driver:
 
     def end_turn(self, a: Any) -> None:
         start = len(self.done())
-        self.to_turn_main()
-        self.seat(a.player)
+        self.seat(a.player)  # from any view of the turn
+        if not self.applied(start):
+            self.to_turn_main()
+            self.seat(a.player)
         if not self.applied(start) and self.has("end_turn"):
             self.tap("end_turn")
         if not self.applied(start):
@@ -346,13 +348,32 @@ class Driver:
 
     def turn_action(self, a: Any, coins: int | None) -> None:
         start = len(self.done())
-        self.to_turn_main()
-        self.tap("neutral" if a.type.startswith("neutral") else f"character:{CHARACTER[a.type]}")
+        do = f"do:{coins}" if coins is not None else "do"
+        self.to_options(a)
+        preset = next((w for w in self.enabled("do") if w.id == do and w.value == a), None)
+        if preset is not None:  # the likeliest, preselected, is the one: "Do it" at once
+            self.touch(preset)
+            if not self.applied(start):
+                raise self.stuck(f"{a} was refused: {self.app.banner}")
+            return
         self.pick_option(a)
         if self.enabled("good:"):
             self.enter_cost(a)
+        if self.enabled("cell:") and self.has("back_form"):  # where it goes, first
+            cell = next((w for w in self.enabled("cell:") if w.value == a.cell), None)
+            if cell is None:
+                raise self.stuck(f"no cell {a.cell} for {a}")
+            if not cell.selected:
+                self.touch(cell)
+            w = next((w for w in self.enabled("do") if w.id == do and w.value == a), None)
+            if w is not None:
+                self.touch(w)
+                if not self.applied(start):
+                    raise self.stuck(f"{a} was refused: {self.app.banner}")
+                return
+            if self.has("details"):
+                self.tap("details")  # the rest of the form: who pays, who moves in
         self.fill_fields(a)
-        do = f"do:{coins}" if coins is not None else "do"
         w = next((w for w in self.widgets() if w.id == do), None)
         if w is None and coins == 1:
             w = next((w for w in self.widgets() if w.id == "do"), None)
@@ -366,13 +387,43 @@ class Driver:
         if not self.applied(start):
             raise self.stuck(f"{a} was refused: {self.app.banner}")
 
+    def to_options(self, a: Any) -> None:
+        """The options of the action's character (or of the neutral coin), from the turn's
+        steps (its next action) or from its first view."""
+        want = "neutral" if a.type.startswith("neutral") else CHARACTER[a.type]
+        if self.has(f"next:{want}"):  # from the turn's steps, straight to a tile's options
+            self.tap(f"next:{want}")
+        elif any(w.id == "do" and w.value == a for w in self.enabled("do")):
+            return  # the steps' "Do it": the chosen character's likeliest next action
+        elif self.has("continue"):
+            self.tap("continue")
+        if getattr(self.app.screen, "shows", None) == want and not self.has("back_form"):
+            return
+        self.to_turn_main()
+        self.tap("neutral" if want == "neutral" else f"character:{want}")
+
     def pick_option(self, a: Any) -> None:
         for _ in range(20):
             w = next((w for w in self.enabled("option:")
                       if w.value is not None and _same_option(w.value.action, a)), None)
+            if w is None:  # on the village picture: the place itself (by a coin or the tile)
+                w = next((w for w in self.enabled() if w.id.startswith(("quarter:", "cell:"))
+                          and w.value is not None and _same_option(
+                              replace(w.value.action, tile=getattr(a, "tile", False)), a)),
+                         None)
             if w is not None:
                 self.touch(w)
+                if self.enabled("option:") and not self.has("back_form"):
+                    continue  # several ways at that place: now as a short list
                 return
+            village_ = getattr(a, "village", None) or getattr(a, "player", None)
+            if self.has(f"village:{village_}") and not next(
+                    w.selected for w in self.widgets() if w.id == f"village:{village_}"):
+                self.tap(f"village:{village_}")  # the place lies in another village
+                continue
+            if self.has("list"):
+                self.tap("list")
+                continue
             if not self.has("page:next"):
                 raise self.stuck(f"no option for {a}")
             self.tap("page:next")
@@ -406,6 +457,8 @@ class Driver:
             if f.kind == "cell":
                 self.tap(f"cell:{key}")
                 continue
+            if self.has("back_form") and not self.enabled("choice:"):
+                continue  # a field of two choices: the tap turned it to the other
             while not self.has(f"choice:{key}"):
                 if not self.has("choices:next"):
                     raise self.stuck(f"no choice {key} for {f.name}")
@@ -531,9 +584,7 @@ def ways_on(d: Driver) -> list[str]:
     if isinstance(screen, SetupScreen):
         ids = [i for i in ids if i.startswith(("value:", "letter:", "confirm", "random",
                                                "choices:", "three:"))]
-    elif isinstance(screen, TurnScreen) and screen.form is None and screen.character is None \
-            and not screen.neutral and getattr(screen, "reading", None) is None \
-            and getattr(screen, "view", "main") != "steps":  # the turn's first view
+    elif isinstance(screen, TurnScreen) and screen.first_view:  # the turn's first view
         ids = [i for i in ids if i.startswith(("character:", "neutral", "end_turn",
                                                "cannot_act"))]
         if not seat and not any(i in ("end_turn", "cannot_act") for i in ids) \

@@ -3,9 +3,11 @@ one cannot be done, a row's height and the rows' pages."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import Option
 from ...engine.values import Via
-from ..i18n import _, ngettext, say
+from ..i18n import _, building, ngettext, say
 from ..ui import text_height
 
 
@@ -24,6 +26,27 @@ def option_lines(o: Option) -> list[str]:
             if o.coins else "")
     second = ", ".join(x for x in (details, cost) if x)
     return [tag + say(o.message)] + ([second] if second else [])
+
+
+def short_lines(catalogue: Any, o: Option) -> list[str]:
+    """A build in half a row: the building, and its cost and coins (or that its cost is read
+    off the tile); the payment's steps are in its form. Other options whole."""
+    if o.action.type not in ("build", "neutral_build"):
+        return option_lines(o)
+    tag = _("Tile") + ": " if o.via == "tile" else ""
+    head = tag + building(catalogue, o.action.building)  # type: ignore[attr-defined]
+    if not o.affordable or o.via == "neutral":  # greyed, or unpriced: the name alone
+        return [head]
+    shown = [say(d) for d in o.details if d.code == "pay.cost"]
+    if o.coins and o.affordable:
+        shown.append(ngettext("buy for {n} coin", "buy for {n} coins", o.coins).format(
+            n=o.coins))
+    return [head] + ([", ".join(shown)] if shown else [])
+
+
+def two_columns(options: list[Option]) -> bool:
+    """Builds (the Builder's, the neutral coin's) go two a row: more on a page."""
+    return any(o.action.type in ("build", "neutral_build") for o in options)
 
 
 def option_why_not(o: Option) -> str | None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from ...engine import Reveal, legal_actions
+from ...engine import legal_actions
 from ...engine.round_end import reveal_counts
 from ...engine.state import REVEAL, SCHOOL, GameState
 from ..forms import setup_form
@@ -17,6 +17,7 @@ from ..ui import ACCENT, BODY, INK, W, Widget, button, draw_text, paragraph
 from ..village_view import cell_rects, draw_village, figure, figure_size
 from .checklist import Checklist, round_groups, table_items
 from .common import TOP, Screen, nav, title_bar, value_key
+from .reveal_grid import draw_stack, reveal_widgets
 from .score_table import score_table
 
 
@@ -73,27 +74,8 @@ class RoundScreen(Screen):
             out.append(button("reveal:start", (W - 330, 410, 322, 60),
                               _("Enter the new buildings"),
                               lambda: setattr(self, "picking", True), style="primary"))
-        elif state.phase == REVEAL:
-            from2, from3 = reveal_counts(state)
-            stack = state.stacks["2"] if len(self.picked) < from2 else state.stacks["3"]
-            # Only the taps of this stack count against it (a type can be in both stacks).
-            mine = self.picked[:from2] if len(self.picked) < from2 else self.picked[from2:]
-            left = Counter(stack) - Counter(mine)
-            # Every type of the stack keeps its place: a tap never moves the others.
-            types = [t for t in state.catalogue.buildings if stack.get(t)]
-            for i, t in enumerate(types):
-                out.append(button(f"reveal:{t}", (8 + (i % 4) * 197, TOP + 90 + (i // 4) * 64,
-                                                  191, 60),
-                                  f"{building(state.catalogue, t)} ({left[t]})",
-                                  lambda t=t: self.picked.append(t),
-                                  enabled=len(self.picked) < from2 + from3 and left[t] > 0,
-                                  why_not=_("None of these is left in the stack.")
-                                  if left[t] == 0 else None))
-            out.append(button("reveal:clear", (8, 412, 190, 60), _("Start again"),
-                              self.picked.clear))
-            out.append(button("reveal:done", (W - 200, 412, 192, 60), _("Done"),
-                              lambda: app.apply(Reveal(tuple(self.picked))),
-                              enabled=len(self.picked) == from2 + from3, style="primary"))
+        elif state.phase == REVEAL:  # a grid that never moves, naming the stack
+            out += reveal_widgets(app, state, self.picked, TOP + 90)
         else:
             out += self._tabs(app)
             out.append(button("continue", (W - 300, 410, 292, 60),
@@ -230,6 +212,7 @@ class RoundScreen(Screen):
                     n=from2 + from3), now,
                 _("Tapped: {list}.").format(list=picked) if picked else "") if x),
                 pygame.Rect(8, TOP + 2, W - 16, 86))
+            draw_stack(s, state, self.picked)
             return
         if state.phase == SCHOOL:
             draw_text(s, _("Where do {who}'s villagers from the school go?").format(

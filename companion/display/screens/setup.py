@@ -36,7 +36,6 @@ from .common import (
     TOP,
     Screen,
     nav,
-    players_panel,
     steps_button,
     title_bar,
     value_key,
@@ -46,6 +45,7 @@ from .keyboard import NameKeyboard, header
 from .menu import menu_button
 from .reasons import refusals
 from .seats import OPTIONS_X, draw_table, next_at_place, seat_widgets
+from .setup_progress import left_panel, picks_again
 from .virtual import level_button, with_virtual
 
 CHOICES_Y = 242  # below an instruction of up to five lines and its question
@@ -438,9 +438,12 @@ class SetupScreen(Screen):
         who = self.who(state)
         title_bar(s, _("Setting up"), who if state.phase not in (START_PLAYER, PLACE,
                                                                   START_BUILDINGS) else None)
-        players_panel(s, state, pygame.Rect(8, TOP + 4, 240, 230))
-        paragraph(s, instruction(state, who), pygame.Rect(RIGHT_X, TOP + 6, RIGHT_W,
-                                                          CHOICES_Y - 34 - TOP - 6))
+        last = app.session.game.actions[-1] if app.session and app.session.game.actions \
+            else None
+        left_panel(s, state)  # the players; in the draft who drafted what, then "7 of 12 placed"
+        again = picks_again(state, last)  # a second pick in a row is no failed tap
+        paragraph(s, (again + " " if again else "") + instruction(state, who),
+                  pygame.Rect(RIGHT_X, TOP + 6, RIGHT_W, CHOICES_Y - 34 - TOP - 6))
         if self.letter_for is not None:
             paragraph(s, _("Which letter is on the back of {who}'s village centre?").format(
                 who=colour(self.letter_for.player)),  # below the instruction, never over it

@@ -1,0 +1,78 @@
+"""The new buildings drawn at a round end, tapped one by one on a grid that never moves: every
+type of stacks II and III has its place from the first tap to the last (a quick tap after
+stack II is done never lands on a stack III type that took another's place), and the stack
+being drawn from is named."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pygame
+
+from ...engine import GameState, Reveal
+from ...engine.round_end import reveal_counts
+from ..i18n import _, building
+from ..ui import BODY, INK, W, Widget, button, draw_text
+
+ROWS, COLUMNS = 4, 4
+
+
+def current(state: GameState, picked: list[str]) -> tuple[str, list[str], Counter[str]]:
+    """The stack drawn from now ("2" or "3"), the taps counted against it, and what is left
+    in it."""
+    from2, _from3 = reveal_counts(state)
+    key = "2" if len(picked) < from2 else "3"
+    mine = picked[:from2] if key == "2" else picked[from2:]
+    return key, mine, Counter(state.stacks[key]) - Counter(mine)
+
+
+def grid_types(state: GameState, key: str) -> list[str]:
+    """The types with a place: those of both stacks, in catalogue order (those of the stack
+    drawn from alone if both do not fit)."""
+    both = [t for t in state.catalogue.buildings
+            if state.stacks["2"].get(t) or state.stacks["3"].get(t)]
+    if len(both) <= ROWS * COLUMNS:
+        return both
+    return [t for t in state.catalogue.buildings if state.stacks[key].get(t)]
+
+
+def stack_name(key: str) -> str:
+    return {"2": "II", "3": "III"}[key]
+
+
+def reveal_widgets(app: Any, state: GameState, picked: list[str], top: int) -> list[Widget]:
+    """The grid below ``top`` (the screen's question above it), Start again and Done."""
+    from2, from3 = reveal_counts(state)
+    key, _mine, left = current(state, picked)
+    full = len(picked) >= from2 + from3
+    out = []
+    w = (W - 16) // COLUMNS
+    for i, t in enumerate(grid_types(state, key)):
+        here = bool(state.stacks[key].get(t))
+        name = building(state.catalogue, t)
+        label = f"{name} ({left[t]})" if here else name
+        out.append(button(f"reveal:{t}", (8 + (i % COLUMNS) * w, top + (i // COLUMNS) * 64,
+                                          w - 6, 60),
+                          label, lambda t=t: picked.append(t),
+                          enabled=not full and here and left[t] > 0,
+                          why_not=None if full else
+                          _("None of these is left in the stack.") if here else
+                          _("Not in stack {stack}: drawn from now.").format(
+                              stack=stack_name(key))))
+    out.append(button("reveal:clear", (8, 412, 190, 60), _("Start again"), picked.clear))
+    out.append(button("reveal:done", (W - 200, 412, 192, 60), _("Done"),
+                      lambda: app.apply(Reveal(tuple(picked))),
+                      enabled=full, style="primary"))
+    return out
+
+
+def draw_stack(s: pygame.Surface, state: GameState, picked: list[str]) -> None:
+    """Which stack the buildings are drawn from now, and how many more, between the buttons."""
+    from2, from3 = reveal_counts(state)
+    key, mine, _left = current(state, picked)
+    more = max((from2 if key == "2" else from3) - len(mine), 0)
+    words = (_("Stack {stack}: {n} more").format(stack=stack_name(key), n=more)
+             if len(picked) < from2 + from3 else _("All tapped"))
+    draw_text(s, words, pygame.Rect(206, 412, W - 414, 60), BODY, INK, align="center",
+              valign="middle")

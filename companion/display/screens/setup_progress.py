@@ -1,0 +1,68 @@
+"""How far the setup has come, on the draft and the placement screens: who drafted what so far
+(and that the same player picks again: its second pick in a row is no failed tap), and how
+many start buildings are placed of all."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...engine import Action, GameState
+from ...engine.actions import Pick
+from ...engine.state import DRAFT, PLACE
+from ..i18n import _, building, name
+from ..ui import BACKGROUND, BODY, INK, MUTED, badge, draw_text, text_height
+from .common import TOP, players_panel
+
+
+def picks_again(state: GameState, last: Action | None) -> str | None:
+    """ "Anna picks again." when the draft's next pick is the same player's as the last."""
+    if state.phase != DRAFT or not isinstance(last, Pick) or last.player != state.active:
+        return None
+    return _("{who} picks again.").format(who=name(last.player))
+
+
+def drafted(state: GameState) -> dict[str, list[str]]:
+    """Each player's start buildings drafted so far, in the order taken, in words."""
+    return {p.colour: [building(state.catalogue, t) for t in state.to_place.get(p.colour, ())]
+            for p in state.players}
+
+
+def drafted_panel(s: pygame.Surface, state: GameState, rect: pygame.Rect) -> int:
+    """In the players panel's place during the draft: "Drafted so far:", then each player's
+    badge with its buildings (the one to pick framed by its badge's ring). Returns the y
+    below it."""
+    y = rect.top
+    title = _("Drafted so far:")
+    draw_text(s, title, pygame.Rect(rect.left, y, rect.width, 30), BODY, MUTED, wrap=False)
+    y += 32
+    for colour_, picks in drafted(state).items():
+        words = ", ".join(picks) or "–"  # noqa: RUF001
+        h = max(text_height(words, rect.width - 36), 28)
+        badge(s, colour_, (rect.left + 14, y + 14), 14)
+        if colour_ == state.active:  # whose pick it is: a second ring
+            pygame.draw.circle(s, INK, (rect.left + 14, y + 14), 17, 2)
+        draw_text(s, words, pygame.Rect(rect.left + 34, y, rect.width - 36, h), BODY, INK,
+                  bg=BACKGROUND)
+        y += h + 4
+    return y
+
+
+def left_panel(s: pygame.Surface, state: GameState) -> None:
+    """The setup screen's left side: the players; in the draft who drafted what instead;
+    while the start buildings are placed, how many are, under the players."""
+    if state.phase == DRAFT:
+        drafted_panel(s, state, pygame.Rect(8, TOP + 4, 240, 342))
+        return
+    below = players_panel(s, state, pygame.Rect(8, TOP + 4, 240, 230))
+    placed = placed_line(state)
+    if placed:
+        draw_text(s, placed, pygame.Rect(8, below + 4, 240, 60), BODY, INK)
+
+
+def placed_line(state: GameState) -> str | None:
+    """ "7 of 12 placed": the players' start buildings on the table so far."""
+    if state.phase != PLACE:
+        return None
+    left = sum(len(state.to_place.get(p.colour, ())) for p in state.players)
+    total = sum(len(state.villages[p.colour].buildings) for p in state.players) + left
+    return _("{n} of {total} placed").format(n=total - left, total=total)

@@ -1,0 +1,161 @@
+"""What the turn screen's views share: the view interface, the transitions a view may ask for,
+the one place of "Do it" (and End turn) on every view, and doing an option with its coins."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ...engine import Action, Choose, GameState, Option, TurnOptions, apply, why_not
+from ..i18n import _, ngettext, say
+from ..ui import W, Widget, button
+from .common import RIGHT_X, TOP
+
+DO_RECT = (RIGHT_X + 270, 412, 262, 60)
+"""Where "Do it" is on every view of the turn (End turn takes the same place when there is
+nothing to do): the thumb finds it without looking."""
+LEFT_RECT = (RIGHT_X, 412, 262, 60)
+"""Bottom left: the other coin counts, or a second way (the list or the picture)."""
+BACK_RECT = (W - 128, TOP + 4, 120, 54)
+"""Back, top right, on the options and on a form."""
+COINS_Y = 350
+"""The row of other coin counts, just above "Do it" (a turn's first action only)."""
+LIST_TOP = TOP + 54
+
+
+class Mode:
+    """One view of the turn screen: its widgets, what it draws on the right, and what the left
+    side says below the players."""
+
+    first_view = False
+    """The turn's first view (the characters, End turn)."""
+    shows: str | None = None
+    """Whose options the view shows: a character, or "neutral"."""
+    whole_left = False
+    """The left side says the action whole (a form), in the players panel's place."""
+
+    def widgets(self, turn: Flow, app: Any) -> list[Widget]:
+        return []
+
+    def draw(self, turn: Flow, app: Any, s: pygame.Surface) -> None:
+        pass
+
+    def status(self, turn: Flow, app: Any) -> list[str]:
+        """Lines of the left side under the players panel, after the round and the coins."""
+        return []
+
+    def confirm(self, turn: Flow, app: Any) -> bool:
+        """The seat button's confirmation of this view's one way on; False: none."""
+        return False
+
+
+class Flow:
+    """The transitions between the turn's views, each named; the views ask for them."""
+
+    options: TurnOptions
+    mode: Mode
+
+    def to_characters(self) -> None:
+        raise NotImplementedError
+
+    def to_steps(self) -> None:
+        raise NotImplementedError
+
+    def to_options(self, character: str | None) -> None:
+        """A character's options (None: the neutral coin's)."""
+        raise NotImplementedError
+
+    def to_form(self, app: Any, option: Option, only: list[Option] | None = None) -> None:
+        raise NotImplementedError
+
+    def to_field(self, name: str) -> None:
+        """One field of the form shown, to change it."""
+        raise NotImplementedError
+
+    def to_place(self, view: Any) -> None:
+        """Where the form's building goes, on the picture first (when it has a place)."""
+        raise NotImplementedError
+
+    def to_details(self) -> None:
+        """From the picture of where it goes to the whole form."""
+        raise NotImplementedError
+
+    def to_reading(self) -> None:
+        raise NotImplementedError
+
+    def back(self) -> None:
+        """From a form (or a field) to the list it came from."""
+        raise NotImplementedError
+
+
+def needs_choose(options: TurnOptions, option: Option) -> bool:
+    """Whether doing the option also puts coins on its character (the turn's first action)."""
+    return option.via == "coin" and options.chosen is None
+
+
+def refusal(state: GameState, options: TurnOptions, option: Option, action: Action,
+            coins: int) -> str | None:
+    """Why the action (after placing ``coins`` coins, if that is due) is refused, in words."""
+    if needs_choose(options, option):
+        reason = why_not(state, Choose(state.active, option.character, coins))
+        if reason:
+            return say(reason)
+        state = apply(state, Choose(state.active, option.character, coins))
+    refused = why_not(state, action)
+    return None if refused is None else say(refused)
+
+
+def perform(app: Any, options: TurnOptions, option: Option, action: Action, coins: int) -> None:
+    """The coins on the character (the turn's first action), then the action."""
+    if needs_choose(options, option) and not app.apply(
+            Choose(app.state.active, option.character, coins)):
+        return
+    app.apply(action)
+
+
+def do_buttons(app: Any, options: TurnOptions, option: Option, action: Action | None,
+               why: str | None = None, room_above: bool = True,
+               beside: bool = False) -> list[Widget]:
+    """ "Do it" in its place; on the turn's first action also the other coin counts (each
+    coin on the character is one action): in a row above it, or ``beside`` it, left, in the
+    bottom row."""
+    state = app.state
+
+    def reason(n: int) -> str | None:
+        if action is None:
+            return why or _("Choose what to do first.")
+        return refusal(state, options, option, action, n)
+
+    if not needs_choose(options, option):
+        r = reason(1)
+        return [button("do", DO_RECT, _("Do it"), lambda: perform(app, options, option,
+                                                                   action, 1),
+                       enabled=r is None, style="primary", value=action, why_not=r)]
+    most = max(state.player(state.active).coins - option.coins, 1)
+    r = reason(1)
+    out = [button("do:1", DO_RECT, ngettext("Do it: {n} coin", "Do it: {n} coins", 1).format(
+        n=1), lambda: perform(app, options, option, action, 1), enabled=r is None,
+        style="primary", value=action, why_not=r)]
+    more = list(range(2, most + 1))
+    if more and (room_above or beside):
+        x, w = (RIGHT_X, 266) if beside else (DO_RECT[0], DO_RECT[2])
+        step = (w + 4) // len(more)
+        for i, n in enumerate(more):
+            r = reason(n)
+            # (the plural of "Do it: {n} coin" is the count alone: "{n} coins")
+            label = (ngettext("Do it: {n} coin", "{n} coins", n).format(n=n) if step >= 100
+                     else str(n))
+            rect = (x + i * step, 412 if beside else COINS_Y, step - 4, 60 if beside else 56)
+            out.append(button(f"do:{n}", rect, label,
+                              lambda n=n: perform(app, options, option, action, n),
+                              enabled=r is None, value=action, why_not=r))
+    return out
+
+
+def coins_room(app: Any, options: TurnOptions, option: Option | None) -> bool:
+    """Whether the row above "Do it" holds other coin counts (the list ends above it)."""
+    if option is None or not needs_choose(options, option):
+        return False
+    state = app.state
+    return state.player(state.active).coins - option.coins >= 2

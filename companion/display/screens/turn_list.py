@@ -1,0 +1,278 @@
+"""A character's options (or the neutral coin's) on the turn screen: a list ordered by what
+each brings, the likeliest preselected so that "Do it" does it at once; or, for a character
+that picks a place (a quarter to wake, a couple, a spouse), the village picture to tap."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ...bot.likely import likeliest_first
+from ...engine import Action, GameState, Option, TurnOptions
+from ..forms import option_form
+from ..i18n import _, character, name
+from ..ui import ACCENT, BODY, INK, Widget, button, draw_text
+from ..village_view import cell_rects, draw_village, quarter_rects
+from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, value_key
+from .option_rows import (
+    option_lines,
+    option_why_not,
+    pages_of,
+    rows_height,
+    short_lines,
+    two_columns,
+)
+from .reasons import refusals
+from .turn_base import (
+    BACK_RECT,
+    LIST_TOP,
+    Flow,
+    Mode,
+    do_buttons,
+    refusal,
+)
+from .village_tabs import village_tab
+
+PICTURED = ("night_watchman", "priest", "midwife")
+"""The characters whose options are places on a village picture."""
+
+
+class OptionsView(Mode):
+    """The options of one character (None: the neutral coin), best first, the first that can
+    be done as it stands preselected for "Do it"; a tap on one opens its form."""
+
+    def __init__(self, state: GameState, options: TurnOptions, character_: str | None,
+                 only: list[Option] | None = None) -> None:
+        self.character = character_
+        self.shows = character_ or "neutral"
+        if character_ is None:
+            raw = list(options.neutral)
+        else:
+            raw = list(options.regular.get(character_, ())) + list(
+                options.tiles.get(character_, ()))
+        self.listed = likeliest_first(state, raw)
+        self.only = only
+        """The ways at one place tapped on the picture, when there are several."""
+        self.page = 0
+        self.on_picture = only is None
+        self.village: str | None = None
+        self.preset = preset(state, options, self.shown())
+
+    def shown(self) -> list[Option]:
+        return [o for o in self.listed if self.only is None or o in self.only]
+
+    # --- the picture -----------------------------------------------------------------------
+
+    def picture_villages(self) -> list[str]:
+        if self.character not in PICTURED:
+            return []
+        out: list[str] = []
+        for o in self.listed:
+            v = _village(o.action)
+            if (o.affordable or o.needs_cost) and v not in out:
+                out.append(v)
+        return out
+
+    def picture_village(self) -> str | None:
+        """The village shown to pick on: the chosen one, else the first with an option."""
+        villages = self.picture_villages()
+        if not villages:
+            return None
+        if self.village not in villages and self.preset is not None:
+            self.village = _village(self.preset[0].action)
+        return self.village if self.village in villages else villages[0]
+
+    def on_the_picture(self) -> bool:
+        return self.on_picture and self.picture_village() is not None
+
+    # --- widgets -----------------------------------------------------------------------------
+
+    def widgets(self, turn: Flow, app: Any) -> list[Widget]:
+        out = self._picture(turn, app) if self.on_the_picture() else self._list(turn, app)
+        out.append(button("back_list", BACK_RECT, _("Back"), turn.to_characters))
+        corner = (8, 412, LEFT_W - 8, 60)  # bottom left, under the player's words
+        if self.on_the_picture():
+            out.append(button("list", corner, _("As a list"),
+                              lambda: setattr(self, "on_picture", False)))
+        elif self.picture_village() is not None:
+            out.append(button("picture", corner, _("Picture"), self._to_picture))
+        if self.preset is not None:  # the other coin counts: beside "Do it"
+            out += do_buttons(app, turn.options, self.preset[0], self.preset[1],
+                              beside=True)
+        elif self.shown():
+            first = self.shown()[0]
+            out += do_buttons(app, turn.options, first, None, _(
+                "Tap the option to do: it cannot be done as it stands."),
+                room_above=False)
+        return out
+
+    def _to_picture(self) -> None:
+        self.on_picture, self.only = True, None
+
+    def bottom(self, app: Any, turn: Flow) -> int:
+        """Where the list or the picture ends: above the bottom row."""
+        return 408
+
+    def _list(self, turn: Flow, app: Any) -> list[Widget]:
+        shown = self.shown()
+        half = (RIGHT_W - 8) // 2
+        paired = [two_columns([o]) for o in shown]  # builds two a row, the others whole
+        labels = [short_lines(app.state.catalogue, o) if two else option_lines(o)
+                  for o, two in zip(shown, paired, strict=True)]
+        rows: list[list[int]] = []
+        for i, two in enumerate(paired):
+            if two and rows and len(rows[-1]) == 1 and paired[rows[-1][0]]:
+                rows[-1].append(i)
+            else:
+                rows.append([i])
+        heights = [max(rows_height(labels[i], (half if paired[i] else RIGHT_W) - 16)
+                       for i in row) for row in rows]
+        room = self.bottom(app, turn) - LIST_TOP
+        pages = pages_of(heights, room)
+        self.page = min(self.page, len(pages) - 1)
+        out = []
+        y = LIST_TOP
+        chosen = self.preset[0] if self.preset else None
+        for r in pages[self.page]:
+            for col, i in enumerate(rows[r]):
+                o = shown[i]
+                n = self.listed.index(o)
+                width = half if paired[i] else RIGHT_W
+                out.append(Widget(f"option:{n}",
+                                  pygame.Rect(RIGHT_X + col * (half + 8), y, width, heights[r]),
+                                  on_tap=lambda o=o: turn.to_form(app, o),
+                                  enabled=o.affordable or o.needs_cost, lines=labels[i],
+                                  selected=o is chosen, value=o, why_not=option_why_not(o)))
+            y += heights[r] + 4
+        right = BACK_RECT[0] - 8
+        if len(pages) > 1:
+            out.append(button("page:prev", (right - 116, TOP + 2, 56, 48), "<",
+                              lambda: setattr(self, "page", self.page - 1),
+                              enabled=self.page > 0))
+            more = self.page < len(pages) - 1
+            out.append(button("page:next", (right - 56, TOP + 2, 56, 48), ">",
+                              lambda: setattr(self, "page", self.page + 1), enabled=more))
+        return out
+
+    def _picture(self, turn: Flow, app: Any) -> list[Widget]:
+        state = app.state
+        village_ = self.picture_village()
+        assert village_ is not None
+        out: list[Widget] = []
+        villages = self.picture_villages()
+        if len(villages) > 1:  # the villages' tabs, left of Back
+            w = (BACK_RECT[0] - 4 - RIGHT_X) // len(villages)
+            for i, v in enumerate(villages):
+                out.append(village_tab(f"village:{v}", (RIGHT_X + i * w, TOP + 4, w - 4, 54),
+                                       v, village_short(state, v),
+                                       lambda v=v: setattr(self, "village", v), v == village_))
+        area = self.picture_area(app, turn)
+        listed = self.listed
+        if self.character == "night_watchman":
+            rects = quarter_rects(state, village_, area)
+            for q, r in rects.items():
+                found = [o for o in listed if o.affordable and o.action.village == village_
+                         and o.action.quarter == q]
+                if found:  # by a coin or with the tile: both ways offered when both exist
+                    out.append(Widget(f"quarter:{village_}:{q}", r,
+                                      on_tap=lambda found=found: self._pick(turn, app, found),
+                                      style="invisible", value=found[0]))
+            out += refusals(state, rects, {w.value.action.quarter for w in out if w.value},
+                            listed[0].action if listed else None, "quarter", village_)
+        else:
+            rects = cell_rects(state, village_, area)
+            by_cell: dict[Any, list[Option]] = {}
+            for o in listed:
+                a: Any = o.action
+                if _village(a) == village_ and o.affordable and a.cell in rects:
+                    by_cell.setdefault(a.cell, []).append(o)
+            for cell, found in by_cell.items():
+                out.append(Widget(f"cell:{value_key(cell)}", rects[cell],
+                                  on_tap=lambda found=found: self._pick(turn, app, found),
+                                  style="invisible", value=found[0]))
+            out += refusals(state, rects, set(by_cell), listed[0].action if listed else None,
+                            "cell", village_)
+        return out
+
+    def _pick(self, turn: Flow, app: Any, found: list[Option]) -> None:
+        if len(found) == 1:
+            turn.to_form(app, found[0])
+        else:  # several ways there (a man or a woman, centre or school, a coin or the tile)
+            self.only = found
+            self.on_picture = False
+            self.page = 0
+            self.preset = preset(app.state, turn.options, self.shown())
+
+    def picture_area(self, app: Any, turn: Flow) -> pygame.Rect:
+        return pygame.Rect(RIGHT_X, TOP + 64, RIGHT_W, self.bottom(app, turn) - TOP - 68)
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def title(self) -> str:
+        return _("Neutral coin") if self.character is None else character(self.character)
+
+    def draw(self, turn: Flow, app: Any, s: pygame.Surface) -> None:
+        state = app.state
+        village_ = self.picture_village()
+        if village_ is not None and self.on_picture:
+            if len(self.picture_villages()) == 1:
+                draw_text(s, self.title(), pygame.Rect(RIGHT_X, TOP + 2, BACK_RECT[0] - 8
+                                                       - RIGHT_X, 40), BODY,
+                          INK, wrap=False, valign="middle")
+            area = self.picture_area(app, turn)
+            draw_village(s, state, village_, area,
+                         quarters=self.character == "night_watchman",
+                         highlight=self._cells(village_))
+            if self.preset is not None and _village(self.preset[0].action) == village_:
+                a: Any = self.preset[0].action
+                rects = (quarter_rects(state, village_, area)
+                         if self.character == "night_watchman"
+                         else cell_rects(state, village_, area))
+                r = rects.get(a.quarter if self.character == "night_watchman" else a.cell)
+                if r is not None:  # what "Do it" does: framed
+                    pygame.draw.rect(s, ACCENT, r.inflate(4, 4), 5, border_radius=6)
+            return
+        paged = any(w.id == "page:next" for w in app.widgets)
+        draw_text(s, _("{name}: choose what to do").format(name=self.title()),
+                  pygame.Rect(RIGHT_X, TOP + 2, BACK_RECT[0] - 8 - RIGHT_X - (
+                      124 if paged else 0), 54), BODY, INK, valign="middle")
+        if not self.listed:
+            draw_text(s, _("Nothing is possible with it now."),
+                      pygame.Rect(RIGHT_X, TOP + 60, RIGHT_W, 60), BODY)
+
+    def _cells(self, village_: str) -> set[Any]:
+        return {o.action.cell for o in self.listed if o.affordable
+                and hasattr(o.action, "cell") and _village(o.action) == village_}
+
+    def status(self, turn: Flow, app: Any) -> list[str]:
+        if not self.on_the_picture():
+            if any(o.needs_cost for o in self.shown()) and two_columns(self.shown()):
+                return [_("No cost known yet: tap it and enter the goods on its tile.")]
+            return []
+        return [_("Tap the quarter to wake.") if self.character == "night_watchman"
+                else _("Tap the building.")]
+
+
+def preset(state: GameState, options: TurnOptions, listed: list[Option]
+           ) -> tuple[Option, Action] | None:
+    """The option "Do it" does as it stands: the first (the likeliest) whose form, left as
+    preselected, makes an action the engine accepts."""
+    for o in listed:
+        if not o.affordable or o.needs_cost:
+            continue
+        try:
+            action = option_form(state, o).action()
+        except (ValueError, KeyError):
+            continue
+        if refusal(state, options, o, action, 1) is None:
+            return o, action
+    return None
+
+
+def _village(a: Any) -> Any:
+    return getattr(a, "village", None) or getattr(a, "player", None)
+
+
+def village_short(state: GameState, v: str) -> str:
+    return _("Neutral") if state.villages[v].neutral else name(v)

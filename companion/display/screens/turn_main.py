@@ -1,0 +1,179 @@
+"""The turn's two views without an option: the characters (its first view, with End turn) and
+the table steps of the turn's last action (then on to the next action, or the end)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ...bot.likely import likeliest_first
+from ...engine import CHARACTERS, Action, EndTurn, GameState, Option
+from ...engine.actions import CannotAct
+from ..i18n import _, character, name, say
+from ..ui import BODY, INK, Widget, button, draw_text, text_height
+from ..village_view import tile_icon
+from .character_pieces import character_pieces
+from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, StepsView, players_panel
+from .hint import hint_button
+from .reasons import why_not_character
+from .turn_base import DO_RECT, Flow, Mode, do_buttons
+from .turn_list import preset
+
+
+def end_turn_button(app: Any, turn: Flow) -> Widget:
+    """End turn, in the place of "Do it"."""
+    o, state = turn.options, app.state
+    return button("end_turn", DO_RECT, _("End turn"), lambda: app.apply(EndTurn(state.active)),
+                  enabled=o.can_end_turn, style="primary",
+                  why_not=None if o.can_end_turn else (
+                      _("Every coin on the character buys an action: do them first.")
+                      if o.chosen else _("Choose a character first: you still have coins.")))
+
+
+class Steps(Mode):
+    """This turn's table steps, a tick each; then the next action (the likeliest of the
+    chosen character's at once, in the place of "Do it"), or End turn (or the seat
+    button)."""
+
+    def __init__(self) -> None:
+        self.view = StepsView()
+        self.next: tuple[Option, Action] | None = None
+        self.looked = False
+
+    def preset(self, turn: Flow, app: Any) -> tuple[Option, Action] | None:
+        """The next action "Do it" does, while coins on the character still buy actions."""
+        o = turn.options
+        if not self.looked:
+            self.looked = True
+            if o.chosen and o.actions_left > 0:
+                self.next = preset(app.state, o, likeliest_first(app.state, o.regular.get(
+                    o.chosen, ())))
+            if self.next is not None and text_height(
+                    self.words(self.next[0]), LEFT_W - 8) > 466 - panel_bottom(app.state):
+                self.next = None  # not said whole under the players: chosen from the list
+        return self.next
+
+    @staticmethod
+    def words(option: Option) -> str:
+        return _("Do it: {what}").format(what=say(option.message))
+
+    def widgets(self, turn: Flow, app: Any) -> list[Widget]:
+        o = turn.options
+        out = self.view.widgets(app.table, steps_area(), steps_header())
+        tiles = [ch for ch, opts in o.tiles.items() if any(x.affordable or x.needs_cost
+                                                           for x in opts)]
+        if o.chosen and o.actions_left > 0:  # straight to the chosen character's options
+            out.append(button("continue", (RIGHT_X, 412, 262, 60),
+                              _("Next {character} action").format(
+                                  character=character(o.chosen)),
+                              lambda: turn.to_options(o.chosen), style="primary"))
+        elif o.can_end_turn and len(tiles) == 1:  # all that is left: one tile's action
+            out.append(button("continue", (RIGHT_X, 412, 262, 60),
+                              _("Tile") + ": " + character(tiles[0]),
+                              lambda: turn.to_options(tiles[0])))
+        elif o.can_end_turn and len(tiles) == 2:  # two tiles: each one tap away, by picture
+            for i, ch in enumerate(tiles):
+                out.append(Widget(f"next:{ch}", pygame.Rect(RIGHT_X + i * 133, 412, 129, 60),
+                                  on_tap=lambda ch=ch: turn.to_options(ch), lines=[" "],
+                                  paint=lambda surf, r, ch=ch: tile_icon(
+                                      surf, ch, pygame.Rect(r.centerx - 22, r.centery - 22,
+                                                            44, 44))))
+        else:
+            out.append(button("continue", (RIGHT_X, 412, 262, 60), _("Characters"),
+                              turn.to_characters))
+        following = self.preset(turn, app)
+        if following is not None:
+            out += do_buttons(app, o, *following)
+        else:
+            out.append(end_turn_button(app, turn))
+        return out
+
+    def draw(self, turn: Flow, app: Any, s: pygame.Surface) -> None:
+        self.view.draw(s, app.table, steps_area(), steps_header())
+
+    def status(self, turn: Flow, app: Any) -> list[str]:
+        o = turn.options
+        following = self.preset(turn, app)
+        if following is not None:
+            return [self.words(following[0])]
+        return [_("Then press your seat button (or End turn).")] if o.can_end_turn else []
+
+
+class Characters(Mode):
+    """The turn's first view: the five characters with their coins (greyed ones say why), the
+    neutral coin, End turn; a cost read off a tile when one is needed."""
+
+    first_view = True
+
+    def widgets(self, turn: Flow, app: Any) -> list[Widget]:
+        o, state = turn.options, app.state
+        out = []
+        for i, ch in enumerate(CHARACTERS):
+            col, row = i % 2, i // 2
+            usable = (any(x.affordable or x.needs_cost for x in o.regular.get(ch, ()))
+                      or any(x.affordable or x.needs_cost for x in o.tiles.get(ch, ())))
+            enabled = usable and (o.chosen in (None, ch) or ch in o.tiles)
+            out.append(Widget(f"character:{ch}",
+                              pygame.Rect(RIGHT_X + col * 270, TOP + 44 + row * 84, 262, 78),
+                              on_tap=lambda ch=ch: turn.to_options(ch), enabled=enabled,
+                              selected=o.chosen == ch, lines=[character(ch), " "],
+                              why_not=None if enabled else why_not_character(o, state, ch),
+                              paint=lambda surf, r, ch=ch: character_pieces(surf, r, state,
+                                                                             ch)))
+        if o.neutral:
+            out.append(Widget("neutral", pygame.Rect(RIGHT_X + 270, TOP + 212, 262, 78),
+                              on_tap=lambda: turn.to_options(None),
+                              label=_("Neutral coin, for no character")))
+        if o.can_declare_stuck:
+            out.append(button("cannot_act", (RIGHT_X, 412, 262, 60),
+                              _("No action possible"), lambda: pass_turn(app, state),
+                              style="primary"))  # the engine allows it: nothing else is
+        if o.costs_needed:  # way on: a cost read off a tile prices the options
+            first = o.stuck_reason is not None and o.stuck_reason.code == "cost_first"
+            out.append(button("tile_cost", (RIGHT_X, 354, 532, 52),
+                              _("Enter a cost read off a tile on offer"), turn.to_reading,
+                              style="primary" if first else "button"))
+        if app.table.shown() and not o.can_declare_stuck:  # never over "No action possible"
+            out.append(button("steps:show", (RIGHT_X, 412, 262, 60), _("On the table"),
+                              turn.to_steps))
+        out.append(end_turn_button(app, turn))
+        out.append(hint_button(app, state, (8, 412, LEFT_W - 8, 60) if o.neutral  # 2 players
+                               else (RIGHT_X + 270, TOP + 212, 262, 78)))  # only when asked
+        return out
+
+    def draw(self, turn: Flow, app: Any, s: pygame.Surface) -> None:
+        o = turn.options
+        hint = _("What is done this turn:") if o.chosen or o.can_end_turn else _(
+            "Which character?")
+        draw_text(s, hint, pygame.Rect(RIGHT_X, TOP + 2, RIGHT_W, 38), BODY, INK, wrap=False,
+                  valign="middle")
+
+    def status(self, turn: Flow, app: Any) -> list[str]:
+        o = turn.options
+        return [_("Then press your seat button (or End turn).") if o.can_end_turn
+                else _("No action for your coins now.") if o.can_declare_stuck
+                else _("Choose a character.")]
+
+
+def panel_bottom(state: GameState) -> int:
+    """Where the players panel of the turn screen ends (measured by drawing it aside)."""
+    scratch = pygame.Surface((LEFT_W, 480))
+    return players_panel(scratch, state, pygame.Rect(8, TOP + 6, LEFT_W - 8, 4 * 58))
+
+
+def pass_turn(app: Any, state: GameState) -> None:
+    """'Cannot act': a pass of this turn; the table is told, the next player is shown."""
+    who = state.active
+    assert who is not None
+    if app.apply(CannotAct(who)):
+        app.banner = _("{who} cannot act and passes this turn; the coins stay in hand.") \
+            .format(who=name(who))
+
+
+def steps_header() -> pygame.Rect:
+    return pygame.Rect(RIGHT_X, TOP + 2, RIGHT_W, 48)
+
+
+def steps_area() -> pygame.Rect:
+    return pygame.Rect(RIGHT_X, TOP + 54, RIGHT_W, 412 - TOP - 58)
