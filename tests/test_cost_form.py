@@ -31,7 +31,7 @@ def on_tile(d: Driver) -> Counter[str]:
     """The goods the tile shows, as drawn: a token a good, or one a kind with its count."""
     out: Counter[str] = Counter()
     for w in d.widgets():
-        if w.id.startswith("tile:"):
+        if w.id.startswith("cost_tile:"):
             g = w.id.split(":")[1]
             n = w.label.split(" ")[0]
             out[g] += int(n) if n.isdigit() else 1
@@ -65,7 +65,7 @@ def test_no_tap_ever_loses_a_good(tmp_path: Path) -> None:
             quick(d, [where[f"good:{g}"] for g in picked])
             want.update(picked)
         elif want:  # a tap on the tile takes one good off
-            tokens = [w for w in d.widgets() if w.id.startswith("tile:")]
+            tokens = [w for w in d.widgets() if w.id.startswith("cost_tile:")]
             w = rng.choice(tokens)
             d.touch(w)
             want[w.value] -= 1

@@ -274,7 +274,9 @@ def who_text(c: str) -> str:
 
 def goods_buttons(catalogue: Any, cost: dict[str, int], left: int, top: int, width: int
                   ) -> list[Widget]:
-    """A cost read off a tile: one button a good, each tap adds one; 4 in a row."""
+    """A cost read off a tile: one button a good, each tap adds one; 4 in a row. Left for the
+    turn's own cost field (``turn.py``), which is to use the one cost form
+    (``cost_form.CostForm``) as the tile on offer and the Costs screen do."""
     from ..i18n import good
 
     w = width // 4

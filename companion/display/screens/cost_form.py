@@ -81,7 +81,7 @@ class CostForm:
                 done_label: str) -> list[Widget]:
         out: list[Widget] = []
         for i, (g, words, r) in enumerate(self.tokens()):
-            out.append(Widget(f"tile:{g}:{i}", r, words, partial(self.take_off, g),
+            out.append(Widget(f"cost_tile:{g}:{i}", r, words, partial(self.take_off, g),
                               value=g))
         w = RIGHT_W // 4
         for i, g in enumerate(self.catalogue.goods):
