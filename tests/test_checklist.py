@@ -12,6 +12,17 @@ from companion.display import ui
 from companion.display.screens.checklist import ROUND_GROUPS, round_groups
 from tests.test_message_strip import app_at
 
+
+@pytest.fixture(autouse=True)
+def _english_afterwards():
+    """A test in another language leaves the display's language as it found it."""
+    from companion.display import i18n
+
+    before = i18n.language
+    yield
+    i18n.use(before)
+
+
 LINES = (Path(__file__).parent / "data" / "game-2p.jsonl").read_text().splitlines()
 
 

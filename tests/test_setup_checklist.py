@@ -22,6 +22,16 @@ TODAY = 67 + 32
 (issue 20)."""
 
 
+@pytest.fixture(autouse=True)
+def _english_afterwards():
+    """A test in another language leaves the display's language as it found it."""
+    from companion.display import i18n
+
+    before = i18n.language
+    yield
+    i18n.use(before)
+
+
 def lines_of(name: str) -> list[str]:
     return (DATA / name).read_text().splitlines()
 
@@ -102,6 +112,14 @@ def test_the_checklist_follows_the_player_count_and_the_setup(
         assert s not in text, s
     d.tap("continue")
     assert d.screen_name() != "SetupChecklist"
+    app.close()
+
+
+def test_a_seat_button_goes_on_to_the_draft(tmp_path: Path) -> None:
+    app, d = started(tmp_path, "game-3p.jsonl")
+    assert d.screen_name() == "SetupChecklist"
+    d.seat("red")
+    assert d.screen_name() == "SetupScreen" and app.session.game.actions == []
     app.close()
 
 

@@ -207,6 +207,11 @@ class SetupChecklist(Screen):
                           lambda: self._go_on(app), style="primary"))
         return out
 
+    def on_seat(self, app: Any, seat: str) -> bool:
+        """A seat button goes on, as the button does."""
+        self._go_on(app)
+        return True
+
     def _go_on(self, app: Any) -> None:
         ticks_of(app).done = True
         app.after_change()
