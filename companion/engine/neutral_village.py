@@ -112,6 +112,13 @@ def coin_holder(state: GameState) -> str | None:
     return None
 
 
+def start_player_after_neutral(state: GameState) -> str:
+    """When the neutral coin is the last one left in a round, the start-player token passes
+    to the other player (§6.3)."""
+    assert state.start_player is not None
+    return state.next_colour(state.start_player)
+
+
 def ready_coin(state: GameState) -> NeutralCoin | None:
     """The neutral coin at the start of a round: ready beside the village (2 players)."""
     return NeutralCoin.READY if state.options.neutral_colour else None

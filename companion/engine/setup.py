@@ -21,6 +21,7 @@ from .actions import (
 from .characters import marriage_cells, marriage_problem
 from .errors import IllegalAction, refuse
 from .grid import Cell, ring
+from .header import DEFAULTS as DEFAULTS  # the setup defaults, for the setup screen
 from .header import RECORD_FORMAT as RECORD_FORMAT  # its home before header.py
 from .header import RECORD_VERSION as RECORD_VERSION
 from .header import Header
@@ -46,8 +47,6 @@ from .state import (
 from .values import SEXES, NeutralCoin, Sex, by_sex
 
 LETTERS = ("A", "B", "C", "D", "E")
-DEFAULTS = Options()
-"""The options of a game whose header names none (the setup screen starts from them)."""
 START_TILES_PER_TYPE = 3
 """Start buildings of each type in the box (§6.1, §6.2)."""
 
