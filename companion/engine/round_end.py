@@ -51,7 +51,7 @@ def end_round(state: GameState, sole: str | None) -> None:
         for colour, n in state.character_coins[ch].items():
             state.player(colour).coins += n
         state.character_coins[ch] = {}
-    state.neutral_coin = neutral_village.ready_coin(state)
+    state.neutral_coin = neutral_village.ready_coin(state.options)
     for p in state.players:
         p.coins += p.won_coins
         p.won_coins = 0

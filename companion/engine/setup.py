@@ -44,7 +44,7 @@ from .state import (
     Village,
     around,
 )
-from .values import SEXES, NeutralCoin, Sex, by_sex
+from .values import SEXES, Sex, by_sex
 
 LETTERS = ("A", "B", "C", "D", "E")
 START_TILES_PER_TYPE = 3
@@ -100,7 +100,7 @@ def new_game(header: Mapping[str, Any] | Header, *overrides: Mapping[str, Any]) 
         villages=villages,
         school={c: by_sex(0) for c in colours},
         character_coins={ch: {} for ch in CHARACTERS},
-        neutral_coin=NeutralCoin.READY if neutral else None,  # (neutral_village.ready_coin)
+        neutral_coin=neutral_village.ready_coin(options),
         tile_holder={ch: None for ch in CHARACTERS},
         offer={b.id: b.stacks["1"] for b in buildings if b.stacks["1"]},
         stacks={s: {b.id: b.stacks[s] for b in buildings if b.stacks[s]} for s in ("2", "3")},
