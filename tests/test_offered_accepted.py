@@ -39,6 +39,7 @@ from companion.engine import neutral_village as variant
 from companion.engine.actions import Wake
 from companion.engine.characters import build_cells
 from companion.engine.grid import QUARTERS, Cell, open_ring, ring_cells
+from companion.engine.setup import left_neighbour
 from companion.engine.state import COLOURS, COUPLES, NEUTRAL, OVER, PLACE, PLAY, REVEAL
 from companion.engine.values import SEXES, SOURCES, Via
 from companion.selfplay import MAX_ACTIONS, Player, drawn_costs
@@ -199,7 +200,7 @@ def _check_setup(state: GameState) -> list[str]:
         wider = [PlaceNeutral(colour, t, cell, sex) for t in set(state.to_place[n])
                  for cell in ring_cells(1) + ring_cells(2) for sex in SEXES]
     elif state.phase == COUPLES and state.couple == 3 and colour is not None:
-        left = state.next_colour(colour, -1)
+        left = left_neighbour(state, colour)
         wider = [ThirdCouple(colour, sex, cell) for sex in SEXES
                  for cell in state.villages[left].buildings]
     bad += [f"accepted, not offered: {a}" for a in wider

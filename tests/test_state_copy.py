@@ -62,8 +62,8 @@ def test_no_copy_of_a_recorded_game_shares_a_mutable_object(path: Path) -> None:
 
 
 def test_no_copy_shares_a_mutable_object_in_self_play() -> None:
-    for players, seed in ((2, 11), (3, 12), (4, 13)):
-        game, _ = play(players, seed, adversarial=seed % 2 == 0)
+    for i in range(12):  # random and adversarial games of 2, 3 and 4 players
+        game, _ = play(2 + i % 3, 11 + i, adversarial=i % 2 == 1)
         for state in game._states[::7]:
             assert_unshared(state)
 

@@ -19,6 +19,8 @@ HEADER_FIELDS = ("format", "version", "players", "options", "catalogue")
 PLAYER_FIELDS = ("colour", "name", "seat", "virtual")
 OPTION_FIELDS = ("setup", "intro", "neutral_colour")
 SETUPS = ("draft", "simplified")
+DEFAULTS = Options()
+"""The options of a game whose header names none (the setup screen starts from them)."""
 VIRTUAL_LEVELS = ("easy", "normal", "strong")
 """A seat the companion plays (``virtual``), at one of these levels (companion.bot)."""
 
@@ -83,10 +85,10 @@ def _options(raw: Any, colours: list[str]) -> Options:
     unknown = set(raw) - set(OPTION_FIELDS)
     if unknown:
         raise MalformedAction(f"unknown option(s): {', '.join(sorted(unknown))}")
-    setup = raw.get("setup", "draft")
+    setup = raw.get("setup", DEFAULTS.setup)
     if setup not in SETUPS:
         raise MalformedAction("option 'setup' must be \"draft\" or \"simplified\"")
-    intro = raw.get("intro", False)
+    intro = raw.get("intro", DEFAULTS.intro)
     if not isinstance(intro, bool):
         raise MalformedAction("option 'intro' must be true or false")
     neutral = raw.get("neutral_colour")

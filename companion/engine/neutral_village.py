@@ -15,7 +15,7 @@ from .errors import IllegalAction, refuse
 from .grid import Cell, ring_cells, row_first
 from .messages import Message, message
 from .moves import Option, sex_default
-from .state import COLOURS, VILLAGERS_PER_SEX, Adult, GameState, Village
+from .state import COLOURS, VILLAGERS_PER_SEX, Adult, GameState, Options, Village
 from .values import SEXES, NeutralCoin, Sex, Via, by_sex
 
 PLAYERS = 2
@@ -112,9 +112,17 @@ def coin_holder(state: GameState) -> str | None:
     return None
 
 
-def ready_coin(state: GameState) -> NeutralCoin | None:
-    """The neutral coin at the start of a round: ready beside the village (2 players)."""
-    return NeutralCoin.READY if state.options.neutral_colour else None
+def start_player_after_neutral(state: GameState) -> str:
+    """When the neutral coin is the last one left in a round, the start-player token passes
+    to the other player (§6.3)."""
+    assert state.start_player is not None
+    return state.next_colour(state.start_player)
+
+
+def ready_coin(options: Options) -> NeutralCoin | None:
+    """The neutral coin at the start of the game and of each round: ready beside the neutral
+    village (2 players; none with more)."""
+    return NeutralCoin.READY if options.neutral_colour else None
 
 
 def options(state: GameState, colour: str) -> list[Option]:

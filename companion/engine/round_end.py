@@ -27,12 +27,11 @@ NEW_BUILDINGS = 5
 
 def end_round(state: GameState, sole: str | None) -> None:
     """The round ends with ``sole`` the one colour that still holds coins (None: nobody)."""
-    neutral = state.options.neutral_colour
     assert state.start_player is not None
     if sole is None:
         new_start = state.start_player
-    elif sole == neutral:
-        new_start = state.next_colour(state.start_player)  # the token passes to the other player
+    elif sole == neutral_village.coin_holder(state):
+        new_start = neutral_village.start_player_after_neutral(state)
     else:
         new_start = sole
 
@@ -52,7 +51,7 @@ def end_round(state: GameState, sole: str | None) -> None:
         for colour, n in state.character_coins[ch].items():
             state.player(colour).coins += n
         state.character_coins[ch] = {}
-    state.neutral_coin = neutral_village.ready_coin(state)
+    state.neutral_coin = neutral_village.ready_coin(state.options)
     for p in state.players:
         p.coins += p.won_coins
         p.won_coins = 0

@@ -21,6 +21,7 @@ from .actions import (
 from .characters import marriage_cells, marriage_problem
 from .errors import IllegalAction, refuse
 from .grid import Cell, ring
+from .header import DEFAULTS as DEFAULTS  # the setup defaults, for the setup screen
 from .header import RECORD_FORMAT as RECORD_FORMAT  # its home before header.py
 from .header import RECORD_VERSION as RECORD_VERSION
 from .header import Header
@@ -43,11 +44,9 @@ from .state import (
     Village,
     around,
 )
-from .values import SEXES, NeutralCoin, Sex, by_sex
+from .values import SEXES, Sex, by_sex
 
 LETTERS = ("A", "B", "C", "D", "E")
-DEFAULTS = Options()
-"""The options of a game whose header names none (the setup screen starts from them)."""
 START_TILES_PER_TYPE = 3
 """Start buildings of each type in the box (§6.1, §6.2)."""
 
@@ -101,7 +100,7 @@ def new_game(header: Mapping[str, Any] | Header, *overrides: Mapping[str, Any]) 
         villages=villages,
         school={c: by_sex(0) for c in colours},
         character_coins={ch: {} for ch in CHARACTERS},
-        neutral_coin=NeutralCoin.READY if neutral else None,  # (neutral_village.ready_coin)
+        neutral_coin=neutral_village.ready_coin(options),
         tile_holder={ch: None for ch in CHARACTERS},
         offer={b.id: b.stacks["1"] for b in buildings if b.stacks["1"]},
         stacks={s: {b.id: b.stacks[s] for b in buildings if b.stacks[s]} for s in ("2", "3")},
