@@ -76,7 +76,7 @@ class TurnScreen(Screen, Flow):
     def to_options(self, character_: str | None) -> None:
         self.mode = self._options(character_)
 
-    def to_form(self, app: Any, option: Option, only: list[Option] | None = None) -> None:
+    def to_form(self, app: Any, option: Option) -> None:
         """An option's form: its cost read off the tile first, if unknown; for a building,
         where it goes first (on the picture); else the form."""
         view = FormView(option_form(self.state, option))

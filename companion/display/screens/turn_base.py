@@ -19,8 +19,6 @@ LEFT_RECT = (RIGHT_X, 412, 262, 60)
 """Bottom left: the other coin counts, or a second way (the list or the picture)."""
 BACK_RECT = (W - 128, TOP + 4, 120, 54)
 """Back, top right, on the options and on a form."""
-COINS_Y = 350
-"""The row of other coin counts, just above "Do it" (a turn's first action only)."""
 LIST_TOP = TOP + 54
 
 
@@ -66,7 +64,7 @@ class Flow:
         """A character's options (None: the neutral coin's)."""
         raise NotImplementedError
 
-    def to_form(self, app: Any, option: Option, only: list[Option] | None = None) -> None:
+    def to_form(self, app: Any, option: Option) -> None:
         raise NotImplementedError
 
     def to_field(self, name: str) -> None:
@@ -115,11 +113,9 @@ def perform(app: Any, options: TurnOptions, option: Option, action: Action, coin
 
 
 def do_buttons(app: Any, options: TurnOptions, option: Option, action: Action | None,
-               why: str | None = None, room_above: bool = True,
-               beside: bool = False) -> list[Widget]:
-    """ "Do it" in its place; on the turn's first action also the other coin counts (each
-    coin on the character is one action): in a row above it, or ``beside`` it, left, in the
-    bottom row."""
+               why: str | None = None, others: bool = True) -> list[Widget]:
+    """ "Do it" in its place; on the turn's first action also the ``others`` coin counts (each
+    coin on the character is one action), beside it, bottom left."""
     state = app.state
 
     def reason(n: int) -> str | None:
@@ -137,25 +133,14 @@ def do_buttons(app: Any, options: TurnOptions, option: Option, action: Action | 
     out = [button("do:1", DO_RECT, ngettext("Do it: {n} coin", "Do it: {n} coins", 1).format(
         n=1), lambda: perform(app, options, option, action, 1), enabled=r is None,
         style="primary", value=action, why_not=r)]
-    more = list(range(2, most + 1))
-    if more and (room_above or beside):
-        x, w = (RIGHT_X, 266) if beside else (DO_RECT[0], DO_RECT[2])
-        step = (w + 4) // len(more)
-        for i, n in enumerate(more):
-            r = reason(n)
-            # (the plural of "Do it: {n} coin" is the count alone: "{n} coins")
-            label = (ngettext("Do it: {n} coin", "{n} coins", n).format(n=n) if step >= 100
-                     else str(n))
-            rect = (x + i * step, 412 if beside else COINS_Y, step - 4, 60 if beside else 56)
-            out.append(button(f"do:{n}", rect, label,
-                              lambda n=n: perform(app, options, option, action, n),
-                              enabled=r is None, value=action, why_not=r))
+    more = list(range(2, most + 1)) if others else []
+    step = (LEFT_RECT[2] + 4) // max(len(more), 1)
+    for i, n in enumerate(more):
+        r = reason(n)
+        # (the plural of "Do it: {n} coin" is the count alone: "{n} coins")
+        label = (ngettext("Do it: {n} coin", "{n} coins", n).format(n=n) if step >= 100
+                 else str(n))
+        out.append(button(f"do:{n}", (LEFT_RECT[0] + i * step, 412, step - 4, 60), label,
+                          lambda n=n: perform(app, options, option, action, n),
+                          enabled=r is None, value=action, why_not=r))
     return out
-
-
-def coins_room(app: Any, options: TurnOptions, option: Option | None) -> bool:
-    """Whether the row above "Do it" holds other coin counts (the list ends above it)."""
-    if option is None or not needs_choose(options, option):
-        return False
-    state = app.state
-    return state.player(state.active).coins - option.coins >= 2

@@ -111,8 +111,7 @@ class FormView(Mode):
             out.append(self._field(turn, fields[i], labels[i],
                                    pygame.Rect(8, y, LEFT_W - 8, tall[i])))
             y += tall[i]
-        out += do_buttons(app, turn.options, self.option, self.made(), self.why(),
-                          beside=True)
+        out += do_buttons(app, turn.options, self.option, self.made(), self.why())
         out.append(button("back_form", BACK_RECT, _("Back"), turn.back))
         return out
 
@@ -299,8 +298,7 @@ class PlaceView(Mode):
         elif others:
             out.append(button("details", tuple(corner), _("Check, then do it:").rstrip(
                 ":").rstrip(), turn.to_details))
-        out += do_buttons(app, turn.options, view.option, view.made(), view.why(),
-                          beside=True)
+        out += do_buttons(app, turn.options, view.option, view.made(), view.why())
         return out
 
     def confirm(self, turn: Flow, app: Any) -> bool:

@@ -98,13 +98,11 @@ class OptionsView(Mode):
         elif self.picture_village() is not None:
             out.append(button("picture", corner, _("Picture"), self._to_picture))
         if self.preset is not None:  # the other coin counts: beside "Do it"
-            out += do_buttons(app, turn.options, self.preset[0], self.preset[1],
-                              beside=True)
+            out += do_buttons(app, turn.options, self.preset[0], self.preset[1])
         elif self.shown():
             first = self.shown()[0]
             out += do_buttons(app, turn.options, first, None, _(
-                "Tap the option to do: it cannot be done as it stands."),
-                room_above=False)
+                "Tap the option to do: it cannot be done as it stands."), others=False)
         return out
 
     def _to_picture(self) -> None:

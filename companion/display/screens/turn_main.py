@@ -67,7 +67,8 @@ class Steps(Mode):
             out.append(button("continue", (RIGHT_X, 412, 262, 60),
                               _("Next {character} action").format(
                                   character=character(o.chosen)),
-                              lambda: turn.to_options(o.chosen), style="primary"))
+                              lambda: turn.to_options(o.chosen),
+                              style="button" if self.preset(turn, app) else "primary"))
         elif o.can_end_turn and len(tiles) == 1:  # all that is left: one tile's action
             out.append(button("continue", (RIGHT_X, 412, 262, 60),
                               _("Tile") + ": " + character(tiles[0]),
