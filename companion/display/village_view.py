@@ -106,8 +106,8 @@ def figure(surface: pygame.Surface, colour: str, sex: str, awake: bool,
     body = PLAYER.get(colour, NEUTRAL_COIN_COLOUR)
     edge = 2 if height >= 24 else 1
     cx = up.get_width() // 2
-    head_d = (w * 3 // 4) if child else max(height * 6 // 25, 5)
-    top = height // 7 if sex == "m" and not child else 1
+    head_d = (w * 3 // 4) if child else max(height * 3 // 10, 5)
+    top = height // 6 if sex == "m" and not child else 1
     head = pygame.Rect(0, 0, head_d, head_d)
     head.midtop = (cx, top)
     base = height
@@ -125,11 +125,12 @@ def figure(surface: pygame.Surface, colour: str, sex: str, awake: bool,
     pygame.draw.ellipse(up, body, head)
     pygame.draw.ellipse(up, INK, head, edge)
     if sex == "m" and not child:  # the hat: a broad brim and a crown
-        t = max(height // 14, 2)
-        pygame.draw.line(up, INK, (head.left - t, head.top + t // 2),
-                         (head.right + t, head.top + t // 2), t + 1)
-        pygame.draw.rect(up, INK, (head.left + head.width // 5, head.top - t * 2,
-                                   head.width * 3 // 5, t * 2 + 1))
+        t = max(height // 16, 2)
+        brim = pygame.Rect(head.left - t * 2, head.top + t // 2, head.width + t * 4, t + 1)
+        crown = pygame.Rect(0, 0, head.width * 4 // 5, head.height * 3 // 5)
+        crown.midbottom = (head.centerx, brim.top + 1)
+        pygame.draw.rect(up, INK, brim.clip(up.get_rect()))
+        pygame.draw.rect(up, INK, crown, border_radius=max(t // 2, 1))
     if not awake:
         up = pygame.transform.rotate(up, 90)  # lying, the head to the left
     surface.blit(up, up.get_rect(center=pos))
