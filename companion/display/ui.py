@@ -1,10 +1,12 @@
-"""Theme, fonts, widgets and the one way text reaches the screen.
+"""The typeface, widgets and the one way text reaches the screen (colours: :mod:`palette`).
 
 Sizes are for the logical 800 x 480 screen: touch targets at least 48 px, body text at least
-24 px (readable from a metre on a 7-inch panel), titles larger.
+24 px (readable from a metre on a 7-inch panel), labels on pictures at least 20 px, titles
+larger and bold; all in Inter.
 
-Every text goes through :func:`draw_text`, which knows its box: it wraps, shrinks down to
-``MIN_TEXT`` at most, and reports what still does not fit (:data:`REPORTS`; with
+Every text goes through :func:`draw_text` (a coin's initial through :func:`mark`), which knows
+its box: it wraps, shrinks down to ``MIN_TEXT`` at most, and reports what still does not fit
+and what is drawn too small to read at a metre (:data:`REPORTS`; with
 ``HELVETIA_STRICT_TEXT=1`` a report raises :class:`TextDoesNotFit` at once, naming the screen
 and the text). It also notes every text colour against the background it lands on, so a test
 can check the contrast of every screen (:data:`CONTRAST`).

@@ -108,8 +108,8 @@ def figure(surface: pygame.Surface, colour: str, sex: str, awake: bool,
     body = PLAYER.get(colour, NEUTRAL_COIN_COLOUR)
     edge = 2 if height >= 24 else 1
     cx = up.get_width() // 2
-    head_d = (w * 3 // 4) if child else max(height * 6 // 25, 5)
-    top = height // 7 if sex == Sex.M and not child else 1
+    head_d = (w * 3 // 4) if child else max(height * 3 // 10, 5)
+    top = height // 6 if sex == Sex.M and not child else 1
     head = pygame.Rect(0, 0, head_d, head_d)
     head.midtop = (cx, top)
     base = height
@@ -127,11 +127,12 @@ def figure(surface: pygame.Surface, colour: str, sex: str, awake: bool,
     pygame.draw.ellipse(up, body, head)
     pygame.draw.ellipse(up, INK, head, edge)
     if sex == Sex.M and not child:  # the hat: a broad brim and a crown
-        t = max(height // 14, 2)
-        pygame.draw.line(up, INK, (head.left - t, head.top + t // 2),
-                         (head.right + t, head.top + t // 2), t + 1)
-        pygame.draw.rect(up, INK, (head.left + head.width // 5, head.top - t * 2,
-                                   head.width * 3 // 5, t * 2 + 1))
+        t = max(height // 16, 2)
+        brim = pygame.Rect(head.left - t * 2, head.top + t // 2, head.width + t * 4, t + 1)
+        crown = pygame.Rect(0, 0, head.width * 4 // 5, head.height * 3 // 5)
+        crown.midbottom = (head.centerx, brim.top + 1)
+        pygame.draw.rect(up, INK, brim.clip(up.get_rect()))
+        pygame.draw.rect(up, INK, crown, border_radius=max(t // 2, 1))
     if not awake:
         up = pygame.transform.rotate(up, 90)  # lying, the head to the left
     surface.blit(up, up.get_rect(center=pos))
@@ -202,8 +203,9 @@ def _adult(surface: pygame.Surface, a: Adult, pos: tuple[int, int], height: int)
 
 def _building_cell(surface: pygame.Surface, state: GameState, b: object, r: pygame.Rect,
                    marked: bool, size: int, fig: int) -> None:
-    """A building: its pictogram and (where it fits whole) its name on the top line; the
-    adults standing or lying from the left, the children from the right."""
+    """A building: its pictogram and (where it fits whole) its name on the top line, the name
+    over the whole line if it needs it (the pictogram then at the foot, right); the adults
+    standing or lying from the left, the children from the right."""
     cat = state.catalogue
     face = SELECTED if marked else BUTTON
     pygame.draw.rect(surface, face, r, border_radius=6)
@@ -211,16 +213,22 @@ def _building_cell(surface: pygame.Surface, state: GameState, b: object, r: pyga
                      border_radius=6)
     row = _top_row(r)
     pict = pygame.Rect(r.left + 4, r.top + 3, row - 2, row - 2)
+    label = building(cat, b.type)  # type: ignore[attr-defined]
+    label_h = max(r.height - fig - 8, row)
+    beside = pygame.Rect(pict.right + 4, r.top + 2, r.right - pict.right - 8, label_h)
+    whole = pygame.Rect(r.left + 5, r.top + 2, r.width - 10, label_h)
+    right = r.right - 5
+    if not _label(surface, label, beside, size, face) and _label(surface, label, whole, size,
+                                                                 face):
+        pict.bottomright = (right, r.bottom - 4)
+        right = pict.left - 2
     pictograms.building(surface, cat, b.type, pict)  # type: ignore[attr-defined]
-    _label(surface, building(cat, b.type),  # type: ignore[attr-defined]
-           pygame.Rect(pict.right + 4, r.top + 2, r.right - pict.right - 8,
-                       max(r.height - fig - 8, row)), size, face)
     adults = b.adults  # type: ignore[attr-defined]
     children = b.children  # type: ignore[attr-defined]
     kid = child_size(fig)
     widths = [(fig if not a.awake else fig * 11 // 20) + 4 for a in adults]
     kid_w = kid * 3 // 5 + 2
-    room = r.width - 10 - len(children) * kid_w
+    room = right - r.left - 5 - len(children) * kid_w
     squeeze = min(1.0, room / max(sum(widths), 1))
     x = r.left + 5
     for a, w in zip(adults, widths, strict=True):
@@ -228,7 +236,7 @@ def _building_cell(surface: pygame.Surface, state: GameState, b: object, r: pyga
         _adult(surface, a, (x + half, r.bottom - (fig // 2 if a.awake else fig * 11 // 40) - 4),
                fig)
         x += max(int(w * squeeze), 6)
-    x = r.right - 5
+    x = right
     for c, sex in children:
         figure(surface, c, sex, True, (x - kid_w // 2, r.bottom - kid // 2 - 4), kid,
                child=True)
@@ -247,7 +255,7 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
     fig = figure_size(some)
     row = _top_row(some)
     size = label_size([building(cat, b.type) for b in v.buildings.values()],
-                      some.width - row - 10, max(some.height - fig - 8, row))
+                      some.width - 10, max(some.height - fig - 8, row))
     for (x, y), r in rects.items():
         b = v.buildings.get((x, y))
         marked = bool(highlight and (x, y) in highlight)
