@@ -664,3 +664,34 @@ def test_a_restart_mid_turn_keeps_the_turns_table_steps(tmp_path: Path) -> None:
     again.draw()
     assert again.screen.view == "steps"
     again.close()
+
+
+def test_undo_at_a_round_end_with_a_forced_school_return_goes_back_to_the_turn(
+        tmp_path: Path) -> None:
+    """The app records a school return nobody had to choose; Undo there takes it back with the
+    turn's end that led to it, rather than going round (the app would record it again)."""
+    from companion.engine import parse_action
+    from companion.engine.actions import SchoolReturn
+    from companion.engine.state import PLAY
+
+    lines = (DATA / "game-3p-intro.jsonl").read_text().splitlines()
+    header = json.loads(lines[0])
+    app = App(uiplay.config(header, tmp_path, "en"))
+    app.store.learn_costs(uiplay.device_costs(header))
+    d = Driver(app)
+    d.new_game(header)
+    for i, line in enumerate(lines[1:]):
+        if not isinstance(parse_action(json.loads(line)), SchoolReturn):
+            continue
+        d.play(lines, stop=i)
+        if len(app.session.game.actions) > i:  # the app took the school return by itself
+            break
+    else:
+        pytest.skip("no forced school return in this record")
+    before = len(app.session.game.actions)
+    d.tap("undo")
+    d.tap("undo:yes")
+    assert len(app.session.game.actions) <= before - 2  # each forced return, and the turn's end
+    assert app.state.phase == PLAY
+    assert not isinstance(app.session.game.actions[-1], SchoolReturn)
+    app.close()

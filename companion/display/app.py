@@ -282,20 +282,30 @@ class App(StoreLink, Services):
             drunter_play.undo(self)
             return
         assert self.session is not None
-        game = self.session.game
-        states = game.states
-        taken = (states[-2], game.actions[-1], states[-1]) if game.actions else None
-        try:
-            self.session.undo()
-        except (HelvetiaError, StoreError) as exc:
-            self.banner = i18n.error_text(exc)
-        else:
+        while True:
+            game = self.session.game
+            states = game.states
+            taken = (states[-2], game.actions[-1], states[-1]) if game.actions else None
+            try:
+                self.session.undo()
+            except (HelvetiaError, StoreError) as exc:
+                self.banner = i18n.error_text(exc)
+                break
             self.banner = None
             game = self.session.game
             self.table.rebuild(game.states, game.actions)  # the steps as they were
             if taken is not None:
                 self.table.took_back(*taken)  # and what the table now takes back (UI-TABLE)
+            # A choice nobody made (a forced school return) is taken back with what led to
+            # it: else after_change would record it again at once and undo would go round.
+            if not (game.actions and self._forced(self.state)):
+                break
         self.after_change()
+
+    @staticmethod
+    def _forced(state: GameState | None) -> bool:
+        """The state offers one action only, which the app records without asking."""
+        return state is not None and state.phase == SCHOOL and len(legal_actions(state)) == 1
 
     def after_change(self) -> None:
         from .screens import screen_for
@@ -303,11 +313,10 @@ class App(StoreLink, Services):
         self.overlay = None
         state = self.state
         i18n.set_players(state.players if state is not None else ())  # names on every screen
-        if state is not None and state.phase == SCHOOL:
-            only = legal_actions(state)
-            if len(only) == 1:  # no real choice: ask nothing, but record it
-                self.apply(only[0])
-                return
+        if self._forced(state):  # no real choice: ask nothing, but record it
+            assert state is not None
+            self.apply(legal_actions(state)[0])
+            return
         self.show(screen_for(self))
         self.update_leds()
 
