@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
+from operator import itemgetter
 
 from .values import Cell as Cell  # re-exported: a grid idea
 
@@ -18,9 +19,12 @@ def row_first(cell: Cell) -> tuple[int, int]:
     return cell[1], cell[0]
 
 
+_ROW_FIRST = itemgetter(1, 0)  # row_first in C: by_row is on the option search's hot path
+
+
 def by_row(cells: Iterable[Cell]) -> list[Cell]:
     """Cells row by row (y, then x): the order of every list of cells (a dict: its keys)."""
-    return sorted(cells, key=row_first)
+    return sorted(cells, key=_ROW_FIRST)
 
 
 def ring(cell: Cell) -> int:
