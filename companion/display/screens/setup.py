@@ -23,7 +23,7 @@ from ...engine.state import (
 from ...engine.values import Sex
 from ...hw.events import NEXT
 from .. import i18n
-from ..contract import AppView
+from ..contract import AppView, game_state
 from ..describe import action_text
 from ..forms import ChoiceForm, setup_form, with_letter
 from ..i18n import _, building, colour, colour_name
@@ -75,7 +75,7 @@ class NewGameScreen(Screen):
     def neutral_colour(self) -> str:
         """With 2 players, the neutral village's colour: chosen, or the first one free."""
         free = [c for c in COLOURS if c not in self.playing]
-        return self.neutral if self.neutral in free else default_neutral_colour(self.playing)
+        return self.neutral if self.neutral in free else default_neutral_colour(list(self.playing))
 
     @property
     def playing(self) -> set[str]:
@@ -305,7 +305,7 @@ class SetupScreen(Screen):
         return player or state.active or (state.queue[0] if state.queue else None)
 
     def layout(self, app: AppView) -> list[Widget]:
-        state = app.state
+        state = game_state(app)
         out = nav(app)
         if app.table.shown():  # what the last answer asks of the table (UI-TABLE)
             out.append(steps_button(app, (8, 412, 240, 60)))
@@ -397,7 +397,7 @@ class SetupScreen(Screen):
 
         return [button(f"three:{t}", (RIGHT_X + (i % 2) * 270, CHOICES_Y + (i // 2) * 56,
                                       262, 52),
-                       building(app.state.catalogue, t), lambda t=t: toggle(t),
+                       building(game_state(app).catalogue, t), lambda t=t: toggle(t),
                        selected=t in picked, value=t)
                 for i, t in enumerate(types)]
 
@@ -434,7 +434,7 @@ class SetupScreen(Screen):
         return str(v)
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
-        state = app.state
+        state = game_state(app)
         who = self.who(state)
         title_bar(s, _("Setting up"), who if state.phase not in (START_PLAYER, PLACE,
                                                                   START_BUILDINGS) else None)
