@@ -112,7 +112,7 @@ def step_text(step: TableStep, undone: bool = False) -> str:
 def action_text(action: Action, state: GameState) -> str:
     """One line for an action already done, e.g. for the undo question."""
     cat = state.catalogue
-    who = name(action.player) + ": " if hasattr(action, "player") else ""  # type: ignore[attr-defined]
+    who = name(action.player) + ": " if hasattr(action, "player") else ""
     a: Any = action
     if a.type == "choose":
         return who + ngettext("{n} coin on the {character}", "{n} coins on the {character}",
@@ -137,5 +137,5 @@ def action_text(action: Action, state: GameState) -> str:
         return _("the new buildings")
     if a.type in ("correct_cost", "tile_cost"):
         return building(cat, a.building) + ": " + cost(a.cost)
-    return who + a.type.replace("_", " ")
+    return who + str(a.type).replace("_", " ")
 

@@ -146,12 +146,12 @@ def _neutral(state: GameState) -> str:
 
 def _sex_choices(sexes: Sequence[str]) -> list[Choice]:
     names = {Sex.M: _("a man"), Sex.F: _("a woman")}
-    return [Choice(s, names[s], s) for s in sexes]
+    return [Choice(s, names[Sex(s)], s) for s in sexes]
 
 
 def _child_choices(sexes: Sequence[str]) -> list[Choice]:
     names = {Sex.M: _("a boy"), Sex.F: _("a girl")}
-    return [Choice(s, names[s], s) for s in sexes]
+    return [Choice(s, names[Sex(s)], s) for s in sexes]
 
 
 def _build_form(state: GameState, option: Option, entered: dict[str, int] | None = None
@@ -178,6 +178,7 @@ def _build_form(state: GameState, option: Option, entered: dict[str, int] | None
         fs.append(Field("mover", _("Who moves in from the centre"),
                         _sex_choices(option.choices), a.mover))
     base = option.action
+    assert isinstance(base, Build)
 
     def make(v: dict[str, Any]) -> Build:
         units = [k for k in v if k.startswith("pay:")]
@@ -210,7 +211,7 @@ def _payment_fields(state: GameState, a: Build, cost: Any) -> list[Field]:
                        for j, (c, _u) in enumerate(ways.get(g, []))]
             if g in BUYABLE:
                 choices.append(Choice("buy", _("buy it (1 coin)"), "buy"))
-            default = next((c for c in defaults if c[-1].good == g), None)
+            default: Any = next((c for c in defaults if c[-1].good == g), None)  # or "buy"
             if default is not None:
                 defaults.remove(default)
             elif g in bought:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.grid import ring
-from ..engine.values import Sex
+from ..engine.values import Cell, Sex
 from ..store import messages as store_messages
 
 LOCALE = Path(__file__).parent / "locale"
@@ -122,12 +122,12 @@ def quarter(q: str) -> str:
 
 
 def sex(s: str) -> str:
-    return _(SEX_NAMES[s])
+    return _(SEX_NAMES[Sex(s)])
 
 
 def child(s: str) -> str:
     """A child by its sex: "boy" or "girl" (the figure it grows into is a man or a woman)."""
-    return _(CHILD_NAMES[s])
+    return _(CHILD_NAMES[Sex(s)])
 
 
 # --- the catalogue's names -------------------------------------------------------------------
@@ -235,7 +235,7 @@ def where(cell: tuple[int, int]) -> str:
     if cell in RING1_WORDS:
         return _(RING1_WORDS[cell])
     x, y = cell
-    n = ring(cell)
+    n = ring(Cell(x, y))
     if n == 0:
         return _("the village centre")
     ring_name = _("outer ring") if n == 2 else _("ring {n}").format(n=n)

@@ -72,7 +72,7 @@ def _grid(state: GameState, village_: str, area: pygame.Rect) -> dict[Cell, pyga
     left = area.centerx - (cols * w) // 2
     top = area.centery - (rows * h) // 2
     gap = 4 if w > 40 else 2
-    return {(x, y): pygame.Rect(left + (x - min(xs)) * w, top + (y - min(ys)) * h, w - gap,
+    return {Cell(x, y): pygame.Rect(left + (x - min(xs)) * w, top + (y - min(ys)) * h, w - gap,
                                 h - gap)
             for x, y in cells}
 
@@ -87,8 +87,8 @@ def quarter_rects(state: GameState, village_: str, area: pygame.Rect
     """Where to tap for each quarter: the part of the picture it covers (the side cells lie
     in two quarters; their rows go to the nearer quarter's tap area by the midline)."""
     grid = _grid(state, village_, area)
-    centre = grid[(0, 0)].union(grid[(1, 0)])
-    whole = grid[(0, 0)].unionall(list(grid.values()))
+    centre = grid[Cell(0, 0)].union(grid[Cell(1, 0)])
+    whole = grid[Cell(0, 0)].unionall(list(grid.values()))
     mid_x, mid_y = centre.centerx, centre.centery
     return {
         "top_left": pygame.Rect(whole.left, whole.top, mid_x - whole.left, mid_y - whole.top),
@@ -187,8 +187,8 @@ def label_size(texts: list[str], width: int, height: int) -> int:
     return PICTURE_TEXT
 
 
-def _label(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int, bg: tuple[int, ...]
-           ) -> bool:
+def _label(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int,
+           bg: tuple[int, int, int]) -> bool:
     """A label at ``size`` in ``rect`` if it fits whole there; False (nothing drawn) if not."""
     lines = label_lines(s, size, rect.width, _rows(size, rect.height))
     if lines is None or rect.height < line_height(size):
@@ -257,7 +257,7 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
     size = label_size([building(cat, b.type) for b in v.buildings.values()],
                       some.width - 10, max(some.height - fig - 8, row))
     for (x, y), r in rects.items():
-        b = v.buildings.get((x, y))
+        b = v.buildings.get(Cell(x, y))
         marked = bool(highlight and (x, y) in highlight)
         if b is None:
             pygame.draw.rect(surface, SELECTED if marked else PANEL, r, border_radius=6)
@@ -266,7 +266,7 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
             continue
         _building_cell(surface, state, b, r, marked, size, fig)
     # The centre itself: two cells wide.
-    centre_rect = grid[(0, 0)].union(grid[(1, 0)])
+    centre_rect = grid[Cell(0, 0)].union(grid[Cell(1, 0)])
     pygame.draw.rect(surface, CENTRE, centre_rect, border_radius=8)
     pygame.draw.rect(surface, BUTTON_EDGE, centre_rect, 2, border_radius=8)
     label = village_title("neutral" if v.neutral else village_)
@@ -333,7 +333,7 @@ def mini_village(surface: pygame.Surface, state: GameState, village_: str, area:
             pygame.draw.rect(surface, BUTTON_EDGE, r, 1)
         else:
             pygame.draw.rect(surface, GRID, r, 1)
-    centre = grid[(0, 0)].union(grid[(1, 0)])
+    centre = grid[Cell(0, 0)].union(grid[Cell(1, 0)])
     pygame.draw.rect(surface, CENTRE, centre)
     pygame.draw.rect(surface, BUTTON_EDGE, centre, 1)
     mark = grid[cell] if cell is not None and cell in grid else centre

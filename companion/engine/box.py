@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from .state import CHARACTERS, COINS_PER_COLOUR, VILLAGERS_PER_SEX, GameState
+from .values import Sex
 
 VILLAGE_CENTRES = 5
 """Village centres in the box, each with a letter A-E on its back (§1)."""
@@ -66,7 +67,7 @@ class Box:
     village_tiles: int
     neutral: str | None
     """The 2-player neutral village's colour."""
-    neutral_villagers: Mapping[str, int]
+    neutral_villagers: Mapping[Sex, int]
     neutral_coins: int
     """The neutral coin beside the neutral village (§6.3)."""
     draft_start_chosen: bool

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import pygame
@@ -167,7 +168,8 @@ class Checklist:
               ) -> tuple[list[tuple[int, pygame.Rect]], bool]:
         """The steps in sight from ``self.top`` and whether the group scrolls."""
         def place(width: int) -> tuple[list[tuple[int, pygame.Rect]], bool]:
-            out, y = [], steps_rect.top
+            out: list[tuple[int, pygame.Rect]] = []
+            y = steps_rect.top
             for i in group.steps[self.top:]:
                 h = self._row_height(items[i], width - self.pic_w - 12)
                 if out and y + h > steps_rect.bottom:
@@ -201,13 +203,13 @@ class Checklist:
         out: list[Widget] = []
         _summary, rects = self._group_rows(groups, left)
         for g, r in zip(groups, rects, strict=True):
-            out.append(Widget(f"{p}group:{g.key}", r, "", on_tap=lambda g=g: self._open(g, ticks),
+            out.append(Widget(f"{p}group:{g.key}", r, "", on_tap=partial(self._open, g, ticks),
                               selected=g is group, value=g.key,
                               paint=self._group_paint(g, ticks, g is group)))
         rows, scrolls = self._rows(items, group, steps_rect)
         for i, r in rows:
-            out.append(Widget(f"{p}tick:{i}", r, on_tap=lambda i=i: self._tick(
-                i, groups, ticks), style="invisible", selected=i in ticks.ticked))
+            out.append(Widget(f"{p}tick:{i}", r, on_tap=partial(self._tick, i, groups, ticks),
+                              style="invisible", selected=i in ticks.ticked))
         left_steps = ticks.left()
         in_sight = {i for i, _r in rows}
         x = right.right

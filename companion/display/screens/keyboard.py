@@ -4,6 +4,7 @@ known on this device one tap away, at most 16 characters."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -101,17 +102,18 @@ class NameKeyboard(Screen):
             for i, ch in enumerate(row):
                 label = _upper(ch) if self.shift else ch
                 out.append(button(f"key:{ch}", (x0 + i * KEY, y0 + r * 58, KEY - 4, 54), label,
-                                  lambda ch=ch: self.type(ch)))
+                                  partial(self.type, ch)))
         y = y0 + 3 * 58
         x = (W - 12 * KEY) // 2
-        row = [("key:shift", 96, "Aa", lambda: setattr(self, "shift", not self.shift), self.shift,
+        specials: list[tuple[str, int, str, Callable[[], object], bool, bool]] = [
+               ("key:shift", 96, "Aa", lambda: setattr(self, "shift", not self.shift), self.shift,
                 True),
                ("key:accents", 96, _("abc") if self.accents else "äéß",
                 lambda: setattr(self, "accents", not self.accents), self.accents, True),
                ("key:space", 236, _("space"), lambda: self.type(" "), False, True),
                ("key:back", 124, "«", self.back, False, bool(self.text)),
                ("key:clear", 216, _("Clear"), self.clear, False, bool(self.text))]
-        for id_, w, label, fn, selected, enabled in row:
+        for id_, w, label, fn, selected, enabled in specials:
             out.append(button(id_, (x, y, w - 4, 54), label, fn, selected=selected,
                               enabled=enabled))
             x += w
@@ -122,7 +124,7 @@ class NameKeyboard(Screen):
         self.page %= pages
         for i, known in enumerate(shown[self.page * per_page:(self.page + 1) * per_page]):
             out.append(button(f"known:{known}", (8 + i * 170, 122, 164, 52), known,
-                              lambda k=known: self.take(k)))
+                              partial(self.take, known)))
         if pages > 1:
             out.append(button("known:more", (8 + 4 * 170, 122, 100, 52), _("More"),
                               lambda: setattr(self, "page", self.page + 1)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...engine.values import Sex
 from .. import pictograms
 from ..contract import AppView, game_state
 from ..i18n import _, branch, colour, good, initial, ngettext
@@ -48,9 +49,9 @@ class MarketScreen(Screen):
         school = ", ".join(
             "{who}: {men}, {women}".format(
                 who=colour(c),
-                men=ngettext("{n} man", "{n} men", n["m"]).format(n=n["m"]),
-                women=ngettext("{n} woman", "{n} women", n["f"]).format(n=n["f"]))
-            for c, n in state.school.items() if n["m"] + n["f"])
+                men=ngettext("{n} man", "{n} men", n[Sex.M]).format(n=n[Sex.M]),
+                women=ngettext("{n} woman", "{n} women", n[Sex.F]).format(n=n[Sex.F]))
+            for c, n in state.school.items() if n[Sex.M] + n[Sex.F])
         village_ = ", ".join(colour(c) for c in state.village_tiles) or _("none yet")
         paragraph(s, "\n".join([_("Branch tiles: {list}").format(list=branches),
                                  _("School: {list}").format(list=school or _("empty")),

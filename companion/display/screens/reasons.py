@@ -38,10 +38,10 @@ def _probe(state: GameState, a: Action) -> GameState:
 def why_not_there(state: GameState, template: Action, **place: Any) -> str | None:
     """Why ``template`` moved to ``place`` (cell, village, quarter...) is refused; None if
     it is not (or the action has no such fields)."""
-    names = {f.name for f in fields(template)}  # type: ignore[arg-type]
+    names = {f.name for f in fields(template)}
     if not set(place) <= names:
         return None
-    moved = replace(template, **place)  # type: ignore[type-var]
+    moved = replace(template, **place)
     reason = why_not(_probe(state, moved), moved)
     return say(reason) if reason is not None else None
 
@@ -52,7 +52,7 @@ def refusals(state: GameState, rects: Mapping[Any, pygame.Rect], offered: set[An
     why (only where the action's place lies in that village)."""
     if template is None:
         return []
-    has_village = "village" in {f.name for f in fields(template)}  # type: ignore[arg-type]
+    has_village = "village" in {f.name for f in fields(template)}
     home = (state.options.neutral_colour if isinstance(template, PlaceNeutral)
             else getattr(template, "player", None))
     if not has_village and village != home:

@@ -6,6 +6,7 @@ being drawn from is named."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from typing import Any
 
 import pygame
@@ -54,7 +55,7 @@ def reveal_widgets(app: Any, state: GameState, picked: list[str], top: int) -> l
         label = f"{name} ({left[t]})" if here else name
         out.append(button(f"reveal:{t}", (8 + (i % COLUMNS) * w, top + (i // COLUMNS) * 64,
                                           w - 6, 60),
-                          label, lambda t=t: picked.append(t),
+                          label, partial(picked.append, t),
                           enabled=not full and here and left[t] > 0,
                           why_not=None if full else
                           _("None of these is left in the stack.") if here else

@@ -4,13 +4,16 @@ buildings from the stacks (rules §10)."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from functools import partial
+from typing import Any, cast
 
 import pygame
 
-from ...engine import legal_actions
+from ...engine import SchoolReturn, legal_actions
 from ...engine.round_end import reveal_counts
 from ...engine.state import REVEAL, SCHOOL, GameState
+from ...engine.values import Sex
+from ..contract import AppView, game_state
 from ..forms import setup_form
 from ..i18n import _, building, colour, ngettext
 from ..ui import ACCENT, BODY, INK, W, Widget, button, draw_text, paragraph
@@ -37,11 +40,11 @@ class RoundScreen(Screen):
         self.on_picture = True
         """The school's villagers: each placed by a tap on the village picture (else: the
         list of every way)."""
-        self.placed: list[tuple[str, Any]] = []
+        self.placed: list[tuple[Sex, Any]] = []
         """(sex, cell or None for the centre) of the villagers placed so far."""
 
-    def layout(self, app: Any) -> list[Widget]:
-        state = app.state
+    def layout(self, app: AppView) -> list[Widget]:
+        state = game_state(app)
         out = nav(app)
         if state.phase == SCHOOL and self.form is not None and self.on_picture:
             return out + self._school_picture(app)
@@ -60,7 +63,7 @@ class RoundScreen(Screen):
                                   (8 + (i % columns) * (width + 8),
                                    TOP + 64 + (i // columns) * 92, width, 86),
                                   self.placement_label(state, v),
-                                  lambda v=v: self.school(app, v), value=v))
+                                  partial(self.school, app, v), value=v))
             if self.page > 0:
                 out.append(button("choices:prev", (8, 414, 190, 52), _("Previous"),
                                   lambda: setattr(self, "page", self.page - 1)))
@@ -83,7 +86,7 @@ class RoundScreen(Screen):
                               style="primary"))
         return out
 
-    def _tabs(self, app: Any) -> list[Widget]:
+    def _tabs(self, app: AppView) -> list[Widget]:
         """What moved on the table, or the scores; and the pages of the table's steps."""
         out = [button("round:steps", (8, 410, 200, 60), _("On the table"),
                       lambda: setattr(self, "view", "steps"), selected=self.view == "steps"),
@@ -95,7 +98,7 @@ class RoundScreen(Screen):
                                           app.table, _round_steps(), _newest(app.table))
         return out
 
-    def go_on(self, app: Any) -> Any:
+    def go_on(self, app: AppView) -> Any:
         def run() -> None:
             app.summary_pending = False
             app.after_change()
@@ -103,7 +106,7 @@ class RoundScreen(Screen):
 
     # --- the school's villagers, placed on the picture -------------------------------------------
 
-    def _waiting(self, state: GameState) -> list[str]:
+    def _waiting(self, state: GameState) -> list[Sex]:
         """The sexes of the villagers still to place, men first."""
         left = Counter({s: n for s, n in state.school[state.queue[0]].items() if n})
         left -= Counter(s for s, _c in self.placed)
@@ -113,11 +116,12 @@ class RoundScreen(Screen):
         """The school returns that agree with the villagers placed so far."""
         assert self.form is not None
         placed = Counter(self.placed)
-        return [a for a in self.form.candidates
+        returns = cast(list[SchoolReturn], self.form.candidates)  # the school's own form
+        return [a for a in returns
                 if not placed - Counter((p.sex, p.cell) for p in a.placements)]
 
-    def _school_picture(self, app: Any) -> list[Widget]:
-        state = app.state
+    def _school_picture(self, app: AppView) -> list[Widget]:
+        state = game_state(app)
         who = state.queue[0]
         waiting = self._waiting(state)
         out: list[Widget] = []
@@ -129,7 +133,7 @@ class RoundScreen(Screen):
             rects = cell_rects(state, who, _school_area())
             for cell in sorted(c for c in cells if c is not None):
                 out.append(Widget(f"school:{value_key(cell)}", rects[cell],
-                                  on_tap=lambda c=cell: self._place(app, sex, c),
+                                  on_tap=partial(self._place, app, sex, cell),
                                   style="invisible", value=cell))
             if None in cells:
                 out.append(button("school:centre", (8, 262, 290, 60), _("Into the village centre"),
@@ -140,19 +144,19 @@ class RoundScreen(Screen):
                           lambda: setattr(self, "on_picture", False)))
         return out
 
-    def _place(self, app: Any, sex: str, cell: Any) -> None:
+    def _place(self, app: AppView, sex: Sex, cell: Any) -> None:
         self.placed.append((sex, cell))
-        if self._waiting(app.state):
+        if self._waiting(game_state(app)):
             return
         want = Counter(self.placed)
-        match = next((a for a in self._ways(app.state)
+        match = next((a for a in self._ways(game_state(app))
                       if Counter((p.sex, p.cell) for p in a.placements) == want), None)
         self.placed.clear()
         if match is not None:
             app.apply(match)
 
-    def _draw_school_picture(self, app: Any, s: pygame.Surface) -> None:
-        state = app.state
+    def _draw_school_picture(self, app: AppView, s: pygame.Surface) -> None:
+        state = game_state(app)
         who = state.queue[0]
         waiting = self._waiting(state)
         cat = state.catalogue
@@ -181,7 +185,7 @@ class RoundScreen(Screen):
             figure(s, who, sx, True, (r.right - fig // 3 - 6 - 4 * i, r.bottom - fig // 2 - 3),
                    fig)
 
-    def school(self, app: Any, value: Any) -> None:
+    def school(self, app: AppView, value: Any) -> None:
         assert self.form is not None
         self.form.choose("placements", value)
         action = self.form.action()
@@ -196,8 +200,8 @@ class RoundScreen(Screen):
                 _("centre") if p.cell is None else
                 building(cat, state.villages[who].buildings[p.cell].type)) for p in placements)
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
-        state = app.state
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
+        state = game_state(app)
         ended = state.round if state.phase in (SCHOOL, REVEAL) else state.round - 1
         title_bar(s, _("Round {n} is over").format(n=ended))
         if state.phase == REVEAL and self.picking:

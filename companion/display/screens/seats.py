@@ -5,6 +5,7 @@ there and the player's name."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 
 import pygame
 
@@ -48,13 +49,13 @@ def seat_widgets(at: Sequence[str | None], names: Mapping[str, str],
         x, y = PLACES[i]
         if not c:
             out.append(button(f"seat:{i + 1}", (x, y, BOX_W, ROW), f"{i + 1}  " + _("empty"),
-                              lambda i=i: cycle(i)))
+                              partial(cycle, i)))
             continue
         out.append(button(f"seat:{i + 1}", (x, y, SEAT_W, ROW), f"{i + 1}",
-                          lambda i=i: cycle(i), colour=c, selected=True))
+                          partial(cycle, i), colour=c, selected=True))
         out.append(who_plays(c, (x + SEAT_W + 4, y, BOX_W - SEAT_W - 4, ROW)))
         out.append(button(f"name:{c}", (x, y + ROW + 2, BOX_W, ROW),
-                          names.get(c) or colour_name(c), lambda c=c: edit_name(c)))
+                          names.get(c) or colour_name(c), partial(edit_name, c)))
     return out
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import pygame
@@ -23,7 +24,7 @@ from ...engine.state import (
 from ...engine.values import Sex
 from ...hw.events import NEXT
 from .. import i18n
-from ..contract import AppView
+from ..contract import AppView, game_state
 from ..describe import action_text
 from ..forms import ChoiceForm, setup_form, with_letter
 from ..i18n import _, building, colour, colour_name
@@ -75,7 +76,7 @@ class NewGameScreen(Screen):
     def neutral_colour(self) -> str:
         """With 2 players, the neutral village's colour: chosen, or the first one free."""
         free = [c for c in COLOURS if c not in self.playing]
-        return self.neutral if self.neutral in free else default_neutral_colour(self.playing)
+        return self.neutral if self.neutral in free else default_neutral_colour(list(self.playing))
 
     @property
     def playing(self) -> set[str]:
@@ -154,7 +155,7 @@ class NewGameScreen(Screen):
                                            ("simplified", _("Buildings by letter")))):
             out.append(button(f"setup:{kind}", (OPTIONS_X, 102 + i * 66, W - 8 - OPTIONS_X,
                                                 62), label,
-                              lambda k=kind: setattr(self, "setup", k),
+                              partial(setattr, self, "setup", kind),
                               selected=self.setup == kind))
         out.append(button("intro", (OPTIONS_X, 234, W - 8 - OPTIONS_X, 84),
                           _("Intro game: no character tiles, to 18 VP"),
@@ -163,7 +164,7 @@ class NewGameScreen(Screen):
         if n == 2:
             for i, c in enumerate(c for c in COLOURS if c not in self.playing):
                 out.append(button(f"neutral:{c}", (OPTIONS_X + i * 164, 356, 158, 50),
-                                  colour_name(c), lambda c=c: setattr(self, "neutral", c),
+                                  colour_name(c), partial(setattr, self, "neutral", c),
                                   colour=c, selected=c == self.neutral_colour()))
         out.append(button("start", (OPTIONS_X, 410, W - 8 - OPTIONS_X, 62), _("Start the game"),
                           lambda: self.start(app), enabled=2 <= n <= 4, style="primary"))
@@ -175,7 +176,7 @@ class NewGameScreen(Screen):
             self.choosing_language = False
 
         return [button(f"language:{lang}", (200, 70 + i * 66, 400, 58), label,
-                       lambda lang=lang: choose(lang), selected=lang == i18n.language)
+                       partial(choose, lang), selected=lang == i18n.language)
                 for i, (lang, label) in enumerate(i18n.LANGUAGES.items())]
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
@@ -305,7 +306,7 @@ class SetupScreen(Screen):
         return player or state.active or (state.queue[0] if state.queue else None)
 
     def layout(self, app: AppView) -> list[Widget]:
-        state = app.state
+        state = game_state(app)
         out = nav(app)
         if app.table.shown():  # what the last answer asks of the table (UI-TABLE)
             out.append(steps_button(app, (8, 412, 240, 60)))
@@ -341,7 +342,7 @@ class SetupScreen(Screen):
             rects = cell_rects(state, village, area)
             for v in values:
                 out.append(Widget(f"value:{name}:{value_key(v)}", rects[v], "",
-                                  lambda v=v: self.choose(app, name, v), style="invisible",
+                                  partial(self.choose, app, name, v), style="invisible",
                                   value=v))
             template = next((a for a in legal_actions(state) if hasattr(a, name)), None)
             return out + refusals(state, rects, set(values), template, name, village)
@@ -364,7 +365,7 @@ class SetupScreen(Screen):
             h = 52 if half else max(52, text_height(label, RIGHT_W - 16) + 8)
             out.append(button(f"value:{name}:{value_key(v)}",
                               (RIGHT_X + col * 270, y, 262 if half else RIGHT_W, h), label,
-                              lambda v=v: self.choose(app, name, v),
+                              partial(self.choose, app, name, v),
                               colour=v if badges else None, value=v))
             if col == cols - 1:
                 y += h + 4
@@ -397,7 +398,7 @@ class SetupScreen(Screen):
 
         return [button(f"three:{t}", (RIGHT_X + (i % 2) * 270, CHOICES_Y + (i // 2) * 56,
                                       262, 52),
-                       building(app.state.catalogue, t), lambda t=t: toggle(t),
+                       building(game_state(app).catalogue, t), partial(toggle, t),
                        selected=t in picked, value=t)
                 for i, t in enumerate(types)]
 
@@ -434,7 +435,7 @@ class SetupScreen(Screen):
         return str(v)
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
-        state = app.state
+        state = game_state(app)
         who = self.who(state)
         title_bar(s, _("Setting up"), who if state.phase not in (START_PLAYER, PLACE,
                                                                   START_BUILDINGS) else None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import pygame
@@ -17,6 +18,7 @@ import pygame
 from ...engine.box import Box, box
 from ...engine.state import START_PLAYER, GameState
 from .. import pieces
+from ..contract import AppView, game_state
 from ..i18n import N_, _, building, colour_name, name, ngettext
 from ..ui import BUTTON, BUTTON_EDGE, W, Widget, button, font
 from .checklist import Checklist, Group, Item
@@ -48,11 +50,15 @@ _TICKS: weakref.WeakKeyDictionary[Any, BoxTicks] = weakref.WeakKeyDictionary()
 """By game session: the ticks last while the game is open (a restart shows the list again)."""
 
 
-def ticks_of(app: Any) -> BoxTicks:
+def _kit(colour: str, s: pygame.Surface, r: pygame.Rect) -> None:
+    pieces.kit(s, r, [colour])
+
+
+def ticks_of(app: AppView) -> BoxTicks:
     return _TICKS.setdefault(app.session, BoxTicks())
 
 
-def wanted(app: Any) -> bool:
+def wanted(app: AppView) -> bool:
     """Whether the setup checklist comes before the first action now."""
     state = app.state
     return (state is not None and state.phase == START_PLAYER and app.session is not None
@@ -118,7 +124,7 @@ def setup_items(state: GameState, virtual: Iterable[str] = ()) -> list[tuple[str
     for c in virtual:
         add("players", _("{player} is played by the companion: lay out its pieces at its "
                          "seat all the same; the steps say where they go.").format(
-            player=name(c)), lambda s, r, c=c: pieces.kit(s, r, [c]))
+            player=name(c)), partial(_kit, c))
     add("players", ngettext("Each player puts {n} cube on space 0 of the score track.",
                             "Each player puts {n} cubes on space 0 of the score track.",
                             b.score_cubes).format(n=b.score_cubes),
@@ -188,35 +194,35 @@ class SetupChecklist(Screen):
     def __init__(self) -> None:
         self.checklist = Checklist(pic=PIC, groups_w=215)
 
-    def _items(self, app: Any) -> list[tuple[str, Item]]:
+    def _items(self, app: AppView) -> list[tuple[str, Item]]:
         from .virtual import virtual_seats
 
-        return setup_items(app.state, virtual_seats(app))
+        return setup_items(game_state(app), virtual_seats(app))
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         items = self._items(app)
         ticks = ticks_of(app)
         ticks.n = len(items)
         out = nav(app)
         out += self.checklist.widgets([it for _g, it in items], groups_of(items), ticks,
                                       _area())
-        label = _("Start the draft") if app.state.options.setup == "draft" else _(
+        label = _("Start the draft") if game_state(app).options.setup == "draft" else _(
             "On to the start tiles")
         w = max(font(24).size(label)[0] + 32, 260)
         out.append(button("continue", (W - 8 - w, 410, w, 60), label,
                           lambda: self._go_on(app), style="primary"))
         return out
 
-    def on_seat(self, app: Any, seat: str) -> bool:
+    def on_seat(self, app: AppView, seat: str) -> bool:
         """A seat button goes on, as the button does."""
         self._go_on(app)
         return True
 
-    def _go_on(self, app: Any) -> None:
+    def _go_on(self, app: AppView) -> None:
         ticks_of(app).done = True
         app.after_change()
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         title_bar(s, _("Before you start"), right=nav_left(app))
         items = self._items(app)
         ticks = ticks_of(app)

@@ -9,18 +9,17 @@ a cost read off a tile (``Reading``). The transitions between them are the metho
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from ...engine import GameState, Option, turn_options
 from ...hw.events import NEXT
+from ..contract import AppView, game_state
 from ..forms import CELL, option_form
 from ..i18n import _, character, ngettext
 from ..ui import BODY, INK, MUTED, Widget, draw_text
 from .common import LEFT_W, TOP, Screen, nav, nav_left, players_panel, title_bar, who_text
 from .tile_cost import TileCostView
-from .turn_base import Flow, Mode
+from .turn_base import Flow, Mode, active
 from .turn_form import FieldView, FormView, PlaceView
 from .turn_list import OptionsView
 from .turn_main import Characters, Steps
@@ -32,11 +31,11 @@ class Reading(Mode):
     def __init__(self, types: tuple[str, ...]) -> None:
         self.view = TileCostView(types)
 
-    def widgets(self, turn: Flow, app: Any) -> list[Widget]:
-        return self.view.widgets(app, app.state, turn.to_characters)
+    def widgets(self, turn: Flow, app: AppView) -> list[Widget]:
+        return self.view.widgets(app, game_state(app), turn.to_characters)
 
-    def draw(self, turn: Flow, app: Any, s: pygame.Surface) -> None:
-        self.view.draw(app.state, s)
+    def draw(self, turn: Flow, app: AppView, s: pygame.Surface) -> None:
+        self.view.draw(game_state(app), s)
 
 
 class TurnScreen(Screen, Flow):
@@ -51,7 +50,7 @@ class TurnScreen(Screen, Flow):
 
     # --- the transitions ------------------------------------------------------------------
 
-    def first(self, app: Any) -> Mode:
+    def first(self, app: AppView) -> Mode:
         """After an action of this turn, first what to do on the table; in the middle of a
         multi-coin turn then the chosen character's options; else the characters."""
         state, o = self.state, self.options
@@ -76,7 +75,7 @@ class TurnScreen(Screen, Flow):
     def to_options(self, character_: str | None) -> None:
         self.mode = self._options(character_)
 
-    def to_form(self, app: Any, option: Option) -> None:
+    def to_form(self, app: AppView, option: Option) -> None:
         """An option's form: its cost read off the tile first, if unknown; for a building,
         where it goes first (on the picture); else the form."""
         view = FormView(option_form(self.state, option))
@@ -86,7 +85,7 @@ class TurnScreen(Screen, Flow):
         else:
             self.to_place(view)
 
-    def to_place(self, view: Any) -> None:
+    def to_place(self, view: FormView) -> None:
         cell = next((f for f in view.form.fields if f.kind == CELL), None)
         if cell is not None and self.mode is view:
             self.mode = PlaceView(view, cell.name)
@@ -127,12 +126,12 @@ class TurnScreen(Screen, Flow):
 
     # --- widgets and the seat button ----------------------------------------------------------
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         if not self.decided:
             self.mode, self.decided = self.first(app), True
         return nav(app) + self.mode.widgets(self, app)
 
-    def on_seat(self, app: Any, seat: str) -> bool:
+    def on_seat(self, app: AppView, seat: str) -> bool:
         """The active seat's button confirms a form's "Do it" (else it ends the turn)."""
         if seat not in (self.state.active, NEXT) or app.state is not self.state:
             return False
@@ -140,9 +139,9 @@ class TurnScreen(Screen, Flow):
 
     # --- drawing ---------------------------------------------------------------------------
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         state = self.state
-        title_bar(s, who_text(state.active), state.active, nav_left(app))
+        title_bar(s, who_text(active(state)), state.active, nav_left(app))
         mode = self.mode
         if isinstance(mode, FieldView) and mode.draw_full(app, s):
             return
@@ -154,7 +153,7 @@ class TurnScreen(Screen, Flow):
             status = mode.status(self, app)
         else:
             o = self.options
-            player = state.player(state.active)
+            player = state.player(active(state))
             status = [_("Round {n}").format(n=state.round),
                       ngettext("{n} coin in hand", "{n} coins in hand", player.coins).format(
                           n=player.coins)]

@@ -3,11 +3,13 @@ the one place of "Do it" (and End turn) on every view, and doing an option with 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
 
 from ...engine import Action, Choose, GameState, Option, TurnOptions, apply, why_not
+from ..contract import AppView, game_state
 from ..i18n import _, ngettext, say
 from ..ui import W, Widget, button
 from .common import RIGHT_X, TOP
@@ -33,17 +35,17 @@ class Mode:
     whole_left = False
     """The left side says the action whole (a form), in the players panel's place."""
 
-    def widgets(self, turn: Flow, app: Any) -> list[Widget]:
+    def widgets(self, turn: Flow, app: AppView) -> list[Widget]:
         return []
 
-    def draw(self, turn: Flow, app: Any, s: pygame.Surface) -> None:
+    def draw(self, turn: Flow, app: AppView, s: pygame.Surface) -> None:
         pass
 
-    def status(self, turn: Flow, app: Any) -> list[str]:
+    def status(self, turn: Flow, app: AppView) -> list[str]:
         """Lines of the left side under the players panel, after the round and the coins."""
         return []
 
-    def confirm(self, turn: Flow, app: Any) -> bool:
+    def confirm(self, turn: Flow, app: AppView) -> bool:
         """The seat button's confirmation of this view's one way on; False: none."""
         return False
 
@@ -64,7 +66,7 @@ class Flow:
         """A character's options (None: the neutral coin's)."""
         raise NotImplementedError
 
-    def to_form(self, app: Any, option: Option) -> None:
+    def to_form(self, app: AppView, option: Option) -> None:
         raise NotImplementedError
 
     def to_field(self, name: str) -> None:
@@ -87,6 +89,13 @@ class Flow:
         raise NotImplementedError
 
 
+def active(state: GameState) -> str:
+    """Whose turn it is: the turn's views are shown only while a player is active."""
+    if state.active is None:
+        raise LookupError("the turn screen is shown only while a player is active")
+    return state.active
+
+
 def needs_choose(options: TurnOptions, option: Option) -> bool:
     """Whether doing the option also puts coins on its character (the turn's first action)."""
     return option.via == "coin" and options.chosen is None
@@ -96,27 +105,31 @@ def refusal(state: GameState, options: TurnOptions, option: Option, action: Acti
             coins: int) -> str | None:
     """Why the action (after placing ``coins`` coins, if that is due) is refused, in words."""
     if needs_choose(options, option):
-        reason = why_not(state, Choose(state.active, option.character, coins))
+        reason = why_not(state, Choose(active(state), option.character, coins))
         if reason:
             return say(reason)
-        state = apply(state, Choose(state.active, option.character, coins))
+        state = apply(state, Choose(active(state), option.character, coins))
     refused = why_not(state, action)
     return None if refused is None else say(refused)
 
 
-def perform(app: Any, options: TurnOptions, option: Option, action: Action, coins: int) -> None:
-    """The coins on the character (the turn's first action), then the action."""
+def perform(app: AppView, options: TurnOptions, option: Option, action: Action | None,
+            coins: int) -> None:
+    """The coins on the character (the turn's first action), then the action (None: nothing
+    to do yet, the button is greyed out)."""
+    if action is None:
+        return
     if needs_choose(options, option) and not app.apply(
-            Choose(app.state.active, option.character, coins)):
+            Choose(active(game_state(app)), option.character, coins)):
         return
     app.apply(action)
 
 
-def do_buttons(app: Any, options: TurnOptions, option: Option, action: Action | None,
+def do_buttons(app: AppView, options: TurnOptions, option: Option, action: Action | None,
                why: str | None = None, others: bool = True) -> list[Widget]:
     """ "Do it" in its place; on the turn's first action also the ``others`` coin counts (each
     coin on the character is one action), beside it, bottom left."""
-    state = app.state
+    state = game_state(app)
 
     def reason(n: int) -> str | None:
         if action is None:
@@ -128,7 +141,7 @@ def do_buttons(app: Any, options: TurnOptions, option: Option, action: Action | 
         return [button("do", DO_RECT, _("Do it"), lambda: perform(app, options, option,
                                                                    action, 1),
                        enabled=r is None, style="primary", value=action, why_not=r)]
-    most = max(state.player(state.active).coins - option.coins, 1)
+    most = max(state.player(active(state)).coins - option.coins, 1)
     r = reason(1)
     out = [button("do:1", DO_RECT, ngettext("Do it: {n} coin", "Do it: {n} coins", 1).format(
         n=1), lambda: perform(app, options, option, action, 1), enabled=r is None,
@@ -141,6 +154,6 @@ def do_buttons(app: Any, options: TurnOptions, option: Option, action: Action | 
         label = (ngettext("Do it: {n} coin", "{n} coins", n).format(n=n) if step >= 100
                  else str(n))
         out.append(button(f"do:{n}", (LEFT_RECT[0] + i * step, 412, step - 4, 60), label,
-                          lambda n=n: perform(app, options, option, action, n),
+                          partial(perform, app, options, option, action, n),
                           enabled=r is None, value=action, why_not=r))
     return out

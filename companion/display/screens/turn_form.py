@@ -4,12 +4,14 @@ read off a tile, or a list of choices)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
 
 from ...engine import Action, GameState, TileCost, why_not
 from ...engine.catalogue import make_cost
+from ..contract import AppView, game_state
 from ..forms import CELL, GOODS, Field, Form, with_cost
 from ..i18n import _, character
 from ..i18n import cost as cost_words
@@ -52,7 +54,7 @@ class FormView(Mode):
         except (ValueError, KeyError):
             return None
 
-    def widgets(self, turn: Flow, app: Any) -> list[Widget]:
+    def widgets(self, turn: Flow, app: AppView) -> list[Widget]:
         out = []
         # The cost is no choice here: read off the tile just before, or known (the costs
         # screen corrects it); the action's words on the left say it.
@@ -77,7 +79,7 @@ class FormView(Mode):
             heights = [tallest(f, RIGHT_W - 16) for f in fields]
             two = sum(h + 4 for h in heights) > room
             w = (RIGHT_W - 8) // 2 if two else RIGHT_W
-            right, left = list(range(len(fields))), []
+            right, left = list(range(len(fields))), list[int]()
             if two:
                 heights = [tallest(f, w - 16) for f in fields]
 
@@ -135,7 +137,7 @@ class FormView(Mode):
             return str(exc)
         return None
 
-    def confirm(self, turn: Flow, app: Any) -> bool:
+    def confirm(self, turn: Flow, app: AppView) -> bool:
         """The seat button does what "Do it" does (one coin on the turn's first action)."""
         do = next((w for w in app.widgets if w.id in ("do", "do:1")), None)
         if do is None or not do.enabled or do.on_tap is None:
@@ -143,12 +145,12 @@ class FormView(Mode):
         do.on_tap()
         return True
 
-    def draw(self, turn: Flow, app: Any, s: pygame.Surface) -> None:
+    def draw(self, turn: Flow, app: AppView, s: pygame.Surface) -> None:
         draw_text(s, _("Check, then do it:"), pygame.Rect(RIGHT_X, TOP + 4, W - 136 - RIGHT_X,
                                                           54),
                   BODY, MUTED, valign="middle")
 
-    def status(self, turn: Flow, app: Any) -> list[str]:
+    def status(self, turn: Flow, app: AppView) -> list[str]:
         lines = [self.form.title]
         if self.option.via == "tile":
             lines.insert(0, _("With your {character} tile (no coin):").format(
@@ -174,8 +176,8 @@ class FieldView(Mode):
         self.page = 0
         self.cost: dict[str, int] = dict(self.field.value or {}) if name == "cost" else {}
 
-    def widgets(self, turn: Flow, app: Any) -> list[Widget]:
-        state = app.state
+    def widgets(self, turn: Flow, app: AppView) -> list[Widget]:
+        state = game_state(app)
         f = self.field
         out: list[Widget] = []
         if f.kind == CELL:
@@ -183,7 +185,7 @@ class FieldView(Mode):
             rects = cell_rects(state, f.village, grid_area())
             for c in f.choices:
                 out.append(Widget(f"cell:{value_key(c.value)}", rects[c.value],
-                                  on_tap=lambda v=c.value: self.set(turn, v),
+                                  on_tap=partial(self.set, turn, c.value),
                                   style="invisible", value=c.value))
             out.append(button("back_field", (W - 128, TOP + 4, 120, 54), _("Back"),
                               turn.back))
@@ -205,7 +207,7 @@ class FieldView(Mode):
             c = f.choices[n]
             h = rows_height(labels[n], RIGHT_W - 16)
             out.append(Widget(f"choice:{c.key}", pygame.Rect(RIGHT_X, y, RIGHT_W, h),
-                              on_tap=lambda v=c.value: self.set(turn, v),
+                              on_tap=partial(self.set, turn, c.value),
                               selected=c.value == f.value, lines=labels[n], value=c.value))
             y += h + 4
         right = RIGHT_X + RIGHT_W
@@ -223,7 +225,7 @@ class FieldView(Mode):
         self.form.set(self.name, value)
         turn.back()
 
-    def cost_done(self, turn: Flow, app: Any, state: GameState) -> None:
+    def cost_done(self, turn: Flow, app: AppView, state: GameState) -> None:
         view = self.form_view
         view.form = with_cost(state, self.form, self.cost)
         turn.back()
@@ -237,8 +239,8 @@ class FieldView(Mode):
             # tapped.
             app.apply(TileCost(state.active, build.building, make_cost(self.cost)))
 
-    def draw(self, turn: Flow, app: Any, s: pygame.Surface) -> None:
-        state = app.state
+    def draw(self, turn: Flow, app: AppView, s: pygame.Surface) -> None:
+        state = game_state(app)
         f = self.field
         if f.kind == GOODS:
             return
@@ -250,7 +252,7 @@ class FieldView(Mode):
             draw_village(s, state, f.village, grid_area(),
                          highlight={c.value for c in f.choices})
 
-    def draw_full(self, app: Any, s: pygame.Surface) -> bool:
+    def draw_full(self, app: AppView, s: pygame.Surface) -> bool:
         """The goods read off a tile take the whole screen below the title."""
         if self.field.kind != GOODS:
             return False
@@ -276,15 +278,15 @@ class PlaceView(Mode):
     def field(self) -> Field:
         return self.form_view.form.field(self.name)
 
-    def widgets(self, turn: Flow, app: Any) -> list[Widget]:
+    def widgets(self, turn: Flow, app: AppView) -> list[Widget]:
         f = self.field()
         assert f.village is not None
         view = self.form_view
-        rects = cell_rects(app.state, f.village, place_area())
+        rects = cell_rects(game_state(app), f.village, place_area())
         out: list[Widget] = []
         for c in f.choices:
             out.append(Widget(f"cell:{value_key(c.value)}", rects[c.value],
-                              on_tap=lambda v=c.value: view.form.set(self.name, v),
+                              on_tap=partial(view.form.set, self.name, c.value),
                               style="invisible", value=c.value, selected=c.value == f.value))
         corner = pygame.Rect(8, 412, LEFT_W - 8, 60)  # bottom left, under the action's words
         out.append(button("back_form", (8, 346, LEFT_W - 8, 60), _("Back"), turn.back))
@@ -296,24 +298,24 @@ class PlaceView(Mode):
             out.append(Widget(f"field:{g.name}", corner, on_tap=lambda: view.change(turn, g),
                               value=g, lines=[g.prompt + ":", value_label(g)]))
         elif others:
-            out.append(button("details", tuple(corner), _("Check, then do it:").rstrip(
-                ":").rstrip(), turn.to_details))
+            out.append(button("details", (corner.x, corner.y, corner.w, corner.h),
+                              _("Check, then do it:").rstrip(":").rstrip(), turn.to_details))
         out += do_buttons(app, turn.options, view.option, view.made(), view.why())
         return out
 
-    def confirm(self, turn: Flow, app: Any) -> bool:
+    def confirm(self, turn: Flow, app: AppView) -> bool:
         return self.form_view.confirm(turn, app)
 
-    def draw(self, turn: Flow, app: Any, s: pygame.Surface) -> None:
+    def draw(self, turn: Flow, app: AppView, s: pygame.Surface) -> None:
         f = self.field()
         assert f.village is not None
         area = place_area()
-        draw_village(s, app.state, f.village, area, highlight={c.value for c in f.choices})
-        r = cell_rects(app.state, f.village, area).get(f.value)
+        draw_village(s, game_state(app), f.village, area, highlight={c.value for c in f.choices})
+        r = cell_rects(game_state(app), f.village, area).get(f.value)
         if r is not None:  # where "Do it" builds: framed
             pygame.draw.rect(s, ACCENT, r.inflate(4, 4), 5, border_radius=6)
 
-    def status(self, turn: Flow, app: Any) -> list[str]:
+    def status(self, turn: Flow, app: AppView) -> list[str]:
         return [self.form.title, self.field().prompt]
 
 
@@ -323,10 +325,10 @@ def place_area() -> pygame.Rect:
     return pygame.Rect(RIGHT_X, TOP + 4, RIGHT_W, 406 - TOP - 4)
 
 
-def _refused(turn: Flow, app: Any, view: FormView) -> bool:
+def _refused(turn: Flow, app: AppView, view: FormView) -> bool:
     action = view.made()
     assert action is not None
-    return refusal(app.state, turn.options, view.option, action, 1) is not None
+    return refusal(game_state(app), turn.options, view.option, action, 1) is not None
 
 
 def toggles(f: Field) -> bool:

@@ -4,12 +4,14 @@ that picks a place (a quarter to wake, a couple, a spouse), the village picture 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
 
 from ...bot.likely import likeliest_first
 from ...engine import Action, GameState, Option, TurnOptions
+from ..contract import AppView, game_state
 from ..forms import option_form
 from ..i18n import _, character, name
 from ..ui import ACCENT, BODY, INK, Widget, button, draw_text
@@ -88,7 +90,7 @@ class OptionsView(Mode):
 
     # --- widgets -----------------------------------------------------------------------------
 
-    def widgets(self, turn: Flow, app: Any) -> list[Widget]:
+    def widgets(self, turn: Flow, app: AppView) -> list[Widget]:
         out = self._picture(turn, app) if self.on_the_picture() else self._list(turn, app)
         out.append(button("back_list", BACK_RECT, _("Back"), turn.to_characters))
         corner = (8, 412, LEFT_W - 8, 60)  # bottom left, under the player's words
@@ -108,15 +110,15 @@ class OptionsView(Mode):
     def _to_picture(self) -> None:
         self.on_picture, self.only = True, None
 
-    def bottom(self, app: Any, turn: Flow) -> int:
+    def bottom(self, app: AppView, turn: Flow) -> int:
         """Where the list or the picture ends: above the bottom row."""
         return 408
 
-    def _list(self, turn: Flow, app: Any) -> list[Widget]:
+    def _list(self, turn: Flow, app: AppView) -> list[Widget]:
         shown = self.shown()
         half = (RIGHT_W - 8) // 2
         paired = [two_columns([o]) for o in shown]  # builds two a row, the others whole
-        labels = [short_lines(app.state.catalogue, o) if two else option_lines(o)
+        labels = [short_lines(game_state(app).catalogue, o) if two else option_lines(o)
                   for o, two in zip(shown, paired, strict=True)]
         rows: list[list[int]] = []
         for i, two in enumerate(paired):
@@ -139,7 +141,7 @@ class OptionsView(Mode):
                 width = half if paired[i] else RIGHT_W
                 out.append(Widget(f"option:{n}",
                                   pygame.Rect(RIGHT_X + col * (half + 8), y, width, heights[r]),
-                                  on_tap=lambda o=o: turn.to_form(app, o),
+                                  on_tap=partial(turn.to_form, app, o),
                                   enabled=o.affordable or o.needs_cost, lines=labels[i],
                                   selected=o is chosen, value=o, why_not=option_why_not(o)))
             y += heights[r] + 4
@@ -153,8 +155,8 @@ class OptionsView(Mode):
                               lambda: setattr(self, "page", self.page + 1), enabled=more))
         return out
 
-    def _picture(self, turn: Flow, app: Any) -> list[Widget]:
-        state = app.state
+    def _picture(self, turn: Flow, app: AppView) -> list[Widget]:
+        state = game_state(app)
         village_ = self.picture_village()
         assert village_ is not None
         out: list[Widget] = []
@@ -164,17 +166,17 @@ class OptionsView(Mode):
             for i, v in enumerate(villages):
                 out.append(village_tab(f"village:{v}", (RIGHT_X + i * w, TOP + 4, w - 4, 54),
                                        v, village_short(state, v),
-                                       lambda v=v: setattr(self, "village", v), v == village_))
+                                       partial(setattr, self, "village", v), v == village_))
         area = self.picture_area(app, turn)
         listed = self.listed
         if self.character == "night_watchman":
-            rects = quarter_rects(state, village_, area)
+            rects: dict[Any, pygame.Rect] = quarter_rects(state, village_, area)
             for q, r in rects.items():
-                found = [o for o in listed if o.affordable and o.action.village == village_
-                         and o.action.quarter == q]
+                found = [o for o in listed if o.affordable and _village(o.action) == village_
+                         and getattr(o.action, "quarter", None) == q]
                 if found:  # by a coin or with the tile: both ways offered when both exist
                     out.append(Widget(f"quarter:{village_}:{q}", r,
-                                      on_tap=lambda found=found: self._pick(turn, app, found),
+                                      on_tap=partial(self._pick, turn, app, found),
                                       style="invisible", value=found[0]))
             out += refusals(state, rects, {w.value.action.quarter for w in out if w.value},
                             listed[0].action if listed else None, "quarter", village_)
@@ -187,22 +189,22 @@ class OptionsView(Mode):
                     by_cell.setdefault(a.cell, []).append(o)
             for cell, found in by_cell.items():
                 out.append(Widget(f"cell:{value_key(cell)}", rects[cell],
-                                  on_tap=lambda found=found: self._pick(turn, app, found),
+                                  on_tap=partial(self._pick, turn, app, found),
                                   style="invisible", value=found[0]))
             out += refusals(state, rects, set(by_cell), listed[0].action if listed else None,
                             "cell", village_)
         return out
 
-    def _pick(self, turn: Flow, app: Any, found: list[Option]) -> None:
+    def _pick(self, turn: Flow, app: AppView, found: list[Option]) -> None:
         if len(found) == 1:
             turn.to_form(app, found[0])
         else:  # several ways there (a man or a woman, centre or school, a coin or the tile)
             self.only = found
             self.on_picture = False
             self.page = 0
-            self.preset = preset(app.state, turn.options, self.shown())
+            self.preset = preset(game_state(app), turn.options, self.shown())
 
-    def picture_area(self, app: Any, turn: Flow) -> pygame.Rect:
+    def picture_area(self, app: AppView, turn: Flow) -> pygame.Rect:
         return pygame.Rect(RIGHT_X, TOP + 64, RIGHT_W, self.bottom(app, turn) - TOP - 68)
 
     # --- drawing ---------------------------------------------------------------------------
@@ -210,8 +212,8 @@ class OptionsView(Mode):
     def title(self) -> str:
         return _("Neutral coin") if self.character is None else character(self.character)
 
-    def draw(self, turn: Flow, app: Any, s: pygame.Surface) -> None:
-        state = app.state
+    def draw(self, turn: Flow, app: AppView, s: pygame.Surface) -> None:
+        state = game_state(app)
         village_ = self.picture_village()
         if village_ is not None and self.on_picture:
             if len(self.picture_villages()) == 1:
@@ -243,7 +245,7 @@ class OptionsView(Mode):
         return {o.action.cell for o in self.listed if o.affordable
                 and hasattr(o.action, "cell") and _village(o.action) == village_}
 
-    def status(self, turn: Flow, app: Any) -> list[str]:
+    def status(self, turn: Flow, app: AppView) -> list[str]:
         if not self.on_the_picture():
             if any(o.needs_cost for o in self.shown()) and two_columns(self.shown()):
                 return [_("No cost known yet: tap it and enter the goods on its tile.")]

@@ -3,13 +3,14 @@ the table steps of the turn's last action (then on to the next action, or the en
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
 
 import pygame
 
 from ...bot.likely import likeliest_first
 from ...engine import CHARACTERS, Action, EndTurn, GameState, Option
 from ...engine.actions import CannotAct
+from ..contract import AppView, game_state
 from ..i18n import _, character, name, say
 from ..ui import BODY, INK, Widget, button, draw_text, text_height
 from ..village_view import tile_icon
@@ -17,14 +18,22 @@ from .character_pieces import character_pieces
 from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, StepsView, players_panel
 from .hint import hint_button
 from .reasons import why_not_character
-from .turn_base import DO_RECT, Flow, Mode, do_buttons
+from .turn_base import DO_RECT, Flow, Mode, active, do_buttons
 from .turn_list import preset
 
 
-def end_turn_button(app: Any, turn: Flow) -> Widget:
+def _tile(ch: str, surf: pygame.Surface, r: pygame.Rect) -> None:
+    tile_icon(surf, ch, pygame.Rect(r.centerx - 22, r.centery - 22, 44, 44))
+
+
+def _pieces(state: GameState, ch: str, surf: pygame.Surface, r: pygame.Rect) -> None:
+    character_pieces(surf, r, state, ch)
+
+
+def end_turn_button(app: AppView, turn: Flow) -> Widget:
     """End turn, in the place of "Do it"."""
-    o, state = turn.options, app.state
-    return button("end_turn", DO_RECT, _("End turn"), lambda: app.apply(EndTurn(state.active)),
+    o, state = turn.options, game_state(app)
+    return button("end_turn", DO_RECT, _("End turn"), lambda: app.apply(EndTurn(active(state))),
                   enabled=o.can_end_turn, style="primary",
                   why_not=None if o.can_end_turn else (
                       _("Every coin on the character buys an action: do them first.")
@@ -41,16 +50,15 @@ class Steps(Mode):
         self.next: tuple[Option, Action] | None = None
         self.looked = False
 
-    def preset(self, turn: Flow, app: Any) -> tuple[Option, Action] | None:
+    def preset(self, turn: Flow, app: AppView) -> tuple[Option, Action] | None:
         """The next action "Do it" does, while coins on the character still buy actions."""
-        o = turn.options
+        o, state = turn.options, game_state(app)
         if not self.looked:
             self.looked = True
             if o.chosen and o.actions_left > 0:
-                self.next = preset(app.state, o, likeliest_first(app.state, o.regular.get(
-                    o.chosen, ())))
+                self.next = preset(state, o, likeliest_first(state, o.regular.get(o.chosen, ())))
             if self.next is not None and text_height(
-                    self.words(self.next[0]), LEFT_W - 8) > 466 - panel_bottom(app.state):
+                    self.words(self.next[0]), LEFT_W - 8) > 466 - panel_bottom(state):
                 self.next = None  # not said whole under the players: chosen from the list
         return self.next
 
@@ -58,7 +66,7 @@ class Steps(Mode):
     def words(option: Option) -> str:
         return _("Do it: {what}").format(what=say(option.message))
 
-    def widgets(self, turn: Flow, app: Any) -> list[Widget]:
+    def widgets(self, turn: Flow, app: AppView) -> list[Widget]:
         o = turn.options
         out = self.view.widgets(app.table, steps_area(), steps_header())
         tiles = [ch for ch, opts in o.tiles.items() if any(x.affordable or x.needs_cost
@@ -76,10 +84,8 @@ class Steps(Mode):
         elif o.can_end_turn and len(tiles) == 2:  # two tiles: each one tap away, by picture
             for i, ch in enumerate(tiles):
                 out.append(Widget(f"next:{ch}", pygame.Rect(RIGHT_X + i * 133, 412, 129, 60),
-                                  on_tap=lambda ch=ch: turn.to_options(ch), lines=[" "],
-                                  paint=lambda surf, r, ch=ch: tile_icon(
-                                      surf, ch, pygame.Rect(r.centerx - 22, r.centery - 22,
-                                                            44, 44))))
+                                  on_tap=partial(turn.to_options, ch), lines=[" "],
+                                  paint=partial(_tile, ch)))
         else:
             out.append(button("continue", (RIGHT_X, 412, 262, 60), _("Characters"),
                               turn.to_characters))
@@ -90,10 +96,10 @@ class Steps(Mode):
             out.append(end_turn_button(app, turn))
         return out
 
-    def draw(self, turn: Flow, app: Any, s: pygame.Surface) -> None:
+    def draw(self, turn: Flow, app: AppView, s: pygame.Surface) -> None:
         self.view.draw(s, app.table, steps_area(), steps_header())
 
-    def status(self, turn: Flow, app: Any) -> list[str]:
+    def status(self, turn: Flow, app: AppView) -> list[str]:
         o = turn.options
         following = self.preset(turn, app)
         if following is not None:
@@ -107,8 +113,8 @@ class Characters(Mode):
 
     first_view = True
 
-    def widgets(self, turn: Flow, app: Any) -> list[Widget]:
-        o, state = turn.options, app.state
+    def widgets(self, turn: Flow, app: AppView) -> list[Widget]:
+        o, state = turn.options, game_state(app)
         out = []
         for i, ch in enumerate(CHARACTERS):
             col, row = i % 2, i // 2
@@ -117,11 +123,10 @@ class Characters(Mode):
             enabled = usable and (o.chosen in (None, ch) or ch in o.tiles)
             out.append(Widget(f"character:{ch}",
                               pygame.Rect(RIGHT_X + col * 270, TOP + 44 + row * 84, 262, 78),
-                              on_tap=lambda ch=ch: turn.to_options(ch), enabled=enabled,
+                              on_tap=partial(turn.to_options, ch), enabled=enabled,
                               selected=o.chosen == ch, lines=[character(ch), " "],
                               why_not=None if enabled else why_not_character(o, state, ch),
-                              paint=lambda surf, r, ch=ch: character_pieces(surf, r, state,
-                                                                             ch)))
+                              paint=partial(_pieces, state, ch)))
         if o.neutral:
             out.append(Widget("neutral", pygame.Rect(RIGHT_X + 270, TOP + 212, 262, 78),
                               on_tap=lambda: turn.to_options(None),
@@ -143,14 +148,14 @@ class Characters(Mode):
                                else (RIGHT_X + 270, TOP + 212, 262, 78)))  # only when asked
         return out
 
-    def draw(self, turn: Flow, app: Any, s: pygame.Surface) -> None:
+    def draw(self, turn: Flow, app: AppView, s: pygame.Surface) -> None:
         o = turn.options
         hint = _("What is done this turn:") if o.chosen or o.can_end_turn else _(
             "Which character?")
         draw_text(s, hint, pygame.Rect(RIGHT_X, TOP + 2, RIGHT_W, 38), BODY, INK, wrap=False,
                   valign="middle")
 
-    def status(self, turn: Flow, app: Any) -> list[str]:
+    def status(self, turn: Flow, app: AppView) -> list[str]:
         o = turn.options
         return [_("Then press your seat button (or End turn).") if o.can_end_turn
                 else _("No action for your coins now.") if o.can_declare_stuck
@@ -163,7 +168,7 @@ def panel_bottom(state: GameState) -> int:
     return players_panel(scratch, state, pygame.Rect(8, TOP + 6, LEFT_W - 8, 4 * 58))
 
 
-def pass_turn(app: Any, state: GameState) -> None:
+def pass_turn(app: AppView, state: GameState) -> None:
     """'Cannot act': a pass of this turn; the table is told, the next player is shown."""
     who = state.active
     assert who is not None

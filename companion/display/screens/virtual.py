@@ -12,6 +12,7 @@ from ...engine import Action, CannotAct, EndTurn, GameState, apply
 from ...engine.state import PLAY, SCHOOL
 from ...engine.table import TableStep, steps
 from ...hw.events import NEXT
+from ..contract import AppView
 from ..describe import TableLog
 from ..i18n import _, name
 from ..ui import BODY, INK, MUTED, W, Widget, button, draw_text, paragraph
@@ -58,7 +59,7 @@ def with_virtual(header: dict[str, Any], levels: dict[str, str]) -> dict[str, An
     return header
 
 
-def virtual_seats(app: Any) -> dict[str, str]:
+def virtual_seats(app: AppView) -> dict[str, str]:
     """The seats the companion plays in the current game, colour → level (from the record)."""
     if app.session is None:
         return {}
@@ -66,7 +67,7 @@ def virtual_seats(app: Any) -> dict[str, str]:
             if p.get("virtual")}
 
 
-def virtual_decider(app: Any) -> tuple[str, str] | None:
+def virtual_decider(app: AppView) -> tuple[str, str] | None:
     """The virtual player whose decision the game waits for now, with its level."""
     seats = virtual_seats(app)
     state = app.state
@@ -94,7 +95,7 @@ class PlanSteps(TableLog):
     included): what the table still has to take back after an undo, the round end's moves,
     then the plan's."""
 
-    def __init__(self, app: Any, state: GameState, plan: list[Action]) -> None:
+    def __init__(self, app: AppView, state: GameState, plan: list[Action]) -> None:
         table = app.table
         super().__init__(undone=table.undone)
         self.plan: list[tuple[TableStep, GameState, bool]] = [
@@ -129,7 +130,7 @@ class VirtualScreen(Screen):
         self.reading: TileCostView | None = None
         self.view = StepsView(from_start=True)
 
-    def think(self, app: Any) -> None:
+    def think(self, app: AppView) -> None:
         try:
             self.plan = plan_of(self.state, self.colour, self.level, self.seed)
         except CostNeeded as need:
@@ -138,7 +139,7 @@ class VirtualScreen(Screen):
         self.thinking = None
         app.update_leds()
 
-    def layout(self, app: Any) -> list[Widget]:
+    def layout(self, app: AppView) -> list[Widget]:
         self.frames += 1
         if self.thinking is not None and self.frames > 1:  # "thinking" is on the screen
             self.think(app)
@@ -153,14 +154,14 @@ class VirtualScreen(Screen):
                           lambda: self.done(app), enabled=bool(self.plan), style="primary"))
         return out
 
-    def done(self, app: Any) -> None:
+    def done(self, app: AppView) -> None:
         """The table has moved the pieces: the plan goes into the record, action by action
         (each one undoable as anyone's)."""
         for action in self.plan:
             if app.state is None or not app.apply(action):
                 return
 
-    def on_seat(self, app: Any, seat: str) -> bool:
+    def on_seat(self, app: AppView, seat: str) -> bool:
         """Its own seat button (or the next-turn button) confirms, like "Done"."""
         if self.thinking is None and self.reading is None and self.plan and \
                 seat in (self.colour, NEXT):
@@ -168,7 +169,7 @@ class VirtualScreen(Screen):
             return True
         return False
 
-    def draw(self, app: Any, s: pygame.Surface) -> None:
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
         who = name(self.colour)
         title = (_("{name}'s turn ({level})") if self.state.phase == PLAY
                  else _("{name} ({level})")).format(name=who, level=level_word(self.level))
