@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import itemgetter
 
 from .actions import Chain, Step
@@ -38,6 +38,11 @@ def building_at(state: GameState, village: str, cell: Cell) -> tuple[BuildingTyp
 
 def _own(b: Building, player: str) -> Adult | None:
     return next((a for a in b.adults if a.colour == player), None)
+
+
+def _own_index(adults: list[Adult], player: str) -> int:
+    """Where ``_own``'s villager stands in the building's list."""
+    return next(i for i, a in enumerate(adults) if a.colour == player)
 
 
 def step_problem(state: GameState, player: str, before: Chain, step: Step) -> Message | None:
@@ -93,9 +98,11 @@ def run_chain(state: GameState, player: str, chain: Chain) -> str:
         if problem is not None:
             raise IllegalAction(problem)
     for step in chain:
-        worker = _own(state.villages[step.village].buildings[step.cell], player)
-        assert worker is not None
-        worker.awake = False
+        village = state.villages[step.village]
+        adults = list(village.buildings[step.cell].adults)
+        worker = _own_index(adults, player)
+        adults[worker] = replace(adults[worker], awake=False)  # an Adult is a value
+        village.set_adults(step.cell, tuple(adults))
     return chain[-1].good
 
 
@@ -125,19 +132,28 @@ def by_row(cells: Iterator[Cell] | list[Cell] | set[Cell] | dict[Cell, Building]
     return sorted(cells, key=_row_first)
 
 
+def _working(state: GameState, player: str) -> list[tuple[str, Cell, Building]]:
+    """Where the player has an awake villager: village, cell and building, in the order of
+    ``awake_posts``."""
+    out = []
+    for colour in village_order(state, player):
+        buildings = state.villages[colour].buildings
+        cells = []
+        for cell, b in buildings.items():
+            for a in b.adults:
+                if a.colour == player and a.awake:
+                    cells.append(cell)
+                    break
+        out += [(colour, cell, buildings[cell]) for cell in by_row(cells)]
+    return out
+
+
 def awake_posts(state: GameState, player: str) -> list[Post]:
     """The player's working places, in a fixed order: its own village first, then the others in
     play order (the neutral village last), each row by row (y, then x)."""
-    posts = []
     building_type = state.catalogue.building
-    for colour in village_order(state, player):
-        buildings = state.villages[colour].buildings
-        for cell in by_row(buildings):
-            for a in buildings[cell].adults:
-                if a.colour == player and a.awake:
-                    posts.append(Post(colour, cell, building_type(buildings[cell].type)))
-                    break
-    return posts
+    return [Post(colour, cell, building_type(b.type))
+            for colour, cell, b in _working(state, player)]
 
 
 def _goods_at(state: GameState, post: Post) -> list[str]:
@@ -213,7 +229,7 @@ def posts_key(state: GameState, player: str) -> tuple[object, ...]:
     """All that the player's chains depend on: where its awake villagers work (village, cell,
     building type, in ``awake_posts`` order), under one catalogue."""
     return (id(state.catalogue), player,
-            *((p.village, p.cell, p.type.id) for p in awake_posts(state, player)))
+            *((colour, cell, b.type) for colour, cell, b in _working(state, player)))
 
 
 def chains_by_good(state: GameState, player: str) -> ChainsByGood:

@@ -268,7 +268,7 @@ def place_neutral(state: GameState, a: PlaceNeutral) -> None:
     if placed.count(a.sex) >= 2:
         raise refuse("neutral_couples", sexes=a.sex)
     b = _place(state, neutral, a.building, a.cell)
-    b.adults.append(Adult(neutral, a.sex))
+    state.villages[neutral].add_adult(b.cell, Adult(neutral, a.sex))
     state.villages[neutral].centre[a.sex] -= 1
     state.queue.pop(0)
     _set_queue(state, state.queue)
@@ -336,7 +336,8 @@ def first_couple(state: GameState, a: FirstCouple) -> None:
     if a.man == a.woman:
         raise refuse("same_building")
     for sex, cell in (("m", a.man), ("f", a.woman)):
-        _empty_own_building(state, a.player, cell).adults.append(Adult(a.player, sex))
+        _empty_own_building(state, a.player, cell)
+        state.villages[a.player].add_adult(cell, Adult(a.player, sex))
         state.player(a.player).supply[sex] -= 1
     _couple_done(state)
 
@@ -346,7 +347,7 @@ def second_couple(state: GameState, a: SecondCouple) -> None:
     empty = [b for b in state.villages[a.player].buildings.values() if not b.adults]
     assert len(empty) == 1
     other = "f" if a.school == "m" else "m"
-    empty[0].adults.append(Adult(a.player, other))
+    state.villages[a.player].add_adult(empty[0].cell, Adult(a.player, other))
     state.school[a.player][a.school] += 1
     p = state.player(a.player)
     p.supply["m"] -= 1
@@ -360,7 +361,7 @@ def third_couple(state: GameState, a: ThirdCouple) -> None:
     problem = marriage_problem(state, left, a.cell, a.spouse, a.player)
     if problem is not None:
         raise IllegalAction(problem)
-    state.villages[left].buildings[a.cell].adults.append(Adult(a.player, a.spouse))
+    state.villages[left].add_adult(a.cell, Adult(a.player, a.spouse))
     other = "f" if a.spouse == "m" else "m"
     state.villages[a.player].centre[other] += 1
     p = state.player(a.player)
