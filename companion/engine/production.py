@@ -221,8 +221,13 @@ class _Chains(dict[str, list[tuple[Chain, frozenset[int]]]]):
     payments: dict[tuple[Cost, int | None], Payment | None]
 
 
-_MEMO_SIZE = 1024  # recent states are what a search asks again; few objects for the GC
+_MEMO_SIZE = 1024  # recent states are what a search asks again
+_MEMO_CHAINS = 20_000
+"""At most about this many chains remembered: a few exchange buildings make a thousand chains
+of one player, and every object kept is walked by each full garbage collection (a memo of
+millions of objects once made one ``turn_options`` take 2 s)."""
 _memo: dict[tuple[object, ...], tuple[object, _Chains]] = {}
+_memo_chains = 0
 
 
 def posts_key(state: GameState, player: str) -> tuple[object, ...]:
@@ -248,9 +253,13 @@ def chains_by_good(state: GameState, player: str) -> ChainsByGood:
         options.sort(key=lambda o: len(o[0]))  # stable: ties keep the search order
     by_good.key = key
     by_good.payments = {}
-    if len(_memo) >= _MEMO_SIZE:
+    global _memo_chains
+    n = sum(len(options) for options in by_good.values())
+    if len(_memo) >= _MEMO_SIZE or _memo_chains + n > _MEMO_CHAINS:
         _memo.clear()
+        _memo_chains = 0
     _memo[key] = (state.catalogue, by_good)
+    _memo_chains += n
     return by_good
 
 
