@@ -4,6 +4,7 @@ for scenes deep in a game (like a chess FEN: it builds the state, the rules then
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -84,13 +85,12 @@ def put(s: GameState, village: str, building: str, cell: tuple[int, int],
         *villagers: tuple[str, str, bool]) -> Building:
     """Put a building straight into a village with villagers (colour, sex, awake) taken from
     their owners' supplies (neutral ones from the neutral centre)."""
-    b = Building(building, cell)
-    for colour, sex, awake in villagers:
+    for colour, sex, _ in villagers:
         if s.villages[colour].neutral:
             s.villages[colour].centre[sex] -= 1
         else:
             s.player(colour).supply[sex] -= 1
-        b.adults.append(Adult(colour, sex, awake))
+    b = Building(building, cell, tuple(Adult(c, sex, awake) for c, sex, awake in villagers))
     s.villages[village].buildings[cell] = b
     return b
 
@@ -144,9 +144,17 @@ def step(village: str, cell: tuple[int, int], good: str) -> dict[str, Any]:
     return {"village": village, "cell": list(cell), "good": good}
 
 
+def set_awake(s: GameState, village: str, cell: tuple[int, int], awake: bool,
+              index: int | None = None) -> None:
+    """Stand a building's villagers up or lay them down (all, or the one at ``index``):
+    villagers and buildings are values, replaced."""
+    b = s.villages[village].buildings[cell]
+    s.villages[village].set_adults(cell, tuple(replace(a, awake=awake) if index in (None, i)
+                                               else a for i, a in enumerate(b.adults)))
+
+
 def sleep_all(s: GameState, colour: str) -> None:
     for v in s.villages.values():
-        for b in v.buildings.values():
-            for a in b.adults:
-                if a.colour == colour:
-                    a.awake = False
+        for cell, b in list(v.buildings.items()):
+            v.set_adults(cell, tuple(replace(a, awake=False) if a.colour == colour else a
+                                     for a in b.adults))

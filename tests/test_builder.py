@@ -84,7 +84,7 @@ def test_new_building_usable_in_the_same_turn() -> None:
     assert t.state.villages["yellow"].buildings[(2, -1)].type == "mine"
     assert t.state.player("yellow").coins == 0
     # Nobody waits in the centre any more: the Mine stays empty.
-    assert t.state.villages["yellow"].buildings[(2, -1)].adults == []
+    assert t.state.villages["yellow"].buildings[(2, -1)].adults == ()
 
 
 def test_ring_two_opens_only_when_ring_one_is_full() -> None:

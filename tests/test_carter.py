@@ -2,7 +2,7 @@
 
 from companion.engine import breakdown
 from companion.engine.state import GameState
-from tests.helpers import CORNER, LEFT, TOP, Table, put, set_up, step
+from tests.helpers import CORNER, LEFT, TOP, Table, put, set_awake, set_up, step
 
 FOUR = ("red", "blue", "yellow", "white")
 
@@ -67,8 +67,8 @@ def test_the_middle_branch_tile() -> None:
            {"type": "deliver", "chain": [step("blue", (1, -1), "ore"),
                                          step("blue", (2, -1), "iron")]})
     assert t.state.branch_tiles == {}  # two of three: not yet
-    t.edit(lambda s: [setattr(a, "awake", True) for b in s.villages["blue"].buildings.values()
-                      for a in b.adults])
+    t.edit(lambda s: [set_awake(s, "blue", cell, True)
+                      for cell in list(s.villages["blue"].buildings)])
     t.do("choose", player="yellow", character="carter", coins=1)
     t.do("deliver", player="yellow", chain=[step("yellow", TOP, "stone")])
     t.do("end_turn", player="yellow")

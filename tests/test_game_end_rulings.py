@@ -37,8 +37,8 @@ def quiet_round_end(game: Game, *, school: bool = False, stacks: bool = False,
     for colour in s.school:
         s.school[colour] = {"m": 1 if school and colour == s.colours[0] else 0, "f": 0}
     for v in s.villages.values():
-        for b in v.buildings.values():
-            b.children = []
+        for cell in list(v.buildings):
+            v.set_children(cell, ())
     if not stacks:
         s.stacks = {k: {} for k in s.stacks}
     end_round(s, None)

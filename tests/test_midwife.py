@@ -13,7 +13,7 @@ def test_a_couple_has_one_child_per_turn() -> None:
     t.do("choose", player="red", character="midwife", coins=1)
     t.do("birth", player="red", cell=list(TOP), sex="f")
     s = t.state
-    assert s.villages["red"].buildings[TOP].children == [("red", "f")]
+    assert s.villages["red"].buildings[TOP].children == (("red", "f"),)
     assert s.player("red").supply == {"m": 5, "f": 4}
     assert t.refused("child_this_turn", "birth", player="red", cell=list(TOP), sex="m",
                      tile=True) == \
@@ -49,5 +49,5 @@ def test_a_child_goes_to_school_at_round_end_and_home_the_round_after() -> None:
         t.do("school_return", player=c, placements=[{"sex": "m", "cell": None}])
     s = t.state
     assert s.school["red"] == {"m": 1, "f": 0}  # the child, now in the school
-    assert s.villages["red"].buildings[TOP].children == []
+    assert s.villages["red"].buildings[TOP].children == ()
     assert s.villages["red"].centre["m"] == 2  # the setup's man from the school

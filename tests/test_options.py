@@ -1,7 +1,7 @@
 """Decision support: the options of a turn, their cheapest payments, and why_not."""
 
 from companion.engine import Choose, GameState, Step, apply, turn_options, why_not
-from tests.helpers import CORNER, LEFT, TOP, Table, put, set_up
+from tests.helpers import CORNER, LEFT, TOP, Table, put, set_awake, set_up
 
 FOUR = ("red", "blue", "yellow", "white")
 
@@ -85,7 +85,7 @@ def test_options_show_what_is_not_affordable_and_what_needs_a_cost() -> None:
 
 def test_every_character_before_choosing_only_the_chosen_one_after() -> None:
     def scene(s: GameState) -> None:
-        s.villages["red"].buildings[LEFT].adults[0].awake = False
+        set_awake(s, "red", LEFT, False, 0)
         s.tile_holder["midwife"] = "red"
 
     t = Table(set_up(FOUR, start="red").state).edit(scene)

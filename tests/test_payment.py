@@ -35,12 +35,12 @@ def random_position(rng: random.Random) -> GameState:
             s.player(a.colour).supply[a.sex] += 1
     village.buildings = {}
     for cell in rng.sample(CELLS, rng.randint(2, 5)):
-        b = Building(rng.choice(TYPES), cell, [Adult("red", "m", rng.random() < 0.8)])
+        b = Building(rng.choice(TYPES), cell, (Adult("red", "m", rng.random() < 0.8),))
         s.player("red").supply["m"] -= 1
         village.buildings[cell] = b
     if rng.random() < 0.5:
-        b = Building(rng.choice(TYPES), (1, 1), [Adult("blue", "m"), Adult("red", "f",
-                                                                          rng.random() < 0.8)])
+        b = Building(rng.choice(TYPES), (1, 1), (Adult("blue", "m"), Adult("red", "f",
+                                                                          rng.random() < 0.8)))
         s.player("red").supply["f"] -= 1
         s.villages["blue"].buildings[(1, 1)] = b
     return s

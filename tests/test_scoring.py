@@ -3,7 +3,7 @@
 from companion.engine import breakdown, decide_winners, village_complete
 from companion.engine.grid import ring_cells
 from companion.engine.state import GameState
-from tests.helpers import LEFT, TOP, Table, put, set_up, step
+from tests.helpers import LEFT, TOP, Table, put, set_awake, set_up, step
 
 THREE = ("red", "blue", "yellow")
 
@@ -80,7 +80,7 @@ def test_most_vp_wins_then_most_awake_villagers_then_a_shared_win() -> None:
     assert [sum(breakdown(s, c).values()) for c in THREE] == [2, 2, 1]
     # Red: 3 on buildings + 1 in its centre; Blue likewise: both 4 awake. Shared.
     assert decide_winners(s) == (["red", "blue"], "shared")
-    t.edit(lambda s: setattr(s.villages["blue"].buildings[TOP].adults[0], "awake", False))
+    t.edit(lambda s: set_awake(s, "blue", TOP, False, 0))
     assert decide_winners(t.state) == (["red"], "awake_villagers")
     t.edit(lambda s: s.player("yellow").delivered.extend(["stone", "grain"]))
     assert decide_winners(t.state) == (["yellow"], None)

@@ -105,6 +105,6 @@ def hint(state: GameState, colour: str, *, budget_s: float | None = None) -> Hin
     lv = LEVELS["strong"]
     budget = lv.budget_s if budget_s is None else budget_s
     plans = plan_turn(state, colour, width=lv.width, nodes=max(1, int(budget * NODES_PER_SECOND)),
-                      weights=lv.weights)
+                      weights=lv.weights_for(state))
     plan = plans[0].actions
     return Hint(plan[0], plan, explain(state, colour, plan))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 
 from .actions import Birth, Build, Chain, CorrectCost, Deliver, Marry, Wake
 from .catalogue import BUYABLE, make_cost
@@ -114,7 +115,7 @@ def move_in(state: GameState, village: Village, b: Building, sex: Sex | None,
         return
     sex = sex or present[0]
     village.centre[sex] -= 1
-    b.adults.append(Adult(colour, sex))
+    village.add_adult(b.cell, Adult(colour, sex))
 
 
 def build(state: GameState, a: Build) -> int:
@@ -167,9 +168,12 @@ def _lay_down(state: GameState, player: str, chains: tuple[Chain, ...]) -> None:
     does, without checking each step a second time)."""
     for chain in chains:
         for step in chain:
-            for ad in state.villages[step.village].buildings[step.cell].adults:
-                if ad.colour == player:
-                    ad.awake = False
+            village = state.villages[step.village]
+            adults = village.buildings[step.cell].adults
+            for i, ad in enumerate(adults):
+                if ad.colour == player:  # villagers are values: the sleeper replaces it
+                    village.set_adults(step.cell, (*adults[:i], replace(ad, awake=False),
+                                                   *adults[i + 1:]))
                     break
 
 
@@ -283,8 +287,12 @@ def wake_problem(state: GameState, village: str, quarter: str) -> Message | None
 def wake(state: GameState, a: Wake) -> None:
     """Night Watchman: every sleeper on the buildings of one quarter of one village wakes."""
     raise_problem(wake_problem(state, a.village, a.quarter))
-    for ad in sleepers(state, a.village, a.quarter):
-        ad.awake = True
+    asleep = {id(ad) for ad in sleepers(state, a.village, a.quarter)}
+    village = state.villages[a.village]
+    for cell, b in list(village.buildings.items()):  # villagers are values: replaced
+        if any(id(ad) in asleep for ad in b.adults):
+            village.set_adults(cell, tuple(replace(ad, awake=True) if id(ad) in asleep else ad
+                                           for ad in b.adults))
 
 
 # --- marriage (Priest, neutral Priest, couple 3 of the setup) --------------------------------
@@ -358,7 +366,7 @@ def marry(state: GameState, a: Marry) -> None:
     raise_problem(marry_problem(state, a.player, a.sex, a.source, a.village, a.cell))
     raise_problem(dowry_problem(state, a.player, a.village, a.dowry))
     unbound(state, a.player, a.source)[a.sex] -= 1
-    state.villages[a.village].buildings[a.cell].adults.append(Adult(a.player, a.sex))
+    state.villages[a.village].add_adult(a.cell, Adult(a.player, a.sex))
     if a.dowry is None:
         return
     coins = state.villages[a.village].coins
@@ -402,6 +410,7 @@ def birth(state: GameState, a: Birth) -> None:
     if player.supply[a.sex] == 0:
         raise refuse("no_supply", player=a.player, sex=a.sex)
     player.supply[a.sex] -= 1
-    state.villages[a.player].buildings[a.cell].children.append((a.player, a.sex))
+    village = state.villages[a.player]
+    village.set_children(a.cell, (*village.buildings[a.cell].children, (a.player, a.sex)))
     assert state.turn is not None
     state.turn.births.append(a.cell)

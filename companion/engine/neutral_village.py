@@ -177,4 +177,4 @@ def marry(state: GameState, a: NeutralMarry) -> None:
     if problem is not None:
         raise IllegalAction(problem)
     centre[a.sex] -= 1
-    state.villages[a.player].buildings[a.cell].adults.append(Adult(neutral, a.sex))
+    state.villages[a.player].add_adult(a.cell, Adult(neutral, a.sex))

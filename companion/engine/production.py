@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .actions import Chain, Step
 from .catalogue import BUYABLE, EXCHANGE, PRODUCTION, BuildingType, Cost
@@ -37,6 +37,11 @@ def building_at(state: GameState, village: str, cell: Cell) -> tuple[BuildingTyp
 
 def _own(b: Building, player: str) -> Adult | None:
     return next((a for a in b.adults if a.colour == player), None)
+
+
+def _own_index(adults: list[Adult], player: str) -> int:
+    """Where ``_own``'s villager stands in the building's list."""
+    return next(i for i, a in enumerate(adults) if a.colour == player)
 
 
 def step_problem(state: GameState, player: str, before: Chain, step: Step) -> Message | None:
@@ -92,9 +97,11 @@ def run_chain(state: GameState, player: str, chain: Chain) -> str:
         if problem is not None:
             raise IllegalAction(problem)
     for step in chain:
-        worker = _own(state.villages[step.village].buildings[step.cell], player)
-        assert worker is not None
-        worker.awake = False
+        village = state.villages[step.village]
+        adults = list(village.buildings[step.cell].adults)
+        worker = _own_index(adults, player)
+        adults[worker] = replace(adults[worker], awake=False)  # an Adult is a value
+        village.set_adults(step.cell, tuple(adults))
     return chain[-1].good
 
 
@@ -116,19 +123,28 @@ def village_order(state: GameState, colour: str) -> list[str]:
     return state.order_from(colour) + [c for c in state.villages if c not in state.colours]
 
 
+def _working(state: GameState, player: str) -> list[tuple[str, Cell, Building]]:
+    """Where the player has an awake villager: village, cell and building, in the order of
+    ``awake_posts``."""
+    out = []
+    for colour in village_order(state, player):
+        buildings = state.villages[colour].buildings
+        cells = []
+        for cell, b in buildings.items():
+            for a in b.adults:
+                if a.colour == player and a.awake:
+                    cells.append(cell)
+                    break
+        out += [(colour, cell, buildings[cell]) for cell in by_row(cells)]
+    return out
+
+
 def awake_posts(state: GameState, player: str) -> list[Post]:
     """The player's working places, in a fixed order: its own village first, then the others in
     play order (the neutral village last), each row by row (y, then x)."""
-    posts = []
     building_type = state.catalogue.building
-    for colour in village_order(state, player):
-        buildings = state.villages[colour].buildings
-        for cell in by_row(buildings):
-            for a in buildings[cell].adults:
-                if a.colour == player and a.awake:
-                    posts.append(Post(colour, cell, building_type(buildings[cell].type)))
-                    break
-    return posts
+    return [Post(colour, cell, building_type(b.type))
+            for colour, cell, b in _working(state, player)]
 
 
 def _goods_at(state: GameState, post: Post) -> list[str]:
@@ -196,15 +212,20 @@ class _Chains(dict[str, list[tuple[Chain, frozenset[int]]]]):
     payments: dict[tuple[Cost, int | None], Payment | None]
 
 
-_MEMO_SIZE = 1024  # recent states are what a search asks again; few objects for the GC
+_MEMO_SIZE = 1024  # recent states are what a search asks again
+_MEMO_CHAINS = 20_000
+"""At most about this many chains remembered: a few exchange buildings make a thousand chains
+of one player, and every object kept is walked by each full garbage collection (a memo of
+millions of objects once made one ``turn_options`` take 2 s)."""
 _memo: dict[tuple[object, ...], tuple[object, _Chains]] = {}
+_memo_chains = 0
 
 
 def posts_key(state: GameState, player: str) -> tuple[object, ...]:
     """All that the player's chains depend on: where its awake villagers work (village, cell,
     building type, in ``awake_posts`` order), under one catalogue."""
     return (id(state.catalogue), player,
-            *((p.village, p.cell, p.type.id) for p in awake_posts(state, player)))
+            *((colour, cell, b.type) for colour, cell, b in _working(state, player)))
 
 
 def chains_by_good(state: GameState, player: str) -> ChainsByGood:
@@ -223,9 +244,13 @@ def chains_by_good(state: GameState, player: str) -> ChainsByGood:
         options.sort(key=lambda o: len(o[0]))  # stable: ties keep the search order
     by_good.key = key
     by_good.payments = {}
-    if len(_memo) >= _MEMO_SIZE:
+    global _memo_chains
+    n = sum(len(options) for options in by_good.values())
+    if len(_memo) >= _MEMO_SIZE or _memo_chains + n > _MEMO_CHAINS:
         _memo.clear()
+        _memo_chains = 0
     _memo[key] = (state.catalogue, by_good)
+    _memo_chains += n
     return by_good
 
 

@@ -105,7 +105,7 @@ def school_return(state: GameState, a: SchoolReturn) -> None:
         if p.cell is None:
             village.centre[p.sex] += 1
         else:
-            village.buildings[p.cell].adults.append(Adult(a.player, p.sex))
+            village.add_adult(p.cell, Adult(a.player, p.sex))
     state.school[a.player] = by_sex(0)
     award_village_tiles(state, a.player)
     state.queue.pop(0)
@@ -118,10 +118,11 @@ def school_return(state: GameState, a: SchoolReturn) -> None:
 def _after_school(state: GameState, came_home: bool) -> None:
     # 4. This round's children go to the school.
     for v in state.villages.values():
-        for b in v.buildings.values():
+        for cell, b in list(v.buildings.items()):
             for colour, sex in b.children:
                 state.school[colour][sex] += 1
-            b.children = []
+            if b.children:
+                v.set_children(cell, ())
     # 5. Score; the game ends at the target.
     state.track = {c: vp(state, c) for c in state.colours}
     state.queue = []

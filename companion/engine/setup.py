@@ -240,7 +240,7 @@ def place_neutral(state: GameState, a: PlaceNeutral) -> None:
     if problem is not None:
         raise IllegalAction(problem)
     b = _place(state, neutral, a.building, a.cell)
-    b.adults.append(Adult(neutral, a.sex))
+    state.villages[neutral].add_adult(b.cell, Adult(neutral, a.sex))
     state.villages[neutral].centre[a.sex] -= 1
     state.queue.pop(0)
     _set_queue(state, state.queue)
@@ -310,7 +310,7 @@ def first_couple(state: GameState, a: FirstCouple) -> None:
     homes = [(sex, _empty_own_building(state, a.player, cell))  # both checked, then placed
              for sex, cell in ((Sex.M, a.man), (Sex.F, a.woman))]
     for sex, b in homes:
-        b.adults.append(Adult(a.player, sex))
+        state.villages[a.player].add_adult(b.cell, Adult(a.player, sex))
         state.player(a.player).supply[sex] -= 1
     _couple_done(state)
 
@@ -319,7 +319,7 @@ def second_couple(state: GameState, a: SecondCouple) -> None:
     _check_couple(state, a.player, 2)
     empty = [b for b in state.villages[a.player].buildings.values() if not b.adults]
     assert len(empty) == 1
-    empty[0].adults.append(Adult(a.player, a.school.other))
+    state.villages[a.player].add_adult(empty[0].cell, Adult(a.player, a.school.other))
     state.school[a.player][a.school] += 1
     p = state.player(a.player)
     for sex in SEXES:
@@ -333,7 +333,7 @@ def third_couple(state: GameState, a: ThirdCouple) -> None:
     problem = marriage_problem(state, left, a.cell, a.spouse, a.player)
     if problem is not None:
         raise IllegalAction(problem)
-    state.villages[left].buildings[a.cell].adults.append(Adult(a.player, a.spouse))
+    state.villages[left].add_adult(a.cell, Adult(a.player, a.spouse))
     state.villages[a.player].centre[a.spouse.other] += 1
     p = state.player(a.player)
     for sex in SEXES:

@@ -3,7 +3,7 @@ mutable value's ``clone`` is derived from its fields (``copying.derive_clone``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from .catalogue import Catalogue, Cost
@@ -40,30 +40,26 @@ def colour_name(colour: str) -> str:
     return colour.capitalize()
 
 
-@derive_clone
-@dataclass
+@dataclass(frozen=True)
 class Adult:
-    """A villager on a building: married or single, awake (standing) or asleep (lying)."""
+    """A villager on a building: married or single, awake (standing) or asleep (lying).
+    A value (frozen), so a state's copy shares it: falling asleep or waking replaces it."""
 
     colour: str
     sex: Sex
     awake: bool = True
 
-    if TYPE_CHECKING:
-        def clone(self) -> Adult: ...
 
-
-@derive_clone
-@dataclass
+@dataclass(frozen=True)
 class Building:
+    """A building and who is on it. A value (frozen), so a state's copy shares it: a villager
+    moving in or a child born replaces it in its village (``Village.add_adult`` …)."""
+
     type: str
     cell: Cell
-    adults: list[Adult] = field(default_factory=list)
-    children: list[tuple[str, Sex]] = field(default_factory=list)
+    adults: tuple[Adult, ...] = ()
+    children: tuple[tuple[str, Sex], ...] = ()
     """(colour, sex) of children born this round, lying beside the couple until round end."""
-
-    if TYPE_CHECKING:
-        def clone(self) -> Building: ...
 
 
 @derive_clone
@@ -76,6 +72,19 @@ class Village:
     """Unbound villagers of the village's own colour waiting in the centre, by sex."""
     coins: dict[str, int] = field(default_factory=dict)
     """Dowry coins lying in the centre, by colour."""
+
+    def add_adult(self, cell: Cell, adult: Adult) -> None:
+        """A villager moves onto the building at ``cell`` (buildings are values: replaced)."""
+        b = self.buildings[cell]
+        self.buildings[cell] = replace(b, adults=(*b.adults, adult))
+
+    def set_adults(self, cell: Cell, adults: tuple[Adult, ...]) -> None:
+        """The villagers on the building at ``cell`` are now ``adults``."""
+        self.buildings[cell] = replace(self.buildings[cell], adults=adults)
+
+    def set_children(self, cell: Cell, children: tuple[tuple[str, Sex], ...]) -> None:
+        """The children lying beside the couple at ``cell`` are now ``children``."""
+        self.buildings[cell] = replace(self.buildings[cell], children=children)
 
     if TYPE_CHECKING:
         def clone(self) -> Village: ...
