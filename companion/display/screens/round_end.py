@@ -240,10 +240,13 @@ def sex_word(sex: str) -> str:
 
 
 def _newest(table: Any) -> int:
-    """The step the checklist opens at: the first to take back after an undo, else the first
-    of the last action's (the round end's first step, the school's, the new tiles')."""
-    undone = next((i for i, (_s, _st, back) in enumerate(table.shown()) if back), None)
-    return undone if undone is not None else table.last
+    """The step the checklist opens at: the top of the first group with a step still to do
+    (what to take back after an undo comes first), so that nothing before it is out of sight;
+    the last action's first step once all is ticked."""
+    entries = table.shown()
+    group = next((g for g in round_groups(entries)
+                  if any(i not in table.ticked for i in g.steps)), None)
+    return group.steps[0] if group is not None else table.last
 
 
 def _round_steps() -> pygame.Rect:
