@@ -192,3 +192,25 @@ def test_the_round_end_opens_on_the_new_tiles_once_the_rest_is_ticked(tmp_path: 
     assert opened(d) == groups[-1].key == "new"
     assert groups[-1].steps[0] in in_sight(d)
     app.close()
+
+
+def test_on_to_the_next_round_says_how_many_steps_are_not_ticked(tmp_path: Path) -> None:
+    """Play-test finding 4: the group may go on with steps unticked, but is told how many."""
+    ui.clear_reports()
+    app, d = app_at(tmp_path, 41)
+
+    def words() -> list[str]:
+        app.draw()
+        return next(w for w in app.widgets if w.id == "continue").lines
+
+    total = len(app.table.shown())
+    assert words()[1] == f"{total} steps not ticked"
+    d.tap(f"tick:{min(in_sight(d))}")
+    assert words()[1] == f"{total - 1} steps not ticked"
+    for key in groups_shown(d):
+        d.tap(f"group:{key}")
+        if d.has("steps:all"):
+            d.tap("steps:all")
+    assert words() == []
+    assert [r for r in ui.REPORTS if r.screen == "RoundScreen"] == []
+    app.close()

@@ -153,3 +153,30 @@ def test_the_setup_checklist_fits_in_five_languages(tmp_path: Path, language: st
     every_step(d)
     assert [r for r in ui.REPORTS if r.screen == "SetupChecklist"] == []
     app.close()
+
+
+def go_on_words(d: Driver) -> list[str]:
+    d.app.draw()
+    return next(w for w in d.app.widgets if w.id == "continue").lines
+
+
+def test_start_the_draft_says_how_many_steps_are_not_ticked(tmp_path: Path) -> None:
+    """Play-test finding 4: the group may go on with steps unticked, but is told how many."""
+    from companion.display.screens.setup_checklist import ticks_of
+
+    ui.clear_reports()
+    app, d = started(tmp_path, "game-4p.jsonl")
+    total = len(app.screen._items(app))
+    assert go_on_words(d) == ["Start the draft", f"{total} steps not ticked"]
+    d.tap("group:board")
+    d.tap("steps:all")
+    left = len(ticks_of(app).left())
+    assert 0 < left < total
+    assert go_on_words(d) == ["Start the draft", f"{left} steps not ticked"]
+    for key in [w.id for w in d.widgets() if w.id.startswith("group:")]:
+        d.tap(key)
+        if d.has("steps:all"):
+            d.tap("steps:all")
+    assert go_on_words(d) == []  # all ticked: the button's word alone
+    assert [r for r in ui.REPORTS if r.screen == "SetupChecklist"] == []
+    app.close()

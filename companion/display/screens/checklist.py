@@ -351,6 +351,18 @@ class Checklist:
         return w
 
 
+def not_ticked(n: int) -> str:
+    """What a go-on button adds when steps are left unticked: the table may go on, but is
+    told how many it did not tick."""
+    return ngettext("{n} step not ticked", "{n} steps not ticked", n).format(n=n)
+
+
+def go_on_lines(label: str, left: int) -> list[str]:
+    """A go-on button's lines: its word, and below it how many steps are not ticked (none
+    when all are)."""
+    return [label, not_ticked(left)] if left else []
+
+
 def _arrow(up: bool, light: bool = False) -> Callable[[pygame.Surface, pygame.Rect], None]:
     """A scroll button's triangle (drawn: no font needs the glyph)."""
     def paint(s: pygame.Surface, r: pygame.Rect) -> None:

@@ -238,7 +238,8 @@ class StepsView:
         entries = table.shown()
         pages = self.pages(entries, rect)
         page = pages[min(self.page, len(pages) - 1)]
-        left = len(table.left())
+        # What is left of this turn only (a virtual turn: not the round end's shown before).
+        left = len(getattr(table, "own_left", table.left)())
         title = ngettext("{n} step left", "{n} steps left", left).format(n=left) if left \
             else _("All done")
         later = any(i not in page for i in table.left())

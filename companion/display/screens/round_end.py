@@ -15,7 +15,7 @@ from ..forms import setup_form
 from ..i18n import _, building, colour, ngettext
 from ..ui import ACCENT, BODY, INK, W, Widget, button, draw_text, paragraph
 from ..village_view import cell_rects, draw_village, figure, figure_size
-from .checklist import Checklist, round_groups, table_items
+from .checklist import Checklist, go_on_lines, round_groups, table_items
 from .common import TOP, Screen, nav, title_bar, value_key
 from .reveal_grid import draw_stack, reveal_widgets
 from .score_table import score_table
@@ -78,9 +78,9 @@ class RoundScreen(Screen):
             out += reveal_widgets(app, state, self.picked, TOP + 90)
         else:
             out += self._tabs(app)
-            out.append(button("continue", (W - 300, 410, 292, 60),
-                              _("On to round {n}").format(n=state.round), self.go_on(app),
-                              style="primary"))
+            label = _("On to round {n}").format(n=state.round)
+            out.append(button("continue", (W - 300, 410, 292, 60), label, self.go_on(app),
+                              style="primary", lines=go_on_lines(label, len(app.table.left()))))
         return out
 
     def _tabs(self, app: Any) -> list[Widget]:

@@ -19,7 +19,7 @@ from ...engine.state import START_PLAYER, GameState
 from .. import pieces
 from ..i18n import N_, _, building, colour_name, name, ngettext
 from ..ui import BUTTON, BUTTON_EDGE, W, Widget, button, font
-from .checklist import Checklist, Group, Item
+from .checklist import Checklist, Group, Item, go_on_lines
 from .common import TOP, Screen, nav, nav_left, title_bar
 
 GROUPS = (("board", N_("Board and tiles")), ("players", N_("Each player")),
@@ -204,7 +204,8 @@ class SetupChecklist(Screen):
             "On to the start tiles")
         w = max(font(24).size(label)[0] + 32, 260)
         out.append(button("continue", (W - 8 - w, 410, w, 60), label,
-                          lambda: self._go_on(app), style="primary"))
+                          lambda: self._go_on(app), style="primary",
+                          lines=go_on_lines(label, len(ticks.left()))))
         return out
 
     def on_seat(self, app: Any, seat: str) -> bool:

@@ -15,6 +15,7 @@ from ...hw.events import NEXT
 from ..describe import TableLog
 from ..i18n import _, name
 from ..ui import BODY, INK, MUTED, W, Widget, button, draw_text, paragraph
+from .checklist import go_on_lines
 from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, Screen, StepsView, nav, nav_left, title_bar
 from .hint import plan_words
 from .tile_cost import TileCostView
@@ -101,6 +102,8 @@ class PlanSteps(TableLog):
             (s, st, True) for s, st in table.undone]
         if state.phase == SCHOOL:  # the round has just ended: its moves come first
             self.plan = [(s, st, False) for s, st in table.entries] + self.plan
+        self.own = len(self.plan)
+        """Where this turn's own steps begin (before: the round end's, what to take back)."""
         s = state
         for action in plan:
             after = apply(s, action)
@@ -109,6 +112,10 @@ class PlanSteps(TableLog):
 
     def shown(self) -> list[tuple[TableStep, GameState, bool]]:
         return self.plan
+
+    def own_left(self) -> list[int]:
+        """This turn's own steps not ticked off yet (not the round end's, shown before)."""
+        return [i for i in self.left() if i >= self.own]
 
 
 class VirtualScreen(Screen):
@@ -150,7 +157,8 @@ class VirtualScreen(Screen):
         assert self.table is not None
         out += self.view.widgets(self.table, _steps_area(), _steps_header())
         out.append(button("virtual:done", (RIGHT_X + 270, 412, 262, 60), _("Done"),
-                          lambda: self.done(app), enabled=bool(self.plan), style="primary"))
+                          lambda: self.done(app), enabled=bool(self.plan), style="primary",
+                          lines=go_on_lines(_("Done"), len(self.table.own_left()))))
         return out
 
     def done(self, app: Any) -> None:
