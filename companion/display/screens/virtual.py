@@ -200,8 +200,9 @@ class VirtualScreen(Screen):
 
 
 def _steps_header() -> pygame.Rect:
-    return pygame.Rect(RIGHT_X, TOP + 2, RIGHT_W, 40)
+    """The count and the pager: as tall as its buttons (a touch target), the steps below."""
+    return pygame.Rect(RIGHT_X, TOP + 2, RIGHT_W, 48)
 
 
 def _steps_area() -> pygame.Rect:
-    return pygame.Rect(RIGHT_X, TOP + 46, RIGHT_W, 412 - TOP - 52)
+    return pygame.Rect(RIGHT_X, TOP + 56, RIGHT_W, 406 - TOP - 56)
