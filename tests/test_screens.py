@@ -695,3 +695,44 @@ def test_undo_at_a_round_end_with_a_forced_school_return_goes_back_to_the_turn(
     assert app.state.phase == PLAY
     assert not isinstance(app.session.game.actions[-1], SchoolReturn)
     app.close()
+
+
+
+def test_a_school_return_with_two_into_the_centre_is_offered_to_the_end(tmp_path: Path
+                                                                         ) -> None:
+    """Play-test finding 6: a man into the centre, a woman onto the only free building, and
+    the next woman had nowhere to go (the centre button was gone): the table was stranded.
+    Every way the engine allows is tapped in on the picture, men first, each next villager's
+    place offered. (A 4-player game by the test bot, resumed by the app at that round end.)"""
+    from companion.engine import parse_action
+    from companion.session import Session
+    from companion.store import Store
+    from tests import gamegen
+
+    lines = gamegen.make("game-4p", 13).record_lines()
+    at = 513  # the round end where a way puts two villagers into the centre
+    header = json.loads(lines[0])
+    store, _ = Store.open(tmp_path / "helvetia.db")
+    session = Session.start(store, header)
+    for line in lines[1:at + 1]:
+        session.apply(json.loads(line))
+    store.close()
+    app = App(uiplay.config(header, tmp_path, "en"))
+    d = Driver(app)
+    d.widgets()
+    form = app.screen.form
+    assert any(sum(p.cell is None for p in a.placements) >= 2 for a in form.candidates)
+    action = parse_action(json.loads(lines[at + 1]))
+    for way in [*form.candidates, action]:  # the record's way last, put in whole
+        ordered = sorted(way.placements, key=lambda p: p.sex != "m")
+        for k, p in enumerate(ordered):
+            tap = "school:centre" if p.cell is None else f"school:{p.cell[0]},{p.cell[1]}"
+            assert d.has(tap), (way, k)
+            if k < len(ordered) - 1 or way is action:
+                d.tap(tap)
+        if way is not action and len(ordered) > 1:
+            d.tap("school:clear")
+    done = app.session.game.actions[at]  # the same return (the order of its placements aside)
+    assert (done.player, sorted(map(str, done.placements))) == (
+        action.player, sorted(map(str, action.placements)))
+    app.close()

@@ -44,7 +44,9 @@ class RoundScreen(Screen):
         state = app.state
         out = nav(app)
         if state.phase == SCHOOL and self.form is not None and self.on_picture:
-            return out + self._school_picture(app)
+            picture = self._school_picture(app)
+            if picture is not None:
+                return out + picture
         if state.phase == SCHOOL and self.form is not None:
             step = self.form.next_field()
             values = step[1] if step else []
@@ -116,16 +118,27 @@ class RoundScreen(Screen):
         return [a for a in self.form.candidates
                 if not placed - Counter((p.sex, p.cell) for p in a.placements)]
 
-    def _school_picture(self, app: Any) -> list[Widget]:
+    def _open_cells(self, state: GameState, sex: str) -> set[Any]:
+        """Where the next villager of ``sex`` may go (None: the centre), as the engine's
+        school returns that agree with the villagers placed so far leave it (the centre
+        takes any number)."""
+        placed = Counter(self.placed)
+        return {cell for a in self._ways(state)
+                for (sx, cell) in Counter((p.sex, p.cell) for p in a.placements) - placed
+                if sx == sex}
+
+    def _school_picture(self, app: Any) -> list[Widget] | None:
         state = app.state
         who = state.queue[0]
         waiting = self._waiting(state)
         out: list[Widget] = []
         if waiting:
             sex = waiting[0]
-            ways = self._ways(state)
-            cells = {p.cell for a in ways for p in a.placements if p.sex == sex} - {
-                c for _s, c in self.placed}
+            cells = self._open_cells(state, sex)
+            if not cells:  # nothing left to tap on the picture: every way as a list
+                self.placed.clear()
+                self.on_picture = False
+                return None
             rects = cell_rects(state, who, _school_area())
             for cell in sorted(c for c in cells if c is not None):
                 out.append(Widget(f"school:{value_key(cell)}", rects[cell],
@@ -166,9 +179,7 @@ class RoundScreen(Screen):
                   pygame.Rect(8, TOP + 62, 290, 262 - TOP - 66))
         cells = set()
         if waiting:
-            cells = {p.cell for a in self._ways(state) for p in a.placements
-                     if p.sex == waiting[0] and p.cell is not None} - {
-                c for _s, c in self.placed}
+            cells = self._open_cells(state, waiting[0]) - {None}
         draw_village(s, state, who, _school_area(), highlight=cells)
         # The villagers placed so far stand on their buildings already (framed).
         rects = cell_rects(state, who, _school_area())
