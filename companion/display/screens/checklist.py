@@ -363,6 +363,11 @@ def go_on_lines(label: str, left: int) -> list[str]:
     return [label, not_ticked(left)] if left else []
 
 
+def go_on_width(lines: list[str], least: int, most: int) -> int:
+    """A go-on button as wide as its lines need (the count of what is not ticked too)."""
+    return min(most, max([least, *(font(BODY).size(x)[0] + 32 for x in lines)]))
+
+
 def _arrow(up: bool, light: bool = False) -> Callable[[pygame.Surface, pygame.Rect], None]:
     """A scroll button's triangle (drawn: no font needs the glyph)."""
     def paint(s: pygame.Surface, r: pygame.Rect) -> None:

@@ -15,7 +15,7 @@ from ..forms import setup_form
 from ..i18n import _, building, colour, ngettext
 from ..ui import ACCENT, BODY, INK, W, Widget, button, draw_text, paragraph
 from ..village_view import cell_rects, draw_village, figure, figure_size
-from .checklist import Checklist, go_on_lines, round_groups, table_items
+from .checklist import Checklist, go_on_lines, go_on_width, round_groups, table_items
 from .common import TOP, Screen, nav, title_bar, value_key
 from .reveal_grid import draw_stack, reveal_widgets
 from .score_table import score_table
@@ -81,8 +81,10 @@ class RoundScreen(Screen):
         else:
             out += self._tabs(app)
             label = _("On to round {n}").format(n=state.round)
-            out.append(button("continue", (W - 300, 410, 292, 60), label, self.go_on(app),
-                              style="primary", lines=go_on_lines(label, len(app.table.left()))))
+            lines = go_on_lines(label, len(app.table.left()))
+            w = go_on_width(lines, 292, W - 402)  # beside the tabs
+            out.append(button("continue", (W - 8 - w, 410, w, 60), label, self.go_on(app),
+                              style="primary", lines=lines))
         return out
 
     def _tabs(self, app: Any) -> list[Widget]:

@@ -18,8 +18,8 @@ from ...engine.box import Box, box
 from ...engine.state import START_PLAYER, GameState
 from .. import pieces
 from ..i18n import N_, _, building, colour_name, name, ngettext
-from ..ui import BUTTON, BUTTON_EDGE, W, Widget, button, font
-from .checklist import Checklist, Group, Item, go_on_lines
+from ..ui import BUTTON, BUTTON_EDGE, W, Widget, button
+from .checklist import Checklist, Group, Item, go_on_lines, go_on_width
 from .common import TOP, Screen, nav, nav_left, title_bar
 
 GROUPS = (("board", N_("Board and tiles")), ("players", N_("Each player")),
@@ -202,10 +202,10 @@ class SetupChecklist(Screen):
                                       _area())
         label = _("Start the draft") if app.state.options.setup == "draft" else _(
             "On to the start tiles")
-        w = max(font(24).size(label)[0] + 32, 260)
+        lines = go_on_lines(label, len(ticks.left()))
+        w = go_on_width([label, *lines], 260, W - 16)
         out.append(button("continue", (W - 8 - w, 410, w, 60), label,
-                          lambda: self._go_on(app), style="primary",
-                          lines=go_on_lines(label, len(ticks.left()))))
+                          lambda: self._go_on(app), style="primary", lines=lines))
         return out
 
     def on_seat(self, app: Any, seat: str) -> bool:

@@ -15,7 +15,7 @@ from ...hw.events import NEXT
 from ..describe import TableLog
 from ..i18n import _, name
 from ..ui import BODY, INK, MUTED, W, Widget, button, draw_text, paragraph
-from .checklist import go_on_lines
+from .checklist import go_on_lines, go_on_width
 from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, Screen, StepsView, nav, nav_left, title_bar
 from .hint import plan_words
 from .tile_cost import TileCostView
@@ -156,9 +156,11 @@ class VirtualScreen(Screen):
             return out + self.reading.widgets(app, self.state, lambda: None)
         assert self.table is not None
         out += self.view.widgets(self.table, _steps_area(), _steps_header())
-        out.append(button("virtual:done", (RIGHT_X + 270, 412, 262, 60), _("Done"),
+        lines = go_on_lines(_("Done"), len(self.table.own_left()))
+        w = go_on_width(lines, 262, RIGHT_W)
+        out.append(button("virtual:done", (RIGHT_X + RIGHT_W - w, 412, w, 60), _("Done"),
                           lambda: self.done(app), enabled=bool(self.plan), style="primary",
-                          lines=go_on_lines(_("Done"), len(self.table.own_left()))))
+                          lines=lines))
         return out
 
     def done(self, app: Any) -> None:
