@@ -736,3 +736,48 @@ def test_a_school_return_with_two_into_the_centre_is_offered_to_the_end(tmp_path
     assert (done.player, sorted(map(str, done.placements))) == (
         action.player, sorted(map(str, action.placements)))
     app.close()
+
+
+def test_the_new_buildings_grid_names_its_stack_and_says_when_it_switches(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play-test finding 14: after the last tap the grid showed stack III's counts without a
+    word. Each count names its stack; the switch from II to III is said; all tapped, the
+    grid stays on the stack drawn from last."""
+    from companion.display.screens import reveal_grid
+    from companion.engine import parse_action
+
+    said: list[str] = []
+    real = reveal_grid.draw_text
+    monkeypatch.setattr(reveal_grid, "draw_text",
+                        lambda s, words, *a, **k: said.append(words) or real(s, words, *a, **k))
+
+    def counts() -> list[str]:
+        return [w.label for w in d.widgets() if w.id.startswith("reveal:")
+                and w.id not in ("reveal:clear", "reveal:done") and "(" in w.label]
+
+    def middle() -> str:
+        said.clear()
+        app.draw()
+        return said[-1]
+
+    for stop, switch in ((40, False), (77, True)):  # 5 from stack II; 2 from II, 3 from III
+        app = App(config(tmp_path / str(stop)))
+        d = Driver(app)
+        d.play(LINES, stop=stop)
+        if d.has("continue") and not d.has("reveal:start"):
+            d.tap("continue")
+        d.tap("reveal:start")
+        drawn = parse_action(json.loads(LINES[stop + 1])).buildings
+        from2 = 2 if switch else 5
+        assert counts() and all("(II:\u00a0" in x for x in counts())
+        assert middle() == f"Stack II: {from2} more"
+        for k, t in enumerate(drawn):
+            d.tap(f"reveal:{t}")
+            if k + 1 == from2 and switch:
+                assert all("(III:\u00a0" in x for x in counts())
+                assert middle() == "Stack II is done: stack III, 3 more"
+        assert middle() == "All tapped"
+        assert counts() and all(("(III:\u00a0" if switch else "(II:\u00a0") in x for x in counts())
+        d.tap("reveal:done")
+        assert app.session.game.actions[stop] == parse_action(json.loads(LINES[stop + 1]))
+        app.close()
