@@ -214,3 +214,28 @@ def test_on_to_the_next_round_says_how_many_steps_are_not_ticked(tmp_path: Path)
     assert words() == []
     assert [r for r in ui.REPORTS if r.screen == "RoundScreen"] == []
     app.close()
+
+
+@pytest.mark.parametrize("stop", [41, 47])
+def test_a_steps_tick_never_covers_its_picture(tmp_path: Path, stop: int,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play-test finding 7: the tick box lay over the thumbnail's top-left cell (every
+    "top-left corner" step). The round end's checklist (41) and a turn's steps (47)."""
+    from companion.display.screens import checklist, common
+
+    pictures: list = []
+    ticks: list = []
+    for module in (checklist, common):
+        real_pic, real_tick = module.step_picture, module.tick_box
+        monkeypatch.setattr(module, "step_picture", lambda s, st, g, r, real=real_pic: (
+            pictures.append(r.copy()), real(s, st, g, r)))
+        monkeypatch.setattr(module, "tick_box", lambda s, at, done, real=real_tick: (
+            ticks.append(at), real(s, at, done)))
+    app, _d = app_at(tmp_path, stop)
+    pictures.clear()
+    ticks.clear()
+    app.draw()
+    boxes = [(x, y, 26, 26) for x, y in ticks]
+    assert pictures and boxes
+    assert all(p.collidelist(boxes) < 0 for p in pictures), (pictures, boxes)
+    app.close()

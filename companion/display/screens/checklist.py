@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from ..describe import step_text
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, elide, ngettext, punctuate
 from ..ui import (
     ACCENT_INK,
     BODY,
@@ -29,9 +29,10 @@ from ..ui import (
     draw_text,
     fit,
     font,
+    text_height,
 )
 from ..village_view import step_picture
-from .common import tick_box
+from .common import TICK_W, tick_box
 
 ROUND_GROUPS: tuple[tuple[str, str, frozenset[str]], ...] = (
     ("tiles", N_("Character tiles"), frozenset({
@@ -159,9 +160,11 @@ class Checklist:
                          for k in range(len(groups))]
 
     def _row_height(self, item: Item, width: int) -> int:
-        f = fit(item.words, width, 400, BODY)
+        """As tall as its picture or its words as drawn (French spaces before ":" too)."""
+        words = punctuate(elide(item.words))
+        f = fit(words, width, 400, BODY)
         return max(self.pic_h, (len(f.lines) - 1) * font(f.size).get_linesize()
-                   + font(f.size).get_height() + 2)
+                   + font(f.size).get_height() + 2, text_height(words, width))
 
     def _rows(self, items: list[Item], group: Group, steps_rect: pygame.Rect
               ) -> tuple[list[tuple[int, pygame.Rect]], bool]:
@@ -169,7 +172,7 @@ class Checklist:
         def place(width: int) -> tuple[list[tuple[int, pygame.Rect]], bool]:
             out, y = [], steps_rect.top
             for i in group.steps[self.top:]:
-                h = self._row_height(items[i], width - self.pic_w - 12)
+                h = self._row_height(items[i], width - TICK_W - self.pic_w - 12)
                 if out and y + h > steps_rect.bottom:
                     return out, True
                 out.append((i, pygame.Rect(steps_rect.left, y, width, h)))
@@ -322,11 +325,11 @@ class Checklist:
         for i, r in rows:
             item = items[i]
             done = i in ticks.ticked
-            pic = pygame.Rect(r.left, r.top, self.pic_w, self.pic_h)
+            pic = pygame.Rect(r.left + TICK_W, r.top, self.pic_w, self.pic_h)
             if item.paint is not None:
                 item.paint(s, pic)
-            draw_text(s, item.words, pygame.Rect(pic.right + 12, r.top, r.width - self.pic_w - 12,
-                                                 r.height), BODY,
+            draw_text(s, item.words, pygame.Rect(pic.right + 12, r.top,
+                                                 r.right - pic.right - 12, r.height), BODY,
                       MUTED if done else WARNING_INK if item.undone else INK)
             tick_box(s, (r.left + 2, r.top + 2), done)
         if scrolls:  # the scroll bar: where the rows in sight lie in the group
