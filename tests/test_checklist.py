@@ -105,9 +105,12 @@ def test_every_step_is_in_reach_and_ticking_a_group_opens_the_next(tmp_path: Pat
 def test_next_unticked_is_one_tap_away(tmp_path: Path) -> None:
     app, d = app_at(tmp_path, 41)
     groups = round_groups(app.table.shown())
-    # After the new buildings the checklist shows the new tiles, not step 1 again.
+    # After the new buildings the checklist opens where steps are still to do: the first
+    # group (nothing was ticked), at its top, so nothing before it is out of sight.
     assert next(w for w in d.widgets() if w.id.startswith("group:") and w.selected).value \
-        == "new"
+        == groups[0].key
+    assert groups[0].steps[0] in in_sight(d)
+    d.tap(f"group:{groups[-1].key}")
     assert d.has("steps:todo")
     d.tap("steps:todo")
     assert app.table.left()[0] in in_sight(d)
@@ -161,4 +164,78 @@ def test_a_4_player_round_end_shows_six_groups_and_every_step(tmp_path: Path, la
             seen |= in_sight(d)
     assert seen == set(range(len(app.table.shown())))
     assert [r for r in ui.REPORTS if r.screen == "RoundScreen"] == []
+    app.close()
+
+
+def opened(d) -> str:
+    return next(w for w in d.widgets() if w.id.startswith("group:") and w.selected).value
+
+
+@pytest.mark.parametrize("stop", [39, 40, 41])
+def test_the_round_end_opens_on_the_first_group_to_do_at_its_top(tmp_path: Path, stop: int
+                                                                 ) -> None:
+    """Play-test finding 3: it opened on "School" (the last action's), scrolled to its end."""
+    app, d = app_at(tmp_path, stop)
+    groups = round_groups(app.table.shown())
+    assert opened(d) == groups[0].key
+    assert groups[0].steps[0] in in_sight(d)
+    app.close()
+
+
+def test_the_round_end_opens_on_the_new_tiles_once_the_rest_is_ticked(tmp_path: Path
+                                                                       ) -> None:
+    app, d = app_at(tmp_path, 41)
+    groups = round_groups(app.table.shown())
+    for g in groups[:-1]:
+        d.tap(f"group:{g.key}")
+        d.tap("steps:all")
+    assert opened(d) == groups[-1].key == "new"
+    assert groups[-1].steps[0] in in_sight(d)
+    app.close()
+
+
+def test_on_to_the_next_round_says_how_many_steps_are_not_ticked(tmp_path: Path) -> None:
+    """Play-test finding 4: the group may go on with steps unticked, but is told how many."""
+    ui.clear_reports()
+    app, d = app_at(tmp_path, 41)
+
+    def words() -> list[str]:
+        app.draw()
+        return next(w for w in app.widgets if w.id == "continue").lines
+
+    total = len(app.table.shown())
+    assert words()[1] == f"{total} steps not ticked"
+    d.tap(f"tick:{min(in_sight(d))}")
+    assert words()[1] == f"{total - 1} steps not ticked"
+    for key in groups_shown(d):
+        d.tap(f"group:{key}")
+        if d.has("steps:all"):
+            d.tap("steps:all")
+    assert words() == []
+    assert [r for r in ui.REPORTS if r.screen == "RoundScreen"] == []
+    app.close()
+
+
+@pytest.mark.parametrize("stop", [41, 47])
+def test_a_steps_tick_never_covers_its_picture(tmp_path: Path, stop: int,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play-test finding 7: the tick box lay over the thumbnail's top-left cell (every
+    "top-left corner" step). The round end's checklist (41) and a turn's steps (47)."""
+    from companion.display.screens import checklist, common
+
+    pictures: list = []
+    ticks: list = []
+    for module in (checklist, common):
+        real_pic, real_tick = module.step_picture, module.tick_box
+        monkeypatch.setattr(module, "step_picture", lambda s, st, g, r, real=real_pic: (
+            pictures.append(r.copy()), real(s, st, g, r)))
+        monkeypatch.setattr(module, "tick_box", lambda s, at, done, real=real_tick: (
+            ticks.append(at), real(s, at, done)))
+    app, _d = app_at(tmp_path, stop)
+    pictures.clear()
+    ticks.clear()
+    app.draw()
+    boxes = [(x, y, 26, 26) for x, y in ticks]
+    assert pictures and boxes
+    assert all(p.collidelist(boxes) < 0 for p in pictures), (pictures, boxes)
     app.close()

@@ -153,3 +153,66 @@ def test_the_setup_checklist_fits_in_five_languages(tmp_path: Path, language: st
     every_step(d)
     assert [r for r in ui.REPORTS if r.screen == "SetupChecklist"] == []
     app.close()
+
+
+def go_on_words(d: Driver) -> list[str]:
+    d.app.draw()
+    return next(w for w in d.app.widgets if w.id == "continue").lines
+
+
+def test_start_the_draft_says_how_many_steps_are_not_ticked(tmp_path: Path) -> None:
+    """Play-test finding 4: the group may go on with steps unticked, but is told how many."""
+    from companion.display.screens.setup_checklist import ticks_of
+
+    ui.clear_reports()
+    app, d = started(tmp_path, "game-4p.jsonl")
+    total = len(app.screen._items(app))
+    assert go_on_words(d) == ["Start the draft", f"{total} steps not ticked"]
+    d.tap("group:board")
+    d.tap("steps:all")
+    left = len(ticks_of(app).left())
+    assert 0 < left < total
+    assert go_on_words(d) == ["Start the draft", f"{left} steps not ticked"]
+    for key in [w.id for w in d.widgets() if w.id.startswith("group:")]:
+        d.tap(key)
+        if d.has("steps:all"):
+            d.tap("steps:all")
+    assert go_on_words(d) == []  # all ticked: the button's word alone
+    assert [r for r in ui.REPORTS if r.screen == "SetupChecklist"] == []
+    app.close()
+
+
+def test_every_players_village_centre_is_framed_in_sight(tmp_path: Path, monkeypatch) -> None:
+    """Play-test finding 20: White's frame on the centres' picture was white on the light
+    picture: it looked like the spare. Scanning into each centre from the left, the frame
+    stands out from the picture before the centre's own edge (white outlined dark)."""
+    from companion.display import pieces
+
+    calls: list = []
+    real = pieces.centres
+    monkeypatch.setattr(pieces, "centres", lambda s, r, cols, back: (
+        calls.append((r.copy(), list(cols), back)), real(s, r, cols, back)))
+    app, d = started(tmp_path, "game-4p.jsonl")
+    d.tap("group:players")
+    for _ in range(10):
+        calls.clear()
+        app.draw()
+        if calls or not d.has("steps:down"):
+            break
+        d.tap("steps:down")
+    assert calls
+    r, cols, back = calls[-1]
+    assert "white" in cols
+    surface = app.surface
+    n = len(cols) + (1 if back else 0)
+    w = r.width // n
+    y = r.centery
+    bg = surface.get_at((r.left + 1, r.top + 1))[:3]
+    meadow = pieces.CENTRE
+    for i, c in enumerate(cols):  # from the left of its place to the centre's meadow
+        row = [surface.get_at((x, y))[:3] for x in range(r.left + i * w, r.left + (i + 1) * w)]
+        row = row[:row.index(meadow)]
+        standing_out = [p for p in row if sum(abs(a - b) for a, b in zip(p, bg, strict=True))
+                        > 90]
+        assert len(standing_out) >= 3, (c, row)  # more than the centre's own 2 px edge
+    app.close()

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import pygame
 
 from ..engine.state import CHARACTERS
-from .ui import INK, PLAYER, draw_text
+from .ui import INK, PLAYER, draw_text, player_frame
 from .village_view import figure, tile_icon
 
 BOARD = (196, 214, 170)
@@ -200,9 +200,9 @@ def centres(s: pygame.Surface, r: pygame.Rect, colours: Sequence[str], back: int
     w = r.width // max(n, 1)
     h = min(w // 2, r.height - 24)
     for i, c in enumerate(colours):
-        cr = pygame.Rect(r.left + i * w + 2, r.centery - h // 2, w - 6, h)
+        cr = pygame.Rect(r.left + i * w + 4, r.centery - h // 2, w - 10, h)
         village_centre(s, cr)
-        pygame.draw.rect(s, PLAYER[c], cr.inflate(4, 4), 3, border_radius=5)
+        player_frame(s, c, cr.inflate(8, 8), 4)  # white too: outlined dark
     if back:
         the_box(s, pygame.Rect(r.left + len(colours) * w, r.top, w, r.height))
 

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from ..describe import step_text
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, elide, ngettext, punctuate
 from ..ui import (
     ACCENT_INK,
     BODY,
@@ -30,9 +30,10 @@ from ..ui import (
     draw_text,
     fit,
     font,
+    text_height,
 )
 from ..village_view import step_picture
-from .common import tick_box
+from .common import TICK_W, tick_box
 
 ROUND_GROUPS: tuple[tuple[str, str, frozenset[str]], ...] = (
     ("tiles", N_("Character tiles"), frozenset({
@@ -160,9 +161,11 @@ class Checklist:
                          for k in range(len(groups))]
 
     def _row_height(self, item: Item, width: int) -> int:
-        f = fit(item.words, width, 400, BODY)
+        """As tall as its picture or its words as drawn (French spaces before ":" too)."""
+        words = punctuate(elide(item.words))
+        f = fit(words, width, 400, BODY)
         return max(self.pic_h, (len(f.lines) - 1) * font(f.size).get_linesize()
-                   + font(f.size).get_height() + 2)
+                   + font(f.size).get_height() + 2, text_height(words, width))
 
     def _rows(self, items: list[Item], group: Group, steps_rect: pygame.Rect
               ) -> tuple[list[tuple[int, pygame.Rect]], bool]:
@@ -171,7 +174,7 @@ class Checklist:
             out: list[tuple[int, pygame.Rect]] = []
             y = steps_rect.top
             for i in group.steps[self.top:]:
-                h = self._row_height(items[i], width - self.pic_w - 12)
+                h = self._row_height(items[i], width - TICK_W - self.pic_w - 12)
                 if out and y + h > steps_rect.bottom:
                     return out, True
                 out.append((i, pygame.Rect(steps_rect.left, y, width, h)))
@@ -324,11 +327,11 @@ class Checklist:
         for i, r in rows:
             item = items[i]
             done = i in ticks.ticked
-            pic = pygame.Rect(r.left, r.top, self.pic_w, self.pic_h)
+            pic = pygame.Rect(r.left + TICK_W, r.top, self.pic_w, self.pic_h)
             if item.paint is not None:
                 item.paint(s, pic)
-            draw_text(s, item.words, pygame.Rect(pic.right + 12, r.top, r.width - self.pic_w - 12,
-                                                 r.height), BODY,
+            draw_text(s, item.words, pygame.Rect(pic.right + 12, r.top,
+                                                 r.right - pic.right - 12, r.height), BODY,
                       MUTED if done else WARNING_INK if item.undone else INK)
             tick_box(s, (r.left + 2, r.top + 2), done)
         if scrolls:  # the scroll bar: where the rows in sight lie in the group
@@ -351,6 +354,23 @@ class Checklist:
         if any(i not in ticks.ticked for i in group.steps):
             w += max(font(BODY).size(_("Tick all"))[0] + 24, 110)
         return w
+
+
+def not_ticked(n: int) -> str:
+    """What a go-on button adds when steps are left unticked: the table may go on, but is
+    told how many it did not tick."""
+    return ngettext("{n} step not ticked", "{n} steps not ticked", n).format(n=n)
+
+
+def go_on_lines(label: str, left: int) -> list[str]:
+    """A go-on button's lines: its word, and below it how many steps are not ticked (none
+    when all are)."""
+    return [label, not_ticked(left)] if left else []
+
+
+def go_on_width(lines: list[str], least: int, most: int) -> int:
+    """A go-on button as wide as its lines need (the count of what is not ticked too)."""
+    return min(most, max([least, *(font(BODY).size(x)[0] + 32 for x in lines)]))
 
 
 def _arrow(up: bool, light: bool = False) -> Callable[[pygame.Surface, pygame.Rect], None]:

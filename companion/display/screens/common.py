@@ -12,7 +12,7 @@ from ...engine.actions import Placement
 from ...engine.state import CHARACTERS, DRAFT, START_PLAYER
 from ..contract import AppView, Screen
 from ..describe import step_text
-from ..i18n import _, name, ngettext
+from ..i18n import _, elide, name, ngettext, punctuate
 from ..ui import (
     ACCENT,
     ACCENT_INK,
@@ -165,6 +165,9 @@ def vp_of(state: GameState, colour_: str) -> int:
 
 TOKEN_FACE = (250, 244, 226)
 PIC_W, PIC_H = 116, 76
+TICK_W = 32
+"""A step's tick, in a column of its own left of its picture (over the picture it hid the
+village's top-left cell)."""
 """A table step's picture."""
 
 
@@ -180,11 +183,11 @@ class StepsView:
         """Open at the first step (the round end), else at the last action's first step."""
 
     def pages(self, entries: list[Any], rect: pygame.Rect) -> list[list[int]]:
-        width = rect.width - PIC_W - 20
+        width = rect.width - TICK_W - PIC_W - 20
         out: list[list[int]] = [[]]
         used = 0
         for i, (step, _state, undone) in enumerate(entries):
-            f = fit(f"{i + 1}. {step_text(step, undone)}", width, 400, BODY)
+            f = fit(punctuate(elide(f"{i + 1}. {step_text(step, undone)}")), width, 400, BODY)
             h = max(PIC_H, len(f.lines) * font(f.size).get_linesize() + 4) + 6
             if out[-1] and used + h > rect.height:
                 out.append([])
@@ -227,7 +230,8 @@ class StepsView:
         out, y = [], rect.top
         for i in page:
             step, _state, undone = entries[i]
-            f = fit(f"{i + 1}. {step_text(step, undone)}", rect.width - PIC_W - 20, 400, BODY)
+            f = fit(punctuate(elide(f"{i + 1}. {step_text(step, undone)}")),  # as drawn
+                    rect.width - TICK_W - PIC_W - 20, 400, BODY)
             h = max(PIC_H, len(f.lines) * font(f.size).get_linesize() + 4)
             out.append((i, pygame.Rect(rect.left, y, rect.width, h)))
             y += h + 6
@@ -238,7 +242,8 @@ class StepsView:
         entries = table.shown()
         pages = self.pages(entries, rect)
         page = pages[min(self.page, len(pages) - 1)]
-        left = len(table.left())
+        # What is left of this turn only (a virtual turn: not the round end's shown before).
+        left = len(getattr(table, "own_left", table.left)())
         title = ngettext("{n} step left", "{n} steps left", left).format(n=left) if left \
             else _("All done")
         later = any(i not in page for i in table.left())
@@ -250,9 +255,9 @@ class StepsView:
             step, state, undone = entries[i]
             words = f"{i + 1}. {step_text(step, undone)}"
             done = i in table.ticked
-            step_picture(s, step, state, pygame.Rect(r.left, r.top, PIC_W, PIC_H))
-            draw_text(s, words, pygame.Rect(r.left + PIC_W + 12, r.top, r.width - PIC_W - 12,
-                                            r.height), BODY,
+            step_picture(s, step, state, pygame.Rect(r.left + TICK_W, r.top, PIC_W, PIC_H))
+            draw_text(s, words, pygame.Rect(r.left + TICK_W + PIC_W + 12, r.top,
+                                            r.width - TICK_W - PIC_W - 12, r.height), BODY,
                       MUTED if done else WARNING_INK if undone else INK)
             tick_box(s, (r.left + 2, r.top + 2), done)
 

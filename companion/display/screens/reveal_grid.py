@@ -1,7 +1,7 @@
 """The new buildings drawn at a round end, tapped one by one on a grid that never moves: every
 type of stacks II and III has its place from the first tap to the last (a quick tap after
 stack II is done never lands on a stack III type that took another's place), and the stack
-being drawn from is named."""
+being drawn from is named, on each count and when it switches from II to III."""
 
 from __future__ import annotations
 
@@ -22,8 +22,9 @@ ROWS, COLUMNS = 4, 4
 def current(state: GameState, picked: list[str]) -> tuple[str, list[str], Counter[str]]:
     """The stack drawn from now ("2" or "3"), the taps counted against it, and what is left
     in it."""
-    from2, _from3 = reveal_counts(state)
-    key = "2" if len(picked) < from2 else "3"
+    from2, from3 = reveal_counts(state)
+    # All tapped: still the stack drawn from last (stack III only if any comes from it).
+    key = "2" if len(picked) < from2 or not from3 else "3"
     mine = picked[:from2] if key == "2" else picked[from2:]
     return key, mine, Counter(state.stacks[key]) - Counter(mine)
 
@@ -52,7 +53,7 @@ def reveal_widgets(app: Any, state: GameState, picked: list[str], top: int) -> l
     for i, t in enumerate(grid_types(state, key)):
         here = bool(state.stacks[key].get(t))
         name = building(state.catalogue, t)
-        label = f"{name} ({left[t]})" if here else name
+        label = f"{name} ({stack_name(key)}:\u00a0{left[t]})" if here else name  # the stack named
         out.append(button(f"reveal:{t}", (8 + (i % COLUMNS) * w, top + (i // COLUMNS) * 64,
                                           w - 6, 60),
                           label, partial(picked.append, t),
@@ -73,7 +74,8 @@ def draw_stack(s: pygame.Surface, state: GameState, picked: list[str]) -> None:
     from2, from3 = reveal_counts(state)
     key, mine, _left = current(state, picked)
     more = max((from2 if key == "2" else from3) - len(mine), 0)
-    words = (_("Stack {stack}: {n} more").format(stack=stack_name(key), n=more)
-             if len(picked) < from2 + from3 else _("All tapped"))
+    words = (_("All tapped") if len(picked) >= from2 + from3 else
+             _("Stack II is done: stack III, {n} more").format(n=more) if key == "3" and from2
+             else _("Stack {stack}: {n} more").format(stack=stack_name(key), n=more))
     draw_text(s, words, pygame.Rect(206, 412, W - 414, 60), BODY, INK, align="center",
               valign="middle")

@@ -18,7 +18,7 @@ from ..forms import setup_form
 from ..i18n import _, building, colour, ngettext
 from ..ui import ACCENT, BODY, INK, W, Widget, button, draw_text, paragraph
 from ..village_view import cell_rects, draw_village, figure, figure_size
-from .checklist import Checklist, round_groups, table_items
+from .checklist import Checklist, go_on_lines, go_on_width, round_groups, table_items
 from .common import TOP, Screen, nav, title_bar, value_key
 from .reveal_grid import draw_stack, reveal_widgets
 from .score_table import score_table
@@ -47,7 +47,9 @@ class RoundScreen(Screen):
         state = game_state(app)
         out = nav(app)
         if state.phase == SCHOOL and self.form is not None and self.on_picture:
-            return out + self._school_picture(app)
+            picture = self._school_picture(app)
+            if picture is not None:
+                return out + picture
         if state.phase == SCHOOL and self.form is not None:
             step = self.form.next_field()
             values = step[1] if step else []
@@ -81,9 +83,11 @@ class RoundScreen(Screen):
             out += reveal_widgets(app, state, self.picked, TOP + 90)
         else:
             out += self._tabs(app)
-            out.append(button("continue", (W - 300, 410, 292, 60),
-                              _("On to round {n}").format(n=state.round), self.go_on(app),
-                              style="primary"))
+            label = _("On to round {n}").format(n=state.round)
+            lines = go_on_lines(label, len(app.table.left()))
+            w = go_on_width(lines, 292, W - 402)  # beside the tabs
+            out.append(button("continue", (W - 8 - w, 410, w, 60), label, self.go_on(app),
+                              style="primary", lines=lines))
         return out
 
     def _tabs(self, app: AppView) -> list[Widget]:
@@ -120,16 +124,27 @@ class RoundScreen(Screen):
         return [a for a in returns
                 if not placed - Counter((p.sex, p.cell) for p in a.placements)]
 
-    def _school_picture(self, app: AppView) -> list[Widget]:
+    def _open_cells(self, state: GameState, sex: Sex) -> set[Any]:
+        """Where the next villager of ``sex`` may go (None: the centre), as the engine's
+        school returns that agree with the villagers placed so far leave it (the centre
+        takes any number)."""
+        placed = Counter(self.placed)
+        return {cell for a in self._ways(state)
+                for (sx, cell) in Counter((p.sex, p.cell) for p in a.placements) - placed
+                if sx == sex}
+
+    def _school_picture(self, app: AppView) -> list[Widget] | None:
         state = game_state(app)
         who = state.queue[0]
         waiting = self._waiting(state)
         out: list[Widget] = []
         if waiting:
             sex = waiting[0]
-            ways = self._ways(state)
-            cells = {p.cell for a in ways for p in a.placements if p.sex == sex} - {
-                c for _s, c in self.placed}
+            cells = self._open_cells(state, sex)
+            if not cells:  # nothing left to tap on the picture: every way as a list
+                self.placed.clear()
+                self.on_picture = False
+                return None
             rects = cell_rects(state, who, _school_area())
             for cell in sorted(c for c in cells if c is not None):
                 out.append(Widget(f"school:{value_key(cell)}", rects[cell],
@@ -170,9 +185,7 @@ class RoundScreen(Screen):
                   pygame.Rect(8, TOP + 62, 290, 262 - TOP - 66))
         cells = set()
         if waiting:
-            cells = {p.cell for a in self._ways(state) for p in a.placements
-                     if p.sex == waiting[0] and p.cell is not None} - {
-                c for _s, c in self.placed}
+            cells = self._open_cells(state, waiting[0]) - {None}
         draw_village(s, state, who, _school_area(), highlight=cells)
         # The villagers placed so far stand on their buildings already (framed).
         rects = cell_rects(state, who, _school_area())
@@ -244,10 +257,13 @@ def sex_word(sex: str) -> str:
 
 
 def _newest(table: Any) -> int:
-    """The step the checklist opens at: the first to take back after an undo, else the first
-    of the last action's (the round end's first step, the school's, the new tiles')."""
-    undone = next((i for i, (_s, _st, back) in enumerate(table.shown()) if back), None)
-    return undone if undone is not None else table.last
+    """The step the checklist opens at: the top of the first group with a step still to do
+    (what to take back after an undo comes first), so that nothing before it is out of sight;
+    the last action's first step once all is ticked."""
+    entries = table.shown()
+    group = next((g for g in round_groups(entries)
+                  if any(i not in table.ticked for i in g.steps)), None)
+    return group.steps[0] if group is not None else table.last
 
 
 def _round_steps() -> pygame.Rect:

@@ -20,8 +20,8 @@ from ...engine.state import START_PLAYER, GameState
 from .. import pieces
 from ..contract import AppView, game_state
 from ..i18n import N_, _, building, colour_name, name, ngettext
-from ..ui import BUTTON, BUTTON_EDGE, W, Widget, button, font
-from .checklist import Checklist, Group, Item
+from ..ui import BUTTON, BUTTON_EDGE, W, Widget, button
+from .checklist import Checklist, Group, Item, go_on_lines, go_on_width
 from .common import TOP, Screen, nav, nav_left, title_bar
 
 GROUPS = (("board", N_("Board and tiles")), ("players", N_("Each player")),
@@ -208,9 +208,10 @@ class SetupChecklist(Screen):
                                       _area())
         label = _("Start the draft") if game_state(app).options.setup == "draft" else _(
             "On to the start tiles")
-        w = max(font(24).size(label)[0] + 32, 260)
+        lines = go_on_lines(label, len(ticks.left()))
+        w = go_on_width([label, *lines], 260, W - 16)
         out.append(button("continue", (W - 8 - w, 410, w, 60), label,
-                          lambda: self._go_on(app), style="primary"))
+                          lambda: self._go_on(app), style="primary", lines=lines))
         return out
 
     def on_seat(self, app: AppView, seat: str) -> bool:

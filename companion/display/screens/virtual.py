@@ -16,6 +16,7 @@ from ..contract import AppView
 from ..describe import TableLog
 from ..i18n import _, name
 from ..ui import BODY, INK, MUTED, W, Widget, button, draw_text, paragraph
+from .checklist import go_on_lines, go_on_width
 from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, Screen, StepsView, nav, nav_left, title_bar
 from .hint import plan_words
 from .tile_cost import TileCostView
@@ -102,6 +103,8 @@ class PlanSteps(TableLog):
             (s, st, True) for s, st in table.undone]
         if state.phase == SCHOOL:  # the round has just ended: its moves come first
             self.plan = [(s, st, False) for s, st in table.entries] + self.plan
+        self.own = len(self.plan)
+        """Where this turn's own steps begin (before: the round end's, what to take back)."""
         s = state
         for action in plan:
             after = apply(s, action)
@@ -110,6 +113,10 @@ class PlanSteps(TableLog):
 
     def shown(self) -> list[tuple[TableStep, GameState, bool]]:
         return self.plan
+
+    def own_left(self) -> list[int]:
+        """This turn's own steps not ticked off yet (not the round end's, shown before)."""
+        return [i for i in self.left() if i >= self.own]
 
 
 class VirtualScreen(Screen):
@@ -150,8 +157,11 @@ class VirtualScreen(Screen):
             return out + self.reading.widgets(app, self.state, lambda: None)
         assert self.table is not None
         out += self.view.widgets(self.table, _steps_area(), _steps_header())
-        out.append(button("virtual:done", (RIGHT_X + 270, 412, 262, 60), _("Done"),
-                          lambda: self.done(app), enabled=bool(self.plan), style="primary"))
+        lines = go_on_lines(_("Done"), len(self.table.own_left()))
+        w = go_on_width(lines, 262, RIGHT_W)
+        out.append(button("virtual:done", (RIGHT_X + RIGHT_W - w, 412, w, 60), _("Done"),
+                          lambda: self.done(app), enabled=bool(self.plan), style="primary",
+                          lines=lines))
         return out
 
     def done(self, app: AppView) -> None:
@@ -193,8 +203,9 @@ class VirtualScreen(Screen):
 
 
 def _steps_header() -> pygame.Rect:
-    return pygame.Rect(RIGHT_X, TOP + 2, RIGHT_W, 40)
+    """The count and the pager: as tall as its buttons (a touch target), the steps below."""
+    return pygame.Rect(RIGHT_X, TOP + 2, RIGHT_W, 48)
 
 
 def _steps_area() -> pygame.Rect:
-    return pygame.Rect(RIGHT_X, TOP + 46, RIGHT_W, 412 - TOP - 52)
+    return pygame.Rect(RIGHT_X, TOP + 56, RIGHT_W, 406 - TOP - 56)
