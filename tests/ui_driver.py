@@ -424,6 +424,9 @@ class Driver:
             if self.has("list"):
                 self.tap("list")
                 continue
+            if not self.has("page:next") and self.has("page:prev"):
+                self.tap("page:prev")  # opened at the preselected option's page: back first
+                continue
             if not self.has("page:next"):
                 raise self.stuck(f"no option for {a}")
             self.tap("page:next")
