@@ -155,3 +155,30 @@ def test_the_options_open_at_the_preselected_ones_page_and_do_it_waits_on_anothe
     d.tap("page:next")
     assert check_shown(d) == 1
     app.close()
+
+
+def test_the_hint_names_the_tiles_whose_costs_it_needs(tmp_path: Path) -> None:
+    from companion.bot.decide import needed_costs
+    from companion.display.i18n import building
+    from companion.display.screens.hint import HintOverlay
+
+    game, _result = selfplay.play(3, 5)
+    header = json.loads(game.record_lines()[0])
+    costs = {t: game.state.known_cost(t) for t in header["catalogue"]["buildings"]}
+    app = App(config(tmp_path))
+    app.start_game(unknown_costs(header))
+    d = Driver(app)
+    for k, action in enumerate(game.actions):
+        if app.state.phase == "play":
+            break
+        if len(app.session.game.actions) <= k:
+            assert app.apply(entered(app, action, costs))
+    d.go_on("hint")  # past the setup's last steps
+    d.tap("hint")
+    overlay = app.overlay
+    assert isinstance(overlay, HintOverlay)
+    unknown = needed_costs(app.state, app.state.active)
+    assert unknown and "{" not in overlay.why
+    for t in unknown:
+        assert building(app.state.catalogue, t) in overlay.why
+    app.close()

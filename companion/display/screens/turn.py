@@ -159,9 +159,9 @@ class TurnScreen(Screen, Flow):
                       ngettext("{n} coin in hand", "{n} coins in hand", player.coins).format(
                           n=player.coins)]
             if player.won_coins:  # the players panel counts them too: say why they differ
-                status.append(ngettext("(+{n} coin usable from the next turn)",
-                                       "(+{n} coins usable from the next turn)",
-                                       player.won_coins).format(n=player.won_coins))
+                status = [ngettext("{n} coin in hand, +{won} from the next turn",
+                                   "{n} coins in hand, +{won} from the next turn",
+                                   player.coins).format(n=player.coins, won=player.won_coins)]
             said = len(status)
             if o.chosen and o.actions_left > 0:
                 status.append(ngettext("{n} {character} action left",
