@@ -18,6 +18,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from companion import selfplay
 from companion.config import Buttons, Config, Leds
+from companion.display import ui
 from companion.display.app import App
 from companion.display.screens import TurnScreen
 from companion.display.screens.common import value_key
@@ -174,7 +175,10 @@ def test_the_hint_names_the_tiles_whose_costs_it_needs(tmp_path: Path) -> None:
         if len(app.session.game.actions) <= k:
             assert app.apply(entered(app, action, costs))
     d.go_on("hint")  # past the setup's last steps
+    ui.clear_reports()
     d.tap("hint")
+    app.draw()
+    assert ui.REPORTS == []  # said whole
     overlay = app.overlay
     assert isinstance(overlay, HintOverlay)
     unknown = needed_costs(app.state, app.state.active)

@@ -84,8 +84,9 @@ class HintOverlay(Screen):
         draw_text(s, _("A hint for {name}").format(name=name(self.colour)),
                   pygame.Rect(box.left + 16, box.top + 10, box.width - 32, 44), TITLE, INK,
                   valign="middle")
-        y = paragraph(s, self.why, pygame.Rect(box.left + 16, box.top + 60, box.width - 32, 64),
-                      BODY, INK)
+        room = 64 if self.words else box.height - 140  # alone (tiles named): all the room
+        y = paragraph(s, self.why, pygame.Rect(box.left + 16, box.top + 60, box.width - 32,
+                                               room), BODY, INK)
         if self.words:
             paragraph(s, "\n".join(f"{i + 1}. {w}" for i, w in enumerate(self.words)),
                       pygame.Rect(box.left + 16, y + 10, box.width - 32,
