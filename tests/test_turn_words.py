@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from companion.display import ui
 from companion.display.app import App
 from companion.display.screens import TurnScreen
@@ -46,4 +48,24 @@ def test_coins_back_for_the_next_turn_are_said_beside_the_coins_in_hand(
         d.tap("back_list")
     said = texts(app)
     assert f"{player.coins} coins in hand, +1 from the next turn" in " ".join(said)  # wrapped
+    app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_the_last_start_building_is_named_once_its_player_is_tapped(tmp_path: Path,
+                                                                   language: str) -> None:
+    lines = (DATA / "game-4p.jsonl").read_text().splitlines()
+    app = app_for(lines, tmp_path, language)
+    d = Driver(app)
+    d.play(lines, stop=15)  # Anna (red) has one start building left: the Stonemason
+    assert app.state.to_place["red"] == ["stonemason"]
+    d.tap("value:player:red")
+    ui.clear_reports()
+    joined = " ".join(texts(app))
+    assert ui.REPORTS == []  # said whole
+    if language == "en":
+        assert "place the Stonemason, your last start building" in joined
+    else:
+        from companion.display.i18n import building
+        assert building(app.state.catalogue, "stonemason") in joined
     app.close()
