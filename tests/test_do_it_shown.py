@@ -186,3 +186,40 @@ def test_the_hint_names_the_tiles_whose_costs_it_needs(tmp_path: Path) -> None:
     for t in unknown:
         assert building(app.state.catalogue, t) in overlay.why
     app.close()
+
+
+def test_an_unpriced_build_takes_its_cost_in_the_one_cost_form(tmp_path: Path) -> None:
+    """A build whose cost is read off its tile, from the turn's options: the goods in the
+    layout of the Costs screen, each entered shown on the tile; the build then done."""
+    game, _result = selfplay.play(3, 5)
+    header = json.loads(game.record_lines()[0])
+    costs = {t: game.state.known_cost(t) for t in header["catalogue"]["buildings"]}
+    app = App(config(tmp_path))
+    app.start_game(unknown_costs(header))
+    d = Driver(app)
+    for k, action in enumerate(game.actions):
+        if app.state.phase == "play":
+            break
+        if len(app.session.game.actions) <= k:
+            assert app.apply(entered(app, action, costs))
+    d.go_on("character:")
+    d.tap("character:builder")
+    unpriced = next(w for w in d.enabled("option:") if w.value.needs_cost)
+    d.touch(unpriced)
+    in_turn = {w.id: tuple(w.rect) for w in d.widgets() if w.id.startswith(("good:", "cost:"))}
+    goods = list(app.state.catalogue.goods)
+    d.tap(f"good:{goods[0]}")
+    d.tap(f"good:{goods[0]}")
+    d.tap(f"good:{goods[1]}")
+    on_tile = [w.value for w in d.widgets() if w.id.startswith("cost_tile:")]
+    assert on_tile == [goods[0], goods[0], goods[1]]
+    d.touch(next(w for w in d.widgets() if w.id.startswith("cost_tile:")))  # one off again
+    assert [w.value for w in d.widgets() if w.id.startswith("cost_tile:")] == goods[:2]
+    d.tap("back_cost")
+    d.tap("menu")
+    d.tap("menu:costs")
+    t = unpriced.value.action.building
+    d.tap(f"costs:{t}")
+    on_costs = {w.id: tuple(w.rect) for w in d.widgets() if w.id.startswith(("good:", "cost:"))}
+    assert on_costs == in_turn
+    app.close()
