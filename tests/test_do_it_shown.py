@@ -82,6 +82,9 @@ def explore(d: Driver) -> int:
             continue
         d.tap(id_)
         seen += check_shown(d)
+        for tab in [w.id for w in d.enabled("village:")]:  # each village's picture
+            d.tap(tab)
+            seen += check_shown(d)
         for way in ("list", "picture"):
             if d.has(way):
                 d.tap(way)
