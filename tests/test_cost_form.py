@@ -101,7 +101,7 @@ def test_one_layout_during_a_turn_and_on_the_costs_screen(tmp_path: Path) -> Non
     if not d.enabled("good:"):
         d.tap(next(w.id for w in d.enabled("tile_cost:")))
     in_turn = {w.id: tuple(w.rect) for w in d.widgets() if w.id.startswith(("good:", "cost:"))}
-    building = app.screen.mode.view.type  # the turn's Reading mode (screens/turn.py)
+    building = app.screen.mode.view.type
     d.tap("good:brick")
     d.tap("good:brick")
     d.tap("good:wood")

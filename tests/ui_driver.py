@@ -403,6 +403,7 @@ class Driver:
         self.tap("neutral" if want == "neutral" else f"character:{want}")
 
     def pick_option(self, a: Any) -> None:
+        rewound = False
         for _ in range(20):
             w = next((w for w in self.enabled("option:")
                       if w.value is not None and _same_option(w.value.action, a)), None)
@@ -423,6 +424,11 @@ class Driver:
                 continue
             if self.has("list"):
                 self.tap("list")
+                continue
+            if self.has("page:prev") and not rewound:
+                while self.has("page:prev"):  # opened at the preselected option's page
+                    self.tap("page:prev")
+                rewound = True
                 continue
             if not self.has("page:next"):
                 raise self.stuck(f"no option for {a}")

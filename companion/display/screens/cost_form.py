@@ -35,10 +35,12 @@ BOTTOM = 412
 class CostForm:
     """One building type's cost, entered good by good."""
 
-    def __init__(self, catalogue: Any, type_id: str) -> None:
+    def __init__(self, catalogue: Any, type_id: str,
+                 known: dict[str, int] | None = None) -> None:
         self.catalogue = catalogue
         self.type = type_id
-        self.cost: dict[str, int] = {}
+        self.cost: dict[str, int] = dict(known or {})
+        """The goods entered; a correction starts from the cost known (a tap takes one off)."""
 
     def add(self, g: str) -> None:
         self.cost[g] = self.cost.get(g, 0) + 1

@@ -68,7 +68,7 @@ class CostsScreen(Screen):
 
     def edit(self, app: AppView, t: str) -> None:
         if self.form is None:  # a quick second tap on the list, already gone, does nothing
-            self.form = CostForm(self.catalogue(app), t)
+            self.form = CostForm(self.catalogue(app), t, self.known(app).get(t))
 
     def close(self) -> None:
         self.form = None

@@ -19,7 +19,7 @@ from ...engine import (
 from ...engine.state import PLAY
 from ..contract import AppView
 from ..describe import action_text
-from ..i18n import _, name, say
+from ..i18n import _, building, name, ngettext, say
 from ..ui import BACKGROUND, BODY, INK, MUTED, TITLE, W, Widget, button, draw_text, paragraph
 from .common import Screen
 
@@ -59,8 +59,12 @@ class HintOverlay(Screen):
         self.why = ""
         try:
             h = hint(state, self.colour)
-        except CostNeeded:
-            self.why = _("Enter the cost read off the tile on offer first: the hint needs it.")
+        except CostNeeded as e:  # which tiles: the table reads them off those
+            names = ", ".join(building(state.catalogue, t) for t in e.buildings)
+            self.why = ngettext(
+                "Enter the cost of the {buildings} tile on offer first: the hint needs it.",
+                "Enter the costs of these tiles on offer first: {buildings}. The hint needs "
+                "them.", len(e.buildings)).format(buildings=names)
         except (NothingToDecide, HelvetiaError):
             self.why = _("No hint now.")
         else:
@@ -80,8 +84,9 @@ class HintOverlay(Screen):
         draw_text(s, _("A hint for {name}").format(name=name(self.colour)),
                   pygame.Rect(box.left + 16, box.top + 10, box.width - 32, 44), TITLE, INK,
                   valign="middle")
-        y = paragraph(s, self.why, pygame.Rect(box.left + 16, box.top + 60, box.width - 32, 64),
-                      BODY, INK)
+        room = 64 if self.words else box.height - 140  # alone (tiles named): all the room
+        y = paragraph(s, self.why, pygame.Rect(box.left + 16, box.top + 60, box.width - 32,
+                                               room), BODY, INK)
         if self.words:
             paragraph(s, "\n".join(f"{i + 1}. {w}" for i, w in enumerate(self.words)),
                       pygame.Rect(box.left + 16, y + 10, box.width - 32,

@@ -212,8 +212,8 @@ def colour_name_en(c: str) -> str:
     return c.capitalize()
 
 
-def instruction(state: GameState, who: str | None) -> str:
-    """What the table does now, in words."""
+def instruction(state: GameState, who: str | None, picked: bool = False) -> str:
+    """What the table does now, in words (``picked``: ``who`` was tapped)."""
     w = colour(who) if who else ""
     if state.phase == START_PLAYER:
         draft = state.options.setup == "draft"
@@ -244,6 +244,11 @@ def instruction(state: GameState, who: str | None) -> str:
         return _("{who} places a neutral start building next to the neutral village centre "
                  "and stands a neutral villager on it.").format(who=w)
     if state.phase == PLACE:
+        left = state.to_place.get(who or "", [])
+        if picked and len(left) == 1:  # chosen by the tap on the player: say which
+            return _("{who}: place the {building}, your last start building, next to your "
+                     "village centre. Tap its place.").format(
+                who=w, building=building(state.catalogue, left[0]))
         return _("Place your start buildings next to your village centre (around a corner "
                  "works well). Tap a player, a building, then its place.")
     if state.phase == COUPLES:
@@ -253,10 +258,10 @@ def instruction(state: GameState, who: str | None) -> str:
         if state.couple == 2:
             return _("{who}: one villager onto your empty building, the other into the school. "
                      "Who goes to the school?").format(who=w)
-        left = colour(setup_rules.left_neighbour(state, who or state.colours[0]))
+        neighbour = colour(setup_rules.left_neighbour(state, who or state.colours[0]))
         return _("{who}: one villager marries into {left}'s village, onto a building with a "
                  "single villager of the other sex; the other waits in your village centre."
-                 ).format(who=w, left=left)
+                 ).format(who=w, left=neighbour)
     return ""
 
 
@@ -443,7 +448,8 @@ class SetupScreen(Screen):
             else None
         left_panel(s, state)  # the players; in the draft who drafted what, then "7 of 12 placed"
         again = picks_again(state, last)  # a second pick in a row is no failed tap
-        paragraph(s, (again + " " if again else "") + instruction(state, who),
+        said = instruction(state, who, "player" in self.form.chosen)
+        paragraph(s, (again + " " if again else "") + said,
                   pygame.Rect(RIGHT_X, TOP + 6, RIGHT_W, CHOICES_Y - 34 - TOP - 6))
         if self.letter_for is not None:
             paragraph(s, _("Which letter is on the back of {who}'s village centre?").format(

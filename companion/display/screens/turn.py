@@ -157,13 +157,18 @@ class TurnScreen(Screen, Flow):
             status = [_("Round {n}").format(n=state.round),
                       ngettext("{n} coin in hand", "{n} coins in hand", player.coins).format(
                           n=player.coins)]
+            if player.won_coins:  # the players panel counts them too: say why they differ
+                status = [ngettext("{n} coin in hand, +{won} from the next turn",
+                                   "{n} coins in hand, +{won} from the next turn",
+                                   player.coins).format(n=player.coins, won=player.won_coins)]
+            said = len(status)
             if o.chosen and o.actions_left > 0:
                 status.append(ngettext("{n} {character} action left",
                                        "{n} {character} actions left", o.actions_left).format(
                     n=o.actions_left, character=character(o.chosen)))
             more = mode.status(self, app)
             if isinstance(mode, OptionsView):  # the coins are in the players panel
-                status = status[2:] if not more else []
+                status = status[said:] if not more else []
             if isinstance(mode, Steps) and mode.next is not None:
                 status = []  # what "Do it" does next: room for it alone
             status += more
@@ -172,6 +177,8 @@ class TurnScreen(Screen, Flow):
                       if w.rect.top > 300 and w.rect.right <= LEFT_W] + [470])
         if isinstance(mode, FormView):
             bottom = min(bottom, mode.left_top)  # fields the right side had no room for
+        # What "Do it" does next on the steps is body text, not a side note.
+        plain = whole or (isinstance(mode, Steps) and mode.next is not None)
         draw_text(s, "\n".join(status), pygame.Rect(8, below + 4, LEFT_W - 8, bottom - below),
-                  BODY, INK if whole else MUTED)
+                  BODY, INK if plain else MUTED)
         mode.draw(self, app, s)

@@ -17,7 +17,8 @@ from ..i18n import _, character
 from ..i18n import cost as cost_words
 from ..ui import ACCENT, BODY, INK, MUTED, W, Widget, button, draw_text
 from ..village_view import cell_rects, draw_village
-from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, goods_buttons, value_key
+from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, value_key
+from .cost_form import CostForm
 from .option_rows import pages_of, rows_height
 from .turn_base import (
     BACK_RECT,
@@ -175,6 +176,15 @@ class FieldView(Mode):
         self.shows = form_view.shows
         self.page = 0
         self.cost: dict[str, int] = dict(self.field.value or {}) if name == "cost" else {}
+        self.cost_form: CostForm | None = None
+        """The goods read off the tile: the one cost form, as for a tile on offer."""
+
+    def _cost_form(self, state: GameState) -> CostForm:
+        if self.cost_form is None:
+            build: Any = self.form_view.option.action
+            self.cost_form = CostForm(state.catalogue, build.building, self.cost)
+            self.cost = self.cost_form.cost  # one dict: what the form shows is what is done
+        return self.cost_form
 
     def widgets(self, turn: Flow, app: AppView) -> list[Widget]:
         state = game_state(app)
@@ -191,14 +201,8 @@ class FieldView(Mode):
                               turn.back))
             return out
         if f.kind == GOODS:
-            # The whole width: every good's name whole, 4 in a row.
-            out += goods_buttons(state.catalogue, self.cost, 8, TOP + 66, W - 16)
-            out.append(button("cost:clear", (8, 412, 190, 60), _("Clear"), self.cost.clear))
-            out.append(button("back_field", (206, 412, 190, 60), _("Back"), turn.back))
-            out.append(button("cost:done", (W - 200, 412, 192, 60), _("Done"),
-                              lambda: self.cost_done(turn, app, state), enabled=bool(self.cost),
-                              style="primary"))
-            return out
+            return self._cost_form(state).widgets(lambda: self.cost_done(turn, app, state),
+                                                  turn.back, _("Done"))
         labels = [[c.label] for c in f.choices]
         pages = pages_of([rows_height(lines, RIGHT_W - 16) for lines in labels], LIST_ROOM)
         self.page = min(self.page, len(pages) - 1)
@@ -253,12 +257,11 @@ class FieldView(Mode):
                          highlight={c.value for c in f.choices})
 
     def draw_full(self, app: AppView, s: pygame.Surface) -> bool:
-        """The goods read off a tile take the whole screen below the title."""
+        """The goods read off a tile: the one cost form on the right, the action left."""
         if self.field.kind != GOODS:
             return False
-        draw_text(s, _("{title}: tap each good as often as the tile shows it (top left)."
-                       ).format(title=self.form.title),
-                  pygame.Rect(8, TOP + 2, W - 16, 62), BODY, INK)
+        draw_text(s, self.form.title, pygame.Rect(8, TOP + 6, LEFT_W - 8, 400), BODY, INK)
+        self._cost_form(game_state(app)).draw(s)
         return True
 
 

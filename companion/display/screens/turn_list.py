@@ -57,6 +57,8 @@ class OptionsView(Mode):
         self.only = only
         """The ways at one place tapped on the picture, when there are several."""
         self.page = 0
+        self.paged = False
+        """Whether the list was opened at the preselected option's page (once: then paged)."""
         self.on_picture = only is None
         self.village: str | None = None
         self.preset = preset(state, options, self.shown())
@@ -92,15 +94,18 @@ class OptionsView(Mode):
 
     def widgets(self, turn: Flow, app: AppView) -> list[Widget]:
         out = self._picture(turn, app) if self.on_the_picture() else self._list(turn, app)
+        framed = self.preset is not None and self.framed(out)
         out.append(button("back_list", BACK_RECT, _("Back"), turn.to_characters))
         corner = (8, 412, LEFT_W - 8, 60)  # bottom left, under the player's words
         if self.on_the_picture():
-            out.append(button("list", corner, _("As a list"),
-                              lambda: setattr(self, "on_picture", False)))
+            out.append(button("list", corner, _("As a list"), self._to_list))
         elif self.picture_village() is not None:
             out.append(button("picture", corner, _("Picture"), self._to_picture))
-        if self.preset is not None:  # the other coin counts: beside "Do it"
+        if self.preset is not None and framed:  # the other coin counts: beside "Do it"
             out += do_buttons(app, turn.options, self.preset[0], self.preset[1])
+        elif self.preset is not None:  # framed on another page or village: not done unseen
+            out += do_buttons(app, turn.options, self.preset[0], None,
+                              _("Choose what to do first."), others=False)
         elif self.shown():
             first = self.shown()[0]
             out += do_buttons(app, turn.options, first, None, _(
@@ -109,6 +114,23 @@ class OptionsView(Mode):
 
     def _to_picture(self) -> None:
         self.on_picture, self.only = True, None
+
+    def _to_list(self) -> None:
+        self.on_picture, self.paged = False, False
+
+    def framed(self, shown: list[Widget]) -> bool:
+        """Whether the preselected option is framed among the widgets shown: "Do it" does
+        only what the screen shows."""
+        assert self.preset is not None
+        if not self.on_the_picture():
+            return any(w.selected and w.value is self.preset[0] for w in shown)
+        a: Any = self.preset[0].action
+        if _village(a) != self.picture_village():
+            return False
+        place = a.quarter if self.character == "night_watchman" else a.cell
+        return any(w.value is not None and (w.value.action.quarter if self.character
+                                            == "night_watchman" else w.value.action.cell)
+                   == place for w in shown if w.id.startswith(("quarter:", "cell:")))
 
     def bottom(self, app: AppView, turn: Flow) -> int:
         """Where the list or the picture ends: above the bottom row."""
@@ -130,10 +152,14 @@ class OptionsView(Mode):
                        for i in row) for row in rows]
         room = self.bottom(app, turn) - LIST_TOP
         pages = pages_of(heights, room)
+        chosen = self.preset[0] if self.preset else None
+        if not self.paged:  # opened at the page of the preselected option: it is seen
+            self.paged = True
+            self.page = next((p for p, page in enumerate(pages) for r in page
+                              if any(shown[i] is chosen for i in rows[r])), 0)
         self.page = min(self.page, len(pages) - 1)
         out = []
         y = LIST_TOP
-        chosen = self.preset[0] if self.preset else None
         for r in pages[self.page]:
             for col, i in enumerate(rows[r]):
                 o = shown[i]
@@ -201,7 +227,7 @@ class OptionsView(Mode):
         else:  # several ways there (a man or a woman, centre or school, a coin or the tile)
             self.only = found
             self.on_picture = False
-            self.page = 0
+            self.page, self.paged = 0, False
             self.preset = preset(game_state(app), turn.options, self.shown())
 
     def picture_area(self, app: AppView, turn: Flow) -> pygame.Rect:
