@@ -337,13 +337,27 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
                 tint = pygame.Surface(r.size, pygame.SRCALPHA)
                 tint.fill((*HIGHLIGHT, 40))
                 surface.blit(tint, r.topleft)
-            # The frame holds whole cells: a top quarter's runs below the side row, a bottom
-            # quarter's above it (the side cells lie in both), each at its own distance from
-            # the cells, so two frames never share a line.
-            inset = 0 if q.startswith("top") else 6
-            pygame.draw.rect(surface, HIGHLIGHT, mine[0].unionall(mine).inflate(
-                4 - 2 * inset, 4 - 2 * inset), 3, border_radius=10)
+            _outline(surface, mine, q, HIGHLIGHT, 3)
     return rects
+
+
+def _outline(surface: pygame.Surface, cells: list[pygame.Rect], quarter: str,
+             colour: tuple[int, int, int], width: int) -> None:
+    """A quarter's frame: every cell of it outlined on its own (a frame around the quarter's
+    bounding box would run over the village centre), a top quarter's just outside its cells,
+    a bottom quarter's just inside, so the side cells (in both) show two frames that never
+    share a line, and no middle cell is left ambiguous."""
+    grow = 4 if quarter.startswith("top") else -6
+    for r in cells:
+        pygame.draw.rect(surface, colour, r.inflate(grow, grow), width, border_radius=8)
+
+
+def frame_quarter(surface: pygame.Surface, state: GameState, village_: str, area: pygame.Rect,
+                  quarter: str, colour: tuple[int, int, int], width: int = 5) -> None:
+    """Frames the cells of one quarter (what "Do it" wakes), never the village centre."""
+    grid = _grid(state, village_, area)
+    cells = [r for c, r in grid.items() if c not in ((0, 0), (1, 0)) and in_quarter(c, quarter)]
+    _outline(surface, cells, quarter, colour, width)
 
 
 # --- small pictures: a table step ---------------------------------------------------------------
@@ -511,4 +525,4 @@ def step_picture(surface: pygame.Surface, step: TableStep, state: GameState,
 
 
 __all__ = ["QUARTERS", "PLAYER_INK", "cell_rects", "draw_piece", "draw_village", "figure",
-           "mini_village", "quarter_rects", "step_picture", "tile_icon"]
+           "frame_quarter", "mini_village", "quarter_rects", "step_picture", "tile_icon"]
