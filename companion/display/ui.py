@@ -407,7 +407,7 @@ def badge(surface: pygame.Surface, colour: str, center: tuple[int, int], radius:
     """A player's colour with its initial: never colour alone; a dark ring on every colour."""
     pygame.draw.circle(surface, PLAYER[colour], center, radius)
     pygame.draw.circle(surface, INK, center, radius, 2)
-    r = pygame.Rect(0, 0, radius * 3 // 2, radius * 2 - 2)  # two letters inside the ring
+    r = pygame.Rect(0, 0, radius * 2 - 2, radius * 2 - 2)
     r.center = center
     two = len(initial(colour)) > 1 and radius < 18  # "Bc": at the smallest mark, inside
     mark(surface, initial(colour), r, PLAYER_INK[colour], PLAYER[colour],
@@ -421,7 +421,7 @@ def coin(surface: pygame.Surface, colour: str, center: tuple[int, int], radius: 
     pygame.draw.circle(surface, INK, center, radius, 2)
     if len(initial(colour)) == 1:  # the coin's rim; a two-letter mark needs its room
         pygame.draw.circle(surface, INK, center, radius - 4, 1)
-    r = pygame.Rect(0, 0, radius * 3 // 2, radius * 2)  # two letters inside the inner ring
+    r = pygame.Rect(0, 0, radius * 2, radius * 2)  # a mark of two letters runs edge to edge
     r.center = center
     mark(surface, initial(colour), r, PLAYER_INK[colour], PLAYER[colour])
 
