@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -30,6 +31,14 @@ from tests import uiplay
 from tests.ui_driver import Driver
 
 DATA = Path(__file__).parent / "data"
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    yield
+    from companion.display import i18n
+
+    i18n.use("en")  # the next tests expect the default language
+
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

@@ -4,7 +4,10 @@ turn; guillemets that never part from their words; "spéciales"; articles."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -17,6 +20,14 @@ from companion.display import ui
 from tests.test_message_strip import app_at
 
 PO = Path(__file__).parent.parent / "companion/display/locale/fr/LC_MESSAGES/helvetia.po"
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    yield
+    from companion.display import i18n
+
+    i18n.use("en")  # the next tests expect the default language
+
 
 
 def _strings() -> list[tuple[str, str]]:

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -19,6 +22,14 @@ from tests import uiplay
 from tests.ui_driver import Driver
 
 DATA = Path(__file__).parent / "data"
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    yield
+    from companion.display import i18n
+
+    i18n.use("en")  # the next tests expect the default language
+
 
 
 def test_tabs_alike_and_no_quarter_frame_over_the_centre(tmp_path: Path) -> None:

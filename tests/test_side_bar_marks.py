@@ -7,7 +7,10 @@ from __future__ import annotations
 import json
 import math
 import os
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -20,6 +23,14 @@ from tests import uiplay
 from tests.ui_driver import Driver
 
 DATA = Path(__file__).parent / "data"
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    yield
+    from companion.display import i18n
+
+    i18n.use("en")  # the next tests expect the default language
+
 
 
 def test_side_bar_marks_are_large_and_bc_stays_in_its_circle(tmp_path: Path,
