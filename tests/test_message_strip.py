@@ -5,6 +5,7 @@ why in the engine's words."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -21,6 +22,12 @@ from tests.ui_driver import Driver
 DATA = Path(__file__).parent / "data"
 LONG = ("Blau kann kein ausliegendes Gebäude bezahlen: zu wenige wache Dorfbewohner stellen "
         "die Waren her, und zu wenige Münzen kaufen den Rest.")
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    yield
+    i18n.use("en")  # the next tests expect the default language
+
 
 
 def app_at(tmp: Path, stop: int, language: str = "en") -> tuple[App, Driver]:
