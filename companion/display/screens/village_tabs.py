@@ -32,6 +32,8 @@ def village_tab(id_: str, rect: tuple[int, int, int, int], village: str, label: 
         return button(id_, rect, label, on_tap, colour=colour, selected=selected)
     words = label.split(" ")
     short = label if _fits(label, r.width - 16) else words[0]
+    while len(short) > 2 and not _fits(short, r.width - 16):  # "Amarillo" in a 98 px tab
+        short = short.rstrip(".")[:-1] + "."
 
     def bar(s: pygame.Surface, where: pygame.Rect) -> None:
         foot = pygame.Rect(where.left + 6, where.bottom - 9, where.width - 12, 6)
