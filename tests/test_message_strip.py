@@ -5,6 +5,7 @@ why in the engine's words."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -21,6 +22,12 @@ from tests.ui_driver import Driver
 DATA = Path(__file__).parent / "data"
 LONG = ("Blau kann kein ausliegendes Gebäude bezahlen: zu wenige wache Dorfbewohner stellen "
         "die Waren her, und zu wenige Münzen kaufen den Rest.")
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    yield
+    i18n.use("en")  # the next tests expect the default language
+
 
 
 def app_at(tmp: Path, stop: int, language: str = "en") -> tuple[App, Driver]:
@@ -118,4 +125,46 @@ def test_a_start_building_placed_on_a_taken_place_is_told_why(tmp_path: Path) ->
     taken = next(w for w in refused if w.id == "cell-no:0,1")
     d.touch(taken)
     assert app.banner == "That place (below the centre, left) is not free."
+    app.close()
+
+
+@pytest.mark.parametrize("stop", [3, 19, 40, 49])
+def test_a_refusal_never_covers_the_title_and_a_long_one_is_cut_with_the_whole_a_tap_away(
+        tmp_path: Path, stop: int) -> None:
+    from companion.display import message_strip
+    from companion.display.ui import BODY, line_height, line_step
+
+    app, d = app_at(tmp_path, stop, "fr")
+    if stop == 19:
+        d.to_turn_main()
+    done = len(app.session.game.actions)
+    long = ("Les habitants éveillés de Noël ne produisent aucune marchandise que Noël n'a pas "
+            "encore livrée. ") * 2
+    app.banner = long
+    banner = strip(app)
+    controls = [w.rect for w in app.widgets if w.id != "banner"]
+    # Not over whose turn it is (the title row), nor over a control; three lines at most.
+    assert banner.rect.top >= message_strip.TITLE_ROW, banner.rect
+    assert banner.rect.collidelist(controls) < 0
+    most = 2 * message_strip.PAD + 2 * line_step(BODY) + line_height(BODY) + 4
+    assert banner.rect.height <= most
+    # The whole reason is a tap away, then a tap closes it; neither does anything else.
+    d.touch_at(banner.rect.center)
+    assert app.banner == long and app.banner_whole
+    whole = strip(app)
+    assert whole.rect.height > banner.rect.height
+    d.touch_at(whole.rect.center)
+    assert app.banner is None
+    assert len(app.session.game.actions) == done
+    app.close()
+
+
+def test_whose_turn_stays_in_sight_when_the_wrong_seat_presses(tmp_path: Path) -> None:
+    from companion.display import message_strip
+
+    app, d = app_at(tmp_path, 19, "de")
+    d.to_turn_main()
+    d.seat("blue")  # not Ben's turn: the refusal goes below the title row
+    assert app.banner
+    assert strip(app).rect.top >= message_strip.TITLE_ROW
     app.close()

@@ -109,6 +109,7 @@ class App(StoreLink, Services):
         self.saving_shown = False
         self.last_event = clock()
         self._banner: str | None = None
+        self.banner_whole = False
         self.banner_screen: type | None = None
         """The screen a refusal belongs to: it goes when another screen comes."""
         self.session: Session | None = None
@@ -350,6 +351,7 @@ class App(StoreLink, Services):
     @banner.setter
     def banner(self, text: str | None) -> None:
         self._banner = text
+        self.banner_whole = False  # a long refusal is cut; a tap on it shows the whole
         self.banner_screen = type(getattr(self, "screen", None)) if text else None
 
     def show(self, screen: Any) -> None:
@@ -367,10 +369,12 @@ class App(StoreLink, Services):
         return panel.to_window(self.window.get_size(), self.rotation, pos)
 
     def tap(self, pos: tuple[int, int]) -> None:
-        # The refusal's strip lies over no control: a tap on it closes it and does nothing else.
-        if self.banner and any(w.id == "banner" and w.rect.collidepoint(pos)
-                               for w in self.widgets):
-            self.banner = None
+        # The refusal's strip lies over no control: a tap on it shows the whole of a cut
+        # reason or closes it, and does nothing else.
+        strip = next((w for w in self.widgets if w.id == "banner" and w.rect.collidepoint(pos)),
+                     None)
+        if self.banner and strip is not None:
+            strip.on_tap()  # type: ignore[misc]
             self.dirty = True
             return
         for w in reversed(self.widgets):
@@ -473,7 +477,8 @@ class App(StoreLink, Services):
             named = [p.colour for p in (self.state.players if self.state else ())
                      if i18n.name(p.colour) in self.banner]
             self.widgets.append(message_strip.draw(s, self.banner, self.widgets, named,
-                                                   self._dismiss))
+                                                   self._dismiss, self.banner_whole,
+                                                   self._whole))
         if self.strip:
             self._draw_strip(s)
         self._present(s)
@@ -492,6 +497,9 @@ class App(StoreLink, Services):
 
     def _dismiss(self) -> None:
         self.banner = None
+
+    def _whole(self) -> None:
+        self.banner_whole = True
 
     def _draw_strip(self, s: pygame.Surface) -> None:
         """The simulated LED strip along the bottom edge."""

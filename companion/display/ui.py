@@ -409,8 +409,9 @@ def badge(surface: pygame.Surface, colour: str, center: tuple[int, int], radius:
     pygame.draw.circle(surface, INK, center, radius, 2)
     r = pygame.Rect(0, 0, radius * 2 - 2, radius * 2 - 2)
     r.center = center
+    two = len(initial(colour)) > 1 and radius < 18  # "Bc": at the smallest mark, inside
     mark(surface, initial(colour), r, PLAYER_INK[colour], PLAYER[colour],
-         max(MIN_TEXT if radius >= 14 else PICTURE_TEXT, radius + 4))
+         PICTURE_TEXT if two else max(MIN_TEXT if radius >= 14 else PICTURE_TEXT, radius + 4))
 
 
 def coin(surface: pygame.Surface, colour: str, center: tuple[int, int], radius: int = 13
@@ -418,7 +419,8 @@ def coin(surface: pygame.Surface, colour: str, center: tuple[int, int], radius: 
     """A coin in a player's colour, with its initial (never a colour-only dot)."""
     pygame.draw.circle(surface, PLAYER[colour], center, radius)
     pygame.draw.circle(surface, INK, center, radius, 2)
-    pygame.draw.circle(surface, INK, center, radius - 4, 1)
+    if len(initial(colour)) == 1:  # the coin's rim; a two-letter mark needs its room
+        pygame.draw.circle(surface, INK, center, radius - 4, 1)
     r = pygame.Rect(0, 0, radius * 2, radius * 2)  # a mark of two letters runs edge to edge
     r.center = center
     mark(surface, initial(colour), r, PLAYER_INK[colour], PLAYER[colour])

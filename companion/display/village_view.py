@@ -201,27 +201,57 @@ def _adult(surface: pygame.Surface, a: Adult, pos: tuple[int, int], height: int)
     figure(surface, a.colour, a.sex, a.awake, pos, height)
 
 
+SHORT = 90
+"""A cell lower than this (a grown village) puts the name over the whole top line and the
+pictogram, as large as the room below it allows, at the cell's foot on the right."""
+PICTOGRAM_MOST = 40
+
+
+def building_layout(r: pygame.Rect, label: str, size: int, fig: int, empty: bool = False
+                    ) -> tuple[pygame.Rect | None, pygame.Rect]:
+    """Where a building's name (None: it fits nowhere whole, its pictogram tells it) and its
+    pictogram go in its cell ``r``, a margin of 6 px kept on every side of the name; in an
+    ``empty`` building (nobody on it) a name too long for a line takes two, left of the
+    pictogram."""
+    row = _top_row(r)
+    pict = pygame.Rect(r.left + 5, r.top + 4, row - 2, row - 2)
+    label_h = max(r.height - fig - 8, row)
+    beside = pygame.Rect(pict.right + 4, r.top + 2, r.right - pict.right - 10, label_h)
+    whole = pygame.Rect(r.left + 6, r.top + 2, r.width - 12, label_h)
+    fits = label_lines(label, size, whole.width, _rows(size, whole.height)) is not None \
+        and whole.height >= line_height(size)
+    if r.height >= SHORT and label_lines(label, size, beside.width,
+                                         _rows(size, beside.height)) is not None \
+            and beside.height >= line_height(size):
+        return beside, pict
+    used = line_height(size) + 4 if fits else 0
+    side = max(min(PICTOGRAM_MOST, r.height - used - 8, r.width // 3), row - 2)
+    pict = pygame.Rect(0, 0, side, side)
+    pict.bottomright = (r.right - 6, r.bottom - 4)
+    if not fits and empty:
+        two = pygame.Rect(r.left + 6, r.top + 2, pict.left - r.left - 10, r.height - 6)
+        if label_lines(label, size, two.width, _rows(size, two.height)) is not None:
+            return two, pict
+    return (whole if fits else None), pict
+
+
 def _building_cell(surface: pygame.Surface, state: GameState, b: object, r: pygame.Rect,
                    marked: bool, size: int, fig: int) -> None:
-    """A building: its pictogram and (where it fits whole) its name on the top line, the name
-    over the whole line if it needs it (the pictogram then at the foot, right); the adults
-    standing or lying from the left, the children from the right."""
+    """A building: its pictogram and (where it fits whole) its name on the top line (beside
+    the pictogram in a tall cell; in a low one, or if it needs it, over the whole line with
+    the pictogram large at the foot, right); the adults standing or lying from the left, the
+    children from the right."""
     cat = state.catalogue
     face = SELECTED if marked else BUTTON
     pygame.draw.rect(surface, face, r, border_radius=6)
     pygame.draw.rect(surface, INK if marked else BUTTON_EDGE, r, 3 if marked else 2,
                      border_radius=6)
-    row = _top_row(r)
-    pict = pygame.Rect(r.left + 4, r.top + 3, row - 2, row - 2)
     label = building(cat, b.type)  # type: ignore[attr-defined]
-    label_h = max(r.height - fig - 8, row)
-    beside = pygame.Rect(pict.right + 4, r.top + 2, r.right - pict.right - 8, label_h)
-    whole = pygame.Rect(r.left + 5, r.top + 2, r.width - 10, label_h)
-    right = r.right - 5
-    if not _label(surface, label, beside, size, face) and _label(surface, label, whole, size,
-                                                                 face):
-        pict.bottomright = (right, r.bottom - 4)
-        right = pict.left - 2
+    box, pict = building_layout(r, label, size, fig,
+                                not b.adults and not b.children)  # type: ignore[attr-defined]
+    if box is not None:
+        _label(surface, label, box, size, face)
+    right = pict.left - 2 if pict.bottom >= r.bottom - 4 else r.right - 5
     pictograms.building(surface, cat, b.type, pict)  # type: ignore[attr-defined]
     adults = b.adults  # type: ignore[attr-defined]
     children = b.children  # type: ignore[attr-defined]
@@ -307,13 +337,27 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
                 tint = pygame.Surface(r.size, pygame.SRCALPHA)
                 tint.fill((*HIGHLIGHT, 40))
                 surface.blit(tint, r.topleft)
-            # The frame holds whole cells: a top quarter's runs below the side row, a bottom
-            # quarter's above it (the side cells lie in both), each at its own distance from
-            # the cells, so two frames never share a line.
-            inset = 0 if q.startswith("top") else 6
-            pygame.draw.rect(surface, HIGHLIGHT, mine[0].unionall(mine).inflate(
-                4 - 2 * inset, 4 - 2 * inset), 3, border_radius=10)
+            _outline(surface, mine, q, HIGHLIGHT, 3)
     return rects
+
+
+def _outline(surface: pygame.Surface, cells: list[pygame.Rect], quarter: str,
+             colour: tuple[int, int, int], width: int) -> None:
+    """A quarter's frame: every cell of it outlined on its own (a frame around the quarter's
+    bounding box would run over the village centre), a top quarter's just outside its cells,
+    a bottom quarter's just inside, so the side cells (in both) show two frames that never
+    share a line, and no middle cell is left ambiguous."""
+    grow = 4 if quarter.startswith("top") else -6
+    for r in cells:
+        pygame.draw.rect(surface, colour, r.inflate(grow, grow), width, border_radius=8)
+
+
+def frame_quarter(surface: pygame.Surface, state: GameState, village_: str, area: pygame.Rect,
+                  quarter: str, colour: tuple[int, int, int], width: int = 5) -> None:
+    """Frames the cells of one quarter (what "Do it" wakes), never the village centre."""
+    grid = _grid(state, village_, area)
+    cells = [r for c, r in grid.items() if c not in ((0, 0), (1, 0)) and in_quarter(c, quarter)]
+    _outline(surface, cells, quarter, colour, width)
 
 
 # --- small pictures: a table step ---------------------------------------------------------------
@@ -481,4 +525,4 @@ def step_picture(surface: pygame.Surface, step: TableStep, state: GameState,
 
 
 __all__ = ["QUARTERS", "PLAYER_INK", "cell_rects", "draw_piece", "draw_village", "figure",
-           "mini_village", "quarter_rects", "step_picture", "tile_icon"]
+           "frame_quarter", "mini_village", "quarter_rects", "step_picture", "tile_icon"]

@@ -179,8 +179,33 @@ BACK: dict[str, Template] = {
 NO_BACK = frozenset({"table.coins_pay_goods"})
 """Steps that moved nothing, so have nothing to take back."""
 
+VIRTUAL: dict[str, Template] = {
+    "table.supply_to_building.virtual": N_("Stand a {sex} from {player}'s supply on the "
+                                           "{building} ({cell}) in {village}."),
+    "table.supply_to_school.virtual": N_("Put a {sex} from {player}'s supply into the school."),
+    "table.supply_to_centre.virtual": N_("Stand a {sex} from {player}'s supply in the centre "
+                                         "of {village}."),
+    "table.child.virtual": N_("A {sex} is born to {player}: lay a figure from {player}'s "
+                              "supply beside the couple on the {building} ({cell})."),
+    "table.dowry_take.virtual": N_("Take {holder}'s dowry coin from the centre of {village} "
+                                   "into the centre of {player}'s village."),
+    "table.school_home.virtual": N_("Stand {player}'s {sex} from the school on the {building} "
+                                    "({cell})."),
+    "table.school_to_centre.virtual": N_("Stand {player}'s {sex} from the school in "
+                                         "{player}'s village centre."),
+}
+"""A virtual player's own steps, said to the person who moves its pieces: "Yellow's supply",
+never "your supply" (``table.X`` -> ``table.X.virtual``)."""
+
+
+def virtual_code(code: str) -> str | None:
+    """The code of a step said for a virtual player's pieces, if it differs."""
+    return code + ".virtual" if code + ".virtual" in VIRTUAL else None
+
+
 ENGLISH.update(BACK)
+ENGLISH.update(VIRTUAL)
 CODES = frozenset(ENGLISH)
 CHILD_CODES = frozenset({"table.child", "table.child_to_school", "table.back.child",
-                         "table.back.child_to_school"})
+                         "table.back.child_to_school", "table.child.virtual"})
 """The steps whose ``sex`` is a child's: a boy or a girl (the display's i18n.CHILD_CODES)."""

@@ -24,6 +24,7 @@ from ..ui import (
     LIGHT,
     MUTED,
     PANEL,
+    PICTURE_TEXT,
     PLAYER,
     TITLE,
     WARNING_INK,
@@ -135,7 +136,7 @@ def players_panel(s: pygame.Surface, state: GameState, rect: pygame.Rect) -> int
         draw_text(s, name(p.colour), pygame.Rect(row.left + 32, row.top + 2, rect.width - 34,
                                                  name_h), BODY, INK, bg=BACKGROUND)
         coins = p.coins + p.won_coins
-        coin(s, p.colour, (row.left + 20, row.bottom - 13), 11)
+        coin(s, p.colour, (row.left + 17, row.bottom - 14), 13)  # its mark >= 20 px
         draw_text(s, str(coins), pygame.Rect(row.left + 36, row.bottom - 27, 34, 26), BODY,
                   INK, wrap=False, bg=BACKGROUND)
         vp_r = draw_text(s, _("{vp} VP").format(vp=vp_of(state, p.colour)),
@@ -144,15 +145,15 @@ def players_panel(s: pygame.Surface, state: GameState, rect: pygame.Rect) -> int
         x = row.left + 72
         if state.start_player == p.colour and state.phase not in (DRAFT, START_PLAYER):
             # (during the draft the engine's start player is only the last picker so far)
-            pygame.draw.circle(s, TOKEN_FACE, (x + 12, row.bottom - 14), 12)
-            pygame.draw.circle(s, INK, (x + 12, row.bottom - 14), 12, 2)
-            draw_text(s, "1", pygame.Rect(x, row.bottom - 27, 24, 26), 24, INK,
-                      min_size=14, align="center", valign="middle", bg=TOKEN_FACE)
-            x += 28
+            pygame.draw.circle(s, TOKEN_FACE, (x + 13, row.bottom - 14), 14)
+            pygame.draw.circle(s, INK, (x + 13, row.bottom - 14), 14, 2)
+            draw_text(s, "1", pygame.Rect(x, row.bottom - 28, 26, 28), 24, INK,
+                      min_size=PICTURE_TEXT, align="center", valign="middle", bg=TOKEN_FACE)
+            x += 30
         held = held_tiles(state, p.colour)
-        step = min(27, (vp_r.left - 4 - x) // max(len(held), 1))
+        step = min(30, (vp_r.left - 4 - x) // max(len(held), 1))
         for ch in held:
-            tile_icon(s, ch, pygame.Rect(x, row.bottom - 26, 24, 24),
+            tile_icon(s, ch, pygame.Rect(x, row.bottom - 28, 28, 28),
                       used=ch in state.tiles_used)
             x += step
         y = row.bottom + 6

@@ -15,7 +15,7 @@ from ..contract import AppView, game_state
 from ..forms import option_form
 from ..i18n import _, character, name
 from ..ui import ACCENT, BODY, INK, Widget, button, draw_text
-from ..village_view import cell_rects, draw_village, quarter_rects
+from ..village_view import cell_rects, draw_village, frame_quarter, quarter_rects
 from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, value_key
 from .option_rows import (
     option_lines,
@@ -256,7 +256,9 @@ class OptionsView(Mode):
                          if self.character == "night_watchman"
                          else cell_rects(state, village_, area))
                 r = rects.get(a.quarter if self.character == "night_watchman" else a.cell)
-                if r is not None:  # what "Do it" does: framed
+                if r is not None and self.character == "night_watchman":  # its cells framed
+                    frame_quarter(s, state, village_, area, a.quarter, ACCENT)
+                elif r is not None:  # what "Do it" does: framed
                     pygame.draw.rect(s, ACCENT, r.inflate(4, 4), 5, border_radius=6)
             return
         paged = any(w.id == "page:next" for w in app.widgets)

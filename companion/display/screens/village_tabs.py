@@ -15,16 +15,25 @@ def _fits(label: str, width: int) -> bool:
     return font(BODY).size(label)[0] <= width
 
 
+BADGED = 160
+"""Tabs narrower than this (three or four villages in a row) all show the owner's colour as a
+bar: a badge would fit beside a short name and not beside a long one, and a row of tabs where
+some lose their badge reads as if those villages had no owner."""
+
+
 def village_tab(id_: str, rect: tuple[int, int, int, int], village: str, label: str,
                 on_tap: Callable[[], None], selected: bool) -> Widget:
-    """The village's name beside its owner's badge where both fit; else the name over the
-    whole tab, the owner's colour as a bar along its foot; else the name's first word so."""
+    """The village's name beside its owner's badge where the tab is wide and both fit; else
+    the name over the whole tab, the owner's colour as a bar along its foot; else the name's
+    first word so."""
     r = pygame.Rect(rect)
     colour = village if village in PLAYER else None
-    if colour is None or _fits(label, r.width - 52):
+    if colour is None or (r.width >= BADGED and _fits(label, r.width - 52)):
         return button(id_, rect, label, on_tap, colour=colour, selected=selected)
     words = label.split(" ")
     short = label if _fits(label, r.width - 16) else words[0]
+    while len(short) > 2 and not _fits(short, r.width - 16):  # "Amarillo" in a 98 px tab
+        short = short.rstrip(".")[:-1] + "."
 
     def bar(s: pygame.Surface, where: pygame.Rect) -> None:
         foot = pygame.Rect(where.left + 6, where.bottom - 9, where.width - 12, 6)

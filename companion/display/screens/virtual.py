@@ -3,6 +3,7 @@ that move its pieces, confirmed with "Done" or that seat's button once they are 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -11,6 +12,7 @@ from ...bot import CostNeeded, decide, deciders
 from ...engine import Action, CannotAct, EndTurn, GameState, apply
 from ...engine.state import PLAY, SCHOOL
 from ...engine.table import TableStep, steps
+from ...engine.table_words import virtual_code
 from ...hw.events import NEXT
 from ..contract import AppView
 from ..describe import TableLog
@@ -91,6 +93,15 @@ def plan_of(state: GameState, colour: str, level: str, seed: int) -> list[Action
     return plan
 
 
+def theirs(step: TableStep, player: str | None) -> TableStep:
+    """A virtual player's own step said to the person who moves its pieces ("Yellow's
+    supply", not "your supply")."""
+    code = virtual_code(step.message.code)
+    if code is None or step.message.params.get("player") != player:
+        return step
+    return replace(step, message=replace(step.message, code=code))
+
+
 class PlanSteps(TableLog):
     """The table steps of a plan, as the app's ``TableLog`` for ``StepsView`` (ticks
     included): what the table still has to take back after an undo, the round end's moves,
@@ -108,7 +119,8 @@ class PlanSteps(TableLog):
         s = state
         for action in plan:
             after = apply(s, action)
-            self.plan += [(step, after, False) for step in steps(s, action, after)]
+            self.plan += [(theirs(step, getattr(action, "player", None)), after, False)
+                          for step in steps(s, action, after)]
             s = after
 
     def shown(self) -> list[tuple[TableStep, GameState, bool]]:

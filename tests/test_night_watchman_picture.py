@@ -1,0 +1,66 @@
+"""The Night Watchman's picture (play-test 2026-11-25, finding 22): every village tab shows
+its owner's colour the same way, and no quarter's frame runs over the village centre, so the
+middle cells' quarter is never ambiguous."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from companion.display.app import App
+from companion.display.palette import ACCENT, HIGHLIGHT
+from tests import uiplay
+from tests.ui_driver import Driver
+
+DATA = Path(__file__).parent / "data"
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    yield
+    from companion.display import i18n
+
+    i18n.use("en")  # the next tests expect the default language
+
+
+
+def test_tabs_alike_and_no_quarter_frame_over_the_centre(tmp_path: Path) -> None:
+    lines = [ln for ln in (DATA / "game-4p.jsonl").read_text().splitlines() if ln.strip()]
+    header = json.loads(lines[0])
+    header["players"][3]["name"] = "Annemarie"  # a long name beside short ones
+    lines[0] = json.dumps(header)
+    app = App(uiplay.config(header, tmp_path, "de"))
+    app.store.learn_costs(uiplay.device_costs(header))
+    d = Driver(app)
+    d.new_game(header)
+    d.play(lines, stop=63)  # Ben chooses the Night Watchman: the quarter on the picture
+    for _ in range(3):
+        if any(i.startswith("quarter:") for i in d.ids()):
+            break
+        d.tap("character:night_watchman" if d.has("character:night_watchman") else "continue")
+    assert any(i.startswith("quarter:") for i in d.ids())
+    app.draw()
+    tabs = [w for w in app.widgets if w.id.startswith("village:")]
+    assert len(tabs) == 3
+    # Each tab its owner's colour, all the same way (a badge each, or a bar each).
+    assert len({(w.colour is not None, w.paint is not None) for w in tabs}) == 1
+    assert all(w.colour is not None or w.paint is not None for w in tabs)
+    # The centre of the village shown: no frame of a quarter crosses it.
+    quarters = {w.id.split(":")[-1]: w.rect for w in app.widgets
+                if w.id.startswith(("quarter:", "quarter-no:"))}
+    mid = quarters["top_left"].bottomright  # where the quarters meet: the centre's middle
+    centre = pygame.Rect(0, 0, 200, 50)
+    centre.center = mid
+    s = app.surface
+    for x in range(centre.left, centre.right):
+        for y in range(centre.top, centre.bottom):
+            assert tuple(s.get_at((x, y)))[:3] not in (ACCENT, HIGHLIGHT), (x, y)
+    app.close()
