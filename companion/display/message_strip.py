@@ -58,8 +58,8 @@ def _columns(widgets: Sequence[Widget]) -> Iterable[tuple[int, int]]:
         yield edge + 4, W
 
 
-def _short_height(text: str, width: int) -> int:
-    n = min(len(wrap(text, BODY, width)), MOST_LINES)
+def _short_height(text: str, width: int, most: int = MOST_LINES) -> int:
+    n = min(len(wrap(text, BODY, width)), most)
     return max(TITLE_ROW, PAD * 2 + (n - 1) * line_step(BODY) + line_height(BODY) + 4)
 
 
@@ -70,15 +70,18 @@ def place(text: str, widgets: Sequence[Widget], badges: int,
     top of the screen as high as the text needs (it was asked for: a tap closes it)."""
     inset = 16 + 36 * badges
     if not whole:
-        for left, right in _columns(widgets):
-            width = right - left
-            if width < 240:
-                continue
-            h = _short_height(text, width - inset - 8)
-            for y in range(H - h, TITLE_ROW - 1, -4):
-                r = pygame.Rect(left, y, width, h)
-                if _free(r, widgets):
-                    return r
+        # Fewer lines (the rest a tap away) rather than over the title: a busy screen may
+        # have no free band of three lines below it.
+        for most in range(MOST_LINES, 0, -1):
+            for left, right in _columns(widgets):
+                width = right - left
+                if width < 240:
+                    continue
+                h = _short_height(text, width - inset - 8, most)
+                for y in range(H - h, TITLE_ROW - 1, -4):
+                    r = pygame.Rect(left, y, width, h)
+                    if _free(r, widgets):
+                        return r
     else:
         for left, right in _columns(widgets):
             width = right - left
