@@ -209,7 +209,7 @@ class RoundScreen(Screen):
         who = state.queue[0]
         cat = state.catalogue
         return "; ".join(
-            (_("man") if p.sex == "m" else _("woman")) + ": " + (
+            (_("man") if p.sex == Sex.M else _("woman")) + ": " + (
                 _("centre") if p.cell is None else
                 building(cat, state.villages[who].buildings[p.cell].type)) for p in placements)
 
@@ -253,7 +253,7 @@ def _school_area() -> pygame.Rect:
 
 
 def sex_word(sex: str) -> str:
-    return _("man") if sex == "m" else _("woman")
+    return _("man") if sex == Sex.M else _("woman")
 
 
 def _newest(table: Any) -> int:
