@@ -4,7 +4,7 @@ the one place of "Do it" (and End turn) on every view, and doing an option with 
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -50,43 +50,44 @@ class Mode:
         return False
 
 
-class Flow:
-    """The transitions between the turn's views, each named; the views ask for them."""
+class Flow(Protocol):
+    """The transitions between the turn's views, each named; the views ask for them
+    (``TurnScreen`` makes them)."""
 
     options: TurnOptions
     mode: Mode
 
     def to_characters(self) -> None:
-        raise NotImplementedError
+        ...
 
     def to_steps(self) -> None:
-        raise NotImplementedError
+        ...
 
     def to_options(self, character: str | None) -> None:
         """A character's options (None: the neutral coin's)."""
-        raise NotImplementedError
+        ...
 
     def to_form(self, app: AppView, option: Option) -> None:
-        raise NotImplementedError
+        ...
 
     def to_field(self, name: str) -> None:
         """One field of the form shown, to change it."""
-        raise NotImplementedError
+        ...
 
     def to_place(self, view: Any) -> None:
         """Where the form's building goes, on the picture first (when it has a place)."""
-        raise NotImplementedError
+        ...
 
     def to_details(self) -> None:
         """From the picture of where it goes to the whole form."""
-        raise NotImplementedError
+        ...
 
     def to_reading(self) -> None:
-        raise NotImplementedError
+        ...
 
     def back(self) -> None:
         """From a form (or a field) to the list it came from."""
-        raise NotImplementedError
+        ...
 
 
 def active(state: GameState) -> str:
