@@ -11,21 +11,13 @@ from ..i18n import _
 from ..ui import INK, PANEL, TITLE, Widget, button, paragraph, text
 from .abandon import AbandonConfirm
 from .common import Screen
+from .undo import keep_or_undo
 
 
 class DrunterUndoConfirm(Screen):
     def layout(self, app: AppView) -> list[Widget]:
-        def keep() -> None:
-            app.overlay = None
-
-        def undo() -> None:
-            app.overlay = None
-            app.undo()
-
         something = bool(app.drunter is not None and app.drunter.game.actions)
-        return [button("undo:no", (170, 300, 225, 60), _("Keep it"), keep),
-                button("undo:yes", (405, 300, 225, 60), _("Undo it"), undo, style="primary",
-                       enabled=something),
+        return [*keep_or_undo(app, something),
                 button("abandon", (170, 392, 460, 52), _("Abandon the game, start a new one"),
                        lambda: setattr(app, "overlay", AbandonConfirm()))]
 

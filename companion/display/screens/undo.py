@@ -14,22 +14,28 @@ from .common import Screen
 from .navigation import opened_as
 
 
+def keep_or_undo(app: AppView, something: bool) -> list[Widget]:
+    """The undo question's two answers (Helvetia's and Drunter's): keep it, or undo it (only
+    when there is ``something`` to undo); either closes the question."""
+
+    def keep() -> None:
+        app.overlay = None
+
+    def undo() -> None:
+        app.overlay = None
+        app.undo()
+
+    return [button("undo:no", (170, 300, 225, 60), _("Keep it"), keep),
+            button("undo:yes", (405, 300, 225, 60), _("Undo it"), undo, style="primary",
+                   enabled=something)]
+
+
 @opened_as("undo")
 class UndoConfirm(Screen):
     """Shown over the current screen: what will be undone, and a choice."""
 
     def layout(self, app: AppView) -> list[Widget]:
-        def keep() -> None:
-            app.overlay = None
-
-        def undo() -> None:
-            app.overlay = None
-            app.undo()
-
-        something = bool(app.session and app.session.game.actions)
-        widgets = [button("undo:no", (170, 300, 225, 60), _("Keep it"), keep),
-                   button("undo:yes", (405, 300, 225, 60), _("Undo it"), undo, style="primary",
-                          enabled=something)]
+        widgets = keep_or_undo(app, bool(app.session and app.session.game.actions))
         if can_end_here(app):  # at a round end: a finished game with a winner, or abandoned
             return [*widgets,
                     button("abandon", (115, 392, 280, 52), _("Abandon"),
