@@ -5,8 +5,11 @@ throw-away data dir. It reads one command a line from ``DIR/cmd`` (a FIFO it mak
 in ``DIR/out``: what is on the screen (widget ids, labels, greyed-out ones), any text the
 screen reports too small or not fitting, and a screenshot ``DIR/NNN-what.png`` of the window.
 Commands: ``tap ID`` (a finger at the widget's centre), ``at X Y`` (a finger anywhere),
-``seat COLOUR`` / ``hold COLOUR`` (a seat button), ``shot WHAT``, ``quit``. A play-tester
-taps what the screen shows; the ids only say where it is.
+``seat COLOUR`` / ``hold COLOUR`` (a seat button), ``shot WHAT``, ``quit``, and ``auto N``:
+N decisions played through the screens by taps (humans' turns as the *easy* level would play them,
+entered with the driver; a virtual player's turn confirmed with Done; a tile cost or a round end's
+draw entered as a table would), a screenshot after each. A play-tester taps what the screen shows;
+the ids only say where it is.
 """
 
 from __future__ import annotations
@@ -28,7 +31,8 @@ def main() -> int:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "window-shots")
     out.mkdir(parents=True, exist_ok=True)
     language = sys.argv[2] if len(sys.argv) > 2 else "en"
-    data = Path(tempfile.mkdtemp(prefix="window-play-"))
+    data = Path(os.environ.get("WINDOW_PLAY_DATA") or tempfile.mkdtemp(prefix="window-play-"))
+    print(f"data dir: {data} (WINDOW_PLAY_DATA={data} resumes it)", file=sys.stderr)
     app = App(Config(language=language, data_dir=data, buttons=Buttons(backend="keyboard"),
                      leds=Leds(backend="simulated")))
     d = Driver(app)
@@ -76,6 +80,14 @@ def main() -> int:
                     d.seat(args[0])
                 elif verb == "hold":
                     d.hold(args[0])
+                elif verb == "auto":
+                    for _ in range(int(args[0])):
+                        what = auto_step(app, d)
+                        for _ in range(5):
+                            app.step(0)
+                        text.append(report("auto-" + what)[:200].split("\n")[0] + "\n")
+                        if what == "over":
+                            break
                 elif verb != "shot":
                     raise ValueError(f"unknown command {verb}")
                 for _ in range(5):
@@ -85,6 +97,56 @@ def main() -> int:
         tag = cmds[-1].split()[-1].replace(":", "_").replace("/", "_")[:40] if cmds else "x"
         text.append(report(tag))
         (out / "out").write_text("".join(text))
+
+
+def auto_step(app: App, d: Driver) -> str:
+    """One decision through the screens, as a hurried table would: what it was, for the log."""
+    import random
+
+    from companion.bot.decide import decide
+    from companion.bot.legal import CostNeeded, deciders
+    from companion.bot.playout import table_draw
+    from companion.engine import apply
+    from companion.engine.actions import TileCost
+    from companion.engine.state import OVER, REVEAL
+    from tests.ui_driver import TURN
+
+    d.widgets()
+    if d.has("virtual:done"):
+        d.tap("virtual:done")
+        return "virtual-done"
+    if d.enabled("good:"):
+        d.tap("good:wood")
+        d.tap("good:brick")
+        d.tap("cost:done")
+        return "cost"
+    if d.enabled("tile_cost:"):
+        d.tap(d.enabled("tile_cost:")[0].id)
+        return "cost-which"
+    state = app.state
+    if state is None or state.phase == OVER:
+        return "over"
+    if state.phase == REVEAL:
+        d.enter(table_draw(state, random.Random(state.round)))
+        return "reveal"
+    humans = {p.colour for p in app.session.game.header.players if not p.virtual}
+    who = [c for c in deciders(state) if c in humans]
+    if not who:
+        raise RuntimeError(f"nothing to do for a human on {d.screen_name()}")
+    colour = who[0]
+    try:
+        a = decide(state, colour, level="easy")
+    except CostNeeded as e:
+        b = e.buildings[0]
+        d.tile_cost(TileCost(colour, b, (("wood", 1), ("brick", 1))))
+        return "cost-" + b
+    if a.type == "choose":
+        b = decide(apply(state, a), colour, level="easy")
+        if b.type in TURN:
+            d.turn_action(b, coins=a.coins)
+            return f"{colour}-{b.type}"
+    d.enter(a)
+    return f"{colour}-{a.type}"
 
 
 if __name__ == "__main__":
