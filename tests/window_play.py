@@ -80,6 +80,10 @@ def main() -> int:
                     d.seat(args[0])
                 elif verb == "hold":
                     d.hold(args[0])
+                elif verb == "reports":  # every text too small or not fitting since the start
+                    text.extend(f"  !! {r.screen}: {r.why}: {r.text!r} box={r.box} size={r.size}\n"
+                                for r in ui.REPORTS)
+                    text.append(f"  sizes drawn: {sorted(ui.SIZES.items())}\n")
                 elif verb == "auto":
                     for _ in range(int(args[0])):
                         what = auto_step(app, d)
@@ -108,6 +112,7 @@ def auto_step(app: App, d: Driver) -> str:
     from companion.bot.playout import table_draw
     from companion.engine import apply
     from companion.engine.actions import TileCost
+    from companion.engine.header import check_header
     from companion.engine.state import OVER, REVEAL
     from tests.ui_driver import TURN
 
@@ -124,12 +129,15 @@ def auto_step(app: App, d: Driver) -> str:
         d.tap(d.enabled("tile_cost:")[0].id)
         return "cost-which"
     state = app.state
+    if d.screen_name() == "RoundScreen" and d.has("continue") and state.phase not in (REVEAL,):
+        d.tap("continue")
+        return "round-continue"
     if state is None or state.phase == OVER:
         return "over"
     if state.phase == REVEAL:
         d.enter(table_draw(state, random.Random(state.round)))
         return "reveal"
-    humans = {p.colour for p in app.session.game.header.players if not p.virtual}
+    humans = {p.colour for p in check_header(app.session.game.header).players if not p.virtual}
     who = [c for c in deciders(state) if c in humans]
     if not who:
         raise RuntimeError(f"nothing to do for a human on {d.screen_name()}")
