@@ -6,6 +6,7 @@ asks for is read off the tile (test data drawn from the seed, never a real cost)
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -150,8 +151,10 @@ def enterable(state: Any, plan: list[Action]) -> list[Action] | None:
 
 
 def play(players: list[str], levels: dict[str, str], seed: int, data_dir: Path,
-         language: str = "en", shots: Path | None = None) -> tuple[App, Table]:
-    """A whole game to the winner. Returns the app (to be closed) and what happened."""
+         language: str = "en", shots: Path | None = None,
+         watch: Callable[[App, VirtualScreen], None] | None = None) -> tuple[App, Table]:
+    """A whole game to the winner (``watch`` looks at every virtual player's screen before
+    it is done). Returns the app (to be closed) and what happened."""
     rng = random.Random(seed)
     secret = drawn_costs(rng)
     seats = tuple(players + [c for c in COLOURS if c not in players])
@@ -170,6 +173,8 @@ def play(players: list[str], levels: dict[str, str], seed: int, data_dir: Path,
             if shots is not None and state.phase == "play" and not t.screenshots \
                     and state.round >= 2 and app.screen.reading is None:
                 t.screenshots.append(save(app, shots / "virtual-turn.png"))
+            if watch is not None:
+                watch(app, app.screen)
             virtual_turn(d, secret, t, press=step % 2 == 0)
             continue
         if app.summary_pending and d.has("continue"):  # the round's summary, looked at

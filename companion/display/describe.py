@@ -64,6 +64,8 @@ class TableLog:
         self.ticked = {i for i in self.ticked if i < len(self.entries)}
         self.undone = []
         new = table_rules.steps(before, action, after)
+        if action.type in ("tile_cost", "correct_cost"):  # read off a tile: nothing moves,
+            return                                       # and the steps to do stay shown
         key = _key(before, action, after)
         if key is None:  # a turn ended: its moves are done
             self.clear()
@@ -125,8 +127,17 @@ def action_text(action: Action, state: GameState) -> str:
     if a.type == "wake":
         key = "neutral" if state.villages[a.village].neutral else a.village
         return who + _("woke a quarter of {village}").format(village=village(key))
-    if a.type in ("marry", "neutral_marry", "third_couple"):
+    if a.type in ("first_couple", "second_couple", "third_couple"):
+        n = ("first_couple", "second_couple", "third_couple").index(a.type) + 1
+        return who + _("couple {couple}").format(couple=n)
+    if a.type in ("marry", "neutral_marry"):
         return who + _("a marriage")
+    if a.type == "start_player":
+        return _("{player} is the start player").format(player=name(a.player))
+    if a.type == "start_buildings":
+        return who + ", ".join(building(cat, b) for b in a.buildings)
+    if a.type == "end_by_agreement":
+        return _("the game ended by agreement")
     if a.type == "birth":
         return who + _("a child ({cell})").format(cell=where(a.cell))
     if a.type == "end_turn":

@@ -10,7 +10,7 @@ import pygame
 
 from ...bot import CostNeeded, decide, deciders
 from ...engine import Action, CannotAct, EndTurn, GameState, apply
-from ...engine.state import PLAY, SCHOOL
+from ...engine.state import PLAY
 from ...engine.table import TableStep, steps
 from ...engine.table_words import virtual_code
 from ...hw.events import NEXT
@@ -107,13 +107,18 @@ class PlanSteps(TableLog):
     included): what the table still has to take back after an undo, the round end's moves,
     then the plan's."""
 
-    def __init__(self, app: AppView, state: GameState, plan: list[Action]) -> None:
+    def __init__(self, app: AppView, state: GameState, colour: str,
+                 plan: list[Action]) -> None:
         table = app.table
         super().__init__(undone=table.undone)
         self.plan: list[tuple[TableStep, GameState, bool]] = [
             (s, st, True) for s, st in table.undone]
-        if state.phase == SCHOOL:  # the round has just ended: its moves come first
-            self.plan = [(s, st, False) for s, st in table.entries] + self.plan
+        if table.key != ("turn", state.round, colour):
+            # the moves before this decision come first (the round end's, or a person's last
+            # setup action with what it set off, e.g. the dowry), but not those ticked off
+            # (a virtual player's "Done" ticks its own) nor its turn's from before an undo
+            self.plan = [(s, st, False) for i, (s, st) in enumerate(table.entries)
+                         if i not in table.ticked] + self.plan
         self.own = len(self.plan)
         """Where this turn's own steps begin (before: the round end's, what to take back)."""
         s = state
@@ -154,7 +159,7 @@ class VirtualScreen(Screen):
             self.plan = plan_of(self.state, self.colour, self.level, self.seed)
         except CostNeeded as need:
             self.reading = TileCostView(need.buildings)
-        self.table = PlanSteps(app, self.state, self.plan)
+        self.table = PlanSteps(app, self.state, self.colour, self.plan)
         self.thinking = None
         app.update_leds()
 
@@ -182,6 +187,9 @@ class VirtualScreen(Screen):
         for action in self.plan:
             if app.state is None or not app.apply(action):
                 return
+        if app.table.key is not None and app.table.key[0] != "round":
+            for i in app.table.left():  # "Done": the table has moved these pieces (a
+                app.table.tick(i)       # round end's keep their checklist)
 
     def on_seat(self, app: AppView, seat: str) -> bool:
         """Its own seat button (or the next-turn button) confirms, like "Done"."""
