@@ -127,6 +127,34 @@ def _form(noun: Noun, forms: tuple[str | None, ...]) -> str:
                else f)
 
 
+class _Formatter(string.Formatter):
+    def format_field(self, value: object, format_spec: str) -> str:
+        if format_spec and not isinstance(value, Noun) and _is_article(format_spec):
+            return str(value)  # "nothing" for a missing good: written as it is
+        return super().format_field(value, format_spec)
+
+
+def _is_article(spec: str) -> bool:
+    key = spec[:1].lower() + spec[1:]
+    return any(key in table for table in FORMS.values())
+
+
+def fill(template: str, **values: object) -> str:
+    """``template.format(**values)``, where a value that is not a ``Noun`` (a name the
+    catalogue has no gender for, or "nothing" where a good is missing) takes an article spec
+    as no spec at all rather than failing.
+
+    >>> fill("{who} nimmt {building:den}", who="Blau", building=Noun("Mühle", "de", "f"))
+    'Blau nimmt die Mühle'
+    >>> fill("pas {good:de}", good="rien")
+    'pas rien'
+    """
+    return _FORMATTER.vformat(template, (), values)
+
+
+_FORMATTER = _Formatter()
+
+
 def problems(text: str, allowed_fields: Iterable[str], lang: str) -> list[str]:
     """What is wrong with the fields of a translation ``text`` whose English has
     ``allowed_fields``: a field the English does not have, a spec on a field that is not

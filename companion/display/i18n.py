@@ -22,7 +22,7 @@ from typing import Any
 from ..engine.grid import ring
 from ..engine.values import Cell, Sex
 from ..store import messages as store_messages
-from .articles import GENDERS, Noun
+from .articles import GENDERS, Noun, fill
 
 LOCALE = Path(__file__).parent / "locale"
 DOMAIN = "helvetia"
@@ -375,7 +375,7 @@ def say(message: Any) -> str:
         text = ngettext(tmpl[0], tmpl[1], n if isinstance(n, int) else 1)
     else:
         text = _(tmpl)
-    out = elide(text.format(**words))
+    out = elide(fill(text, **words))
     first = next((f for _, f, _, _ in string.Formatter().parse(text) if f is not None), None)
     if text.startswith("{") and first and param_kinds().get(first) not in ("colour", "raw"):
         out = out[:1].upper() + out[1:]  # "Village d'Anna : ...", never a name changed
