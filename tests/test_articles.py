@@ -156,9 +156,18 @@ FRENCH = [
      "Anna n'a pas d'habitant sur l'épicerie (à gauche de la place, village de Ben)."),
 ]
 
+SPANISH = [
+    (Message("not_held", {"player": "blue", "building": "church"}),
+     "Ben no tiene ninguna iglesia."),
+    (Message("type_twice", {"player": "red", "building": "mill"}),
+     "Anna ya tiene un molino: nadie toma un tipo dos veces."),
+    (Message("pay.step", {"good": "wood", "building": "woodcutter"}), "Madera del leñador"),
+]
+
 
 @pytest.mark.parametrize(("lang", "message", "expected"),
-                         [("de", m, e) for m, e in GERMAN] + [("fr", m, e) for m, e in FRENCH])
+                         [("de", m, e) for m, e in GERMAN] + [("fr", m, e) for m, e in FRENCH]
+                         + [("es", m, e) for m, e in SPANISH])
 def test_sentences_read_whole(lang: str, message: Message, expected: str) -> None:
     i18n.use(lang)
     players(("red", "Anna"), ("blue", "Ben"))
@@ -186,15 +195,15 @@ def test_a_missing_good_takes_no_article_and_fails_nothing() -> None:
     assert articles.fill("{good:du}", good="rien") == "rien"
 
 
-@pytest.mark.parametrize("lang", ["de", "fr"])
+@pytest.mark.parametrize("lang", ["de", "fr", "es"])
 def test_every_message_with_a_name_reads_with_every_building_and_good(lang: str) -> None:
     """Every template that names a building or good, with each of them: no error, no field
     left, no article twice ("die die Mühle", "le la mairie")."""
     i18n.use(lang)
     players(("red", "Anna"))
     doubled = re.compile({"de": r"\b(der|die|das|den|dem|vom|zum)\s+(der|die|das|den|dem)\b",
-                          "fr": r"\b(le|la|du|au|de)\s+(le|du|au)\b|\b(le|la|du|au)\s+(la\b|l')"
-                          }[lang], re.I)
+                          "fr": r"\b(le|la|du|au|de)\s+(le|du|au)\b|\b(le|la|du|au)\s+(la\b|l')",
+                          "es": r"\b(el|la|del|al)\s+(el|la|del|al)\b"}[lang], re.I)
     for code, tmpl in engine_templates().items():
         names = fields(tmpl) & {"building", "good", "made", "input"}
         if not names:
@@ -252,7 +261,9 @@ def test_check_lists_a_translation_with_a_wrong_form(tmp_path: Any, monkeypatch:
 DODGES = {"de": [r"hat schon: \{building", r"kein Gebäude \{building", r"keins mehr übrig",
                  r"Kosten von \{building", r"nimmt \{building\}"],
           "fr": [r"a déjà : \{building", r"sur le bâtiment \{building", r"de \{building\}",
-                 r"prend \{building\}", r"Construire : \{building"]}
+                 r"prend \{building\}", r"Construire : \{building"],
+          "es": [r"ya tiene: \{building\}", r"no tiene: \{building\}", r"no queda: \{building\}",
+                 r"toma \{building\}", r"coste de \{building"]}
 
 
 @pytest.mark.parametrize("lang", list(DODGES))
