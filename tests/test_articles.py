@@ -118,6 +118,16 @@ def test_water_takes_el_in_spanish_and_a_form_a_language_lacks_is_an_error() -> 
     assert type(i18n.word("building", "mill")) is str  # English needs no grammar
 
 
+def test_a_name_survives_copy_and_pickle_with_its_gender() -> None:
+    import copy
+    import pickle
+
+    mill = Noun("Mühle", "de", "f")
+    for again in (copy.deepcopy(mill), pickle.loads(pickle.dumps(mill))):
+        assert (again, again.gender, f"{again:den}") == ("Mühle", "f", "die Mühle")
+    assert json.dumps({"b": mill}, ensure_ascii=False) == '{"b": "Mühle"}'
+
+
 # --- whole sentences --------------------------------------------------------------------------
 
 GERMAN = [

@@ -34,7 +34,7 @@ GENDERS = {"de": ("m", "f", "n"), "fr": ("m", "f"), "it": ("m", "f"), "es": ("m"
 
 # Each spec (the masculine word) -> the form before a masculine, feminine and neuter name.
 # A form ending in "'" joins the name without a space (French elision).
-_DE = {
+_DE: dict[str, tuple[str | None, ...]] = {
     "der": ("der", "die", "das"), "den": ("den", "die", "das"), "dem": ("dem", "der", "dem"),
     "ein": ("ein", "eine", "ein"), "einen": ("einen", "eine", "ein"),
     "einem": ("einem", "einer", "einem"),
@@ -45,13 +45,13 @@ _DE = {
     "beim": ("beim", "bei der", "beim"),
 }
 # French: (masculine, feminine, before a vowel or a mute h).
-_FR = {
+_FR: dict[str, tuple[str | None, ...]] = {
     "le": ("le", "la", "l'"), "du": ("du", "de la", "de l'"), "au": ("au", "à la", "à l'"),
     "de": ("de", "de", "d'"), "un": ("un", "une", None), "aucun": ("aucun", "aucune", None),
     "ce": ("ce", "cette", None),
 }
 # Spanish: (masculine, feminine); "el agua": a feminine name on a stressed a- takes "el".
-_ES = {
+_ES: dict[str, tuple[str | None, ...]] = {
     "el": ("el", "la"), "del": ("del", "de la"), "al": ("al", "a la"), "un": ("un", "una"),
     "ningún": ("ningún", "ninguna"),
 }
@@ -64,7 +64,7 @@ NOUN_FIELDS = frozenset({"building", "good", "input", "made"})
 """The fields whose value is always one name (a ``Noun``): only these take a spec."""
 
 _VOWELS = "aeiouyàâäéèêëîïôöùûüœæ"
-_FR_MUTE_H = frozenset()  # names on a mute h would elide ("l'hôtel"); none of ours starts so
+_FR_MUTE_H: frozenset[str] = frozenset()  # names on a mute h elide too ("l'hôtel"): none yet
 _ES_STRESSED_A = frozenset({"agua"})
 
 
@@ -89,6 +89,9 @@ class Noun(str):
         self = super().__new__(cls, text)
         self.lang, self.gender = lang, gender
         return self
+
+    def __getnewargs__(self) -> tuple[str, str, str]:  # type: ignore[override]  # copy, pickle
+        return str(self), self.lang, self.gender
 
     def __format__(self, spec: str) -> str:
         if not spec:
@@ -131,7 +134,7 @@ class _Formatter(string.Formatter):
     def format_field(self, value: object, format_spec: str) -> str:
         if format_spec and not isinstance(value, Noun) and _is_article(format_spec):
             return str(value)  # "nothing" for a missing good: written as it is
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 def _is_article(spec: str) -> bool:
@@ -149,7 +152,7 @@ def fill(template: str, **values: object) -> str:
     >>> fill("pas {good:de}", good="rien")
     'pas rien'
     """
-    return _FORMATTER.vformat(template, (), values)
+    return str(_FORMATTER.vformat(template, (), values))
 
 
 _FORMATTER = _Formatter()
