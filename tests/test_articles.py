@@ -185,8 +185,8 @@ def test_sentences_read_whole(lang: str, message: Message, expected: str) -> Non
 
 
 @pytest.mark.parametrize(("lang", "last", "expected"), [
-    ("de", False, "Blau nimmt die Mühle"), ("de", True, "Blau nimmt den Brunnenmeister (das "
-                                                         "letzte Plättchen)"),
+    ("de", False, "Blau nimmt die Mühle"), ("de", True, "Blau nimmt den Brunnenmeister "
+                                                         "(letztes Plättchen)"),
     ("fr", False, "Bleu prend le moulin"), ("fr", True, "Bleu prend l'église (dernière tuile)"),
 ])
 def test_the_draft_says_who_takes_which_building(lang: str, last: bool, expected: str) -> None:
