@@ -173,11 +173,19 @@ SPANISH = [
      "Anna ya tiene un molino: nadie toma un tipo dos veces."),
     (Message("pay.step", {"good": "wood", "building": "woodcutter"}), "Madera del leñador"),
 ]
+ITALIAN = [
+    (Message("not_held", {"player": "blue", "building": "inn"}), "Ben non ha un'osteria."),
+    (Message("pay.step", {"good": "milk", "building": "dairy"}), "Latte dai latticini"),
+    (Message("occupied", {"building": "goat_shed", "cell": (-1, 0)}),
+     "L'ovile (a sinistra del centro) ha già un abitante."),
+    (Message("pay.step", {"good": "wood", "building": "woodcutter"}), "Legno dal boscaiolo"),
+]
 
 
 @pytest.mark.parametrize(("lang", "message", "expected"),
                          [("de", m, e) for m, e in GERMAN] + [("fr", m, e) for m, e in FRENCH]
-                         + [("es", m, e) for m, e in SPANISH])
+                         + [("es", m, e) for m, e in SPANISH]
+                         + [("it", m, e) for m, e in ITALIAN])
 def test_sentences_read_whole(lang: str, message: Message, expected: str) -> None:
     i18n.use(lang)
     players(("red", "Anna"), ("blue", "Ben"))
@@ -205,7 +213,7 @@ def test_a_missing_good_takes_no_article_and_fails_nothing() -> None:
     assert articles.fill("{good:du}", good="rien") == "rien"
 
 
-@pytest.mark.parametrize("lang", ["de", "fr", "es"])
+@pytest.mark.parametrize("lang", ["de", "fr", "es", "it"])
 def test_every_message_with_a_name_reads_with_every_building_and_good(lang: str) -> None:
     """Every template that names a building or good, with each of them: no error, no field
     left, no article twice ("die die Mühle", "le la mairie")."""
@@ -213,7 +221,9 @@ def test_every_message_with_a_name_reads_with_every_building_and_good(lang: str)
     players(("red", "Anna"))
     doubled = re.compile({"de": r"\b(der|die|das|den|dem|vom|zum)\s+(der|die|das|den|dem)\b",
                           "fr": r"\b(le|la|du|au|de)\s+(le|du|au)\b|\b(le|la|du|au)\s+(la\b|l')",
-                          "es": r"\b(el|la|del|al)\s+(el|la|del|al)\b"}[lang], re.I)
+                          "es": r"\b(el|la|del|al)\s+(el|la|del|al)\b",
+                          "it": r"\b(il|lo|la|del|sul|dal)\s+(il|lo|la)\b|\b(il|lo|la)\s+l'"
+                          }[lang], re.I)
     for code, tmpl in engine_templates().items():
         names = fields(tmpl) & {"building", "good", "made", "input"}
         if not names:
@@ -243,7 +253,7 @@ def test_the_check_names_a_wrong_field_a_wrong_form_and_an_article_on_a_player()
         "{who:den}: only a name (building, good, input, made) takes an article"]
     assert articles.problems("{wer} nimmt {building}", allowed, "de") == [
         "{wer}: the English has no {wer}"]
-    assert articles.problems("{building:il}", allowed, "it")[0].endswith("there are none")
+    assert articles.problems("{building:the}", allowed, "en")[0].endswith("there are none")
 
 
 def test_check_lists_a_translation_with_a_wrong_form(tmp_path: Any, monkeypatch: Any,
@@ -273,7 +283,9 @@ DODGES = {"de": [r"hat schon: \{building", r"kein Gebäude \{building", r"keins 
           "fr": [r"a déjà : \{building", r"sur le bâtiment \{building", r"de \{building\}",
                  r"prend \{building\}", r"Construire : \{building"],
           "es": [r"ya tiene: \{building\}", r"no tiene: \{building\}", r"no queda: \{building\}",
-                 r"toma \{building\}", r"coste de \{building"]}
+                 r"toma \{building\}", r"coste de \{building"],
+          "it": [r"ha già: \{building\}", r"non ha: \{building\}", r"non resta: \{building\}",
+                 r"prende \{building\}", r"costo di \{building", r"su \{building\}"]}
 
 
 @pytest.mark.parametrize("lang", list(DODGES))

@@ -16,12 +16,14 @@ written::
     "{player} prend {building:le}"    -> "Anna prend le moulin" / "la mairie" / "l'église"
 
 A spec written with a capital ("{building:Der}") starts the result with a capital. Without a
-spec a name is written as it is ("Plättchen {building}" -> "Plättchen Mühle"). French and
-Spanish write the name in lower case after an article ("le moulin"), as running text does.
-The genders are data, next to the names in ``companion/engine/data/catalogue.json``
-(``"gender": {"de": "f", "fr": "m", …}``); English needs none. ``problems`` is what the
-catalogue check (``python -m companion.display.catalogues --check``) says of a translation
-that asks for a form that does not exist.
+spec a name is written as it is ("Plättchen {building}" -> "Plättchen Mühle"). French, Italian
+and Spanish write the name in lower case after an article ("le moulin"), as running text does;
+French and Italian elide before a vowel ("l'église", "l'osteria"), Italian says "lo" before
+s+consonant or z ("lo stagno"). The genders are data, next to the names in
+``companion/engine/data/catalogue.json`` (``"gender": {"de": "f", "fr": "m", …}``; Italian
+"mp" for a plural name, "i latticini"); English needs none. ``problems`` is what the catalogue
+check (``python -m companion.display.catalogues --check``) says of a translation that asks for
+a form that does not exist.
 """
 
 from __future__ import annotations
@@ -29,8 +31,10 @@ from __future__ import annotations
 import string
 from collections.abc import Iterable
 
-GENDERS = {"de": ("m", "f", "n"), "fr": ("m", "f"), "it": ("m", "f"), "es": ("m", "f")}
-"""The genders a name can have in each language that has articles."""
+GENDERS = {"de": ("m", "f", "n"), "fr": ("m", "f"), "it": ("m", "f", "mp", "fp"),
+           "es": ("m", "f")}
+"""The genders a name can have in each language that has articles ("mp": a masculine plural,
+Italian "Latticini": "i latticini")."""
 
 # Each spec (the masculine word) -> the form before a masculine, feminine and neuter name.
 # A form ending in "'" joins the name without a space (French elision).
@@ -55,10 +59,20 @@ _ES: dict[str, tuple[str | None, ...]] = {
     "el": ("el", "la"), "del": ("del", "de la"), "al": ("al", "a la"), "un": ("un", "una"),
     "ningún": ("ningún", "ninguna"),
 }
-FORMS: dict[str, dict[str, tuple[str | None, ...]]] = {"de": _DE, "fr": _FR, "es": _ES}
-"""Per language, each spec a translation may write and its forms (Italian has its genders in
-the data but no forms yet: its articles also hang on the name's first letters, "lo
-zaino", and "Latticini" is a plural)."""
+# Italian: (masculine, before s+consonant, z, gn, ps, x, y ("lo"), before a vowel; feminine,
+# before a vowel; masculine plural, its "gli" form; feminine plural).
+_IT: dict[str, tuple[str | None, ...]] = {
+    "il": ("il", "lo", "l'", "la", "l'", "i", "gli", "le"),
+    "del": ("del", "dello", "dell'", "della", "dell'", "dei", "degli", "delle"),
+    "al": ("al", "allo", "all'", "alla", "all'", "ai", "agli", "alle"),
+    "sul": ("sul", "sullo", "sull'", "sulla", "sull'", "sui", "sugli", "sulle"),
+    "nel": ("nel", "nello", "nell'", "nella", "nell'", "nei", "negli", "nelle"),
+    "dal": ("dal", "dallo", "dall'", "dalla", "dall'", "dai", "dagli", "dalle"),
+    "un": ("un", "uno", "un", "una", "un'", "dei", "degli", "delle"),
+}
+FORMS: dict[str, dict[str, tuple[str | None, ...]]] = {"de": _DE, "fr": _FR, "es": _ES,
+                                                      "it": _IT}
+"""Per language, each spec a translation may write and its forms."""
 
 NOUN_FIELDS = frozenset({"building", "good", "input", "made"})
 """The fields whose value is always one name (a ``Noun``): only these take a spec."""
@@ -124,10 +138,23 @@ def _form(noun: Noun, forms: tuple[str | None, ...]) -> str:
         if vowel and elided is not None:
             return elided
         return str(m if noun.gender == "m" else f)
+    if noun.lang == "it":
+        return _italian(noun, forms)
     m, f = forms[:2]  # Spanish
     stressed_a = lower.split(" ")[0] in _ES_STRESSED_A
     return str(m if noun.gender == "m" or (stressed_a and m in ("el", "del", "al", "un"))
                else f)
+
+
+def _italian(noun: Noun, forms: tuple[str | None, ...]) -> str:
+    m, lo, m_vowel, f, f_vowel, mp, gli, fp = forms
+    lower = str(noun).lower()
+    vowel = lower[:1] in _VOWELS
+    lo_sound = (lower[:1] in "zxy" or lower[:2] in ("gn", "ps", "pn")
+                or (lower[:1] == "s" and lower[1:2] not in _VOWELS))
+    by_gender = {"m": m_vowel if vowel else lo if lo_sound else m, "f": f_vowel if vowel else f,
+                 "mp": gli if vowel or lo_sound else mp, "fp": fp}
+    return str(by_gender[noun.gender])
 
 
 class _Formatter(string.Formatter):
