@@ -36,8 +36,9 @@ GENDERS = {"de": ("m", "f", "n"), "fr": ("m", "f"), "it": ("m", "f", "mp", "fp")
 """The genders a name can have in each language that has articles ("mp": a masculine plural,
 Italian "Latticini": "i latticini")."""
 
-# Each spec (the masculine word) -> the form before a masculine, feminine and neuter name.
-# A form ending in "'" joins the name without a space (French elision).
+# German: each spec (the word before a masculine name) -> the forms before a masculine,
+# feminine and neuter name. In every language a form ending in "'" joins the name without a
+# space (elision: "l'église").
 _DE: dict[str, tuple[str | None, ...]] = {
     "der": ("der", "die", "das"), "den": ("den", "die", "das"), "dem": ("dem", "der", "dem"),
     "ein": ("ein", "eine", "ein"), "einen": ("einen", "eine", "ein"),

@@ -174,8 +174,8 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m companion.display.catalogues",
                                 description=__doc__.splitlines()[0])
     p.add_argument("--check", action="store_true",
-                   help="change nothing; list what is untranslated or has fields that do not fit "
-                                 "its English; exit 1 if anything is")
+                   help="change nothing; list what is untranslated or has fields that do not "
+                        "fit its English; exit 1 if anything is")
     args = p.parse_args(argv)
     if args.check:
         bad = 0
