@@ -166,7 +166,7 @@ def problems(lang: str) -> list[str]:
         except ValueError:  # an English text with a lone brace: it has no fields
             allowed = set()
         for s in strings:
-            out += [f"{ids[0]!r} -> {p}" for p in articles.problems(s, allowed, lang)]
+            out += [f"{ids[0]!r} -> {p}" for p in articles.problems(s or "", allowed, lang)]
     return out
 
 
