@@ -163,10 +163,10 @@ def test_german_words_a_refusal_in_the_rulebook_s_terms() -> None:
     assert i18n.say(m) == "Weiß ist am Zug, nicht Rot."
     cost = Message("wrong_cost", {"building": "butcher", "cost": (("brick", 2), ("stone", 1)),
                                   "given": ()})
-    assert i18n.say(cost) == "Metzgerei kostet 2 Ziegel + 1 Stein, nicht nichts."
+    assert i18n.say(cost) == "Die Metzgerei kostet 2 Ziegel + 1 Stein, nicht nichts."
     i18n.use("fr")
     assert i18n.say(Message("option.build", {"building": "grain_farm"})) == \
-        "Construire : Ferme à blé"
+        "Construire la ferme à blé"
     assert i18n.character("night_watchman") == "Veilleur de nuit"
 
 

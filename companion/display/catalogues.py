@@ -6,7 +6,9 @@ template of the engine's messages (``ENGLISH`` of ``companion.engine.messages`` 
 merges them into ``locale/<lang>/LC_MESSAGES/helvetia.po`` for every language (new texts
 come in untranslated, never as fuzzy guesses; texts no longer used are dropped), fills the
 English catalogue with the English itself, and compiles the ``.mo`` files next to them (the
-build does the same for a wheel). Then translate what ``--check`` lists as missing.
+build does the same for a wheel). Then translate what ``--check`` lists as missing; it also
+lists a translation whose fields do not fit its English (a field the English lacks, or an
+article form that does not exist: ``articles``).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import argparse
 import ast
 import copy
+import string
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,7 +27,7 @@ from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from . import i18n
+from . import articles, i18n
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SOURCES = [Path("companion/display"), Path("companion/engine/messages.py"),
@@ -148,19 +151,39 @@ def missing(lang: str) -> list[str]:
     return out
 
 
+def problems(lang: str) -> list[str]:
+    """The translations whose fields do not fit their English: a field the English does not
+    have, or an article asked of a field that is not a name or in a form the language does not
+    have ("{building:den}" is German, see ``articles``). Each as "English -> what is wrong"."""
+    out = []
+    for m in read(lang):
+        if not m.id or not _translated(m):
+            continue
+        ids = m.id if isinstance(m.id, (tuple, list)) else (m.id,)
+        strings = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
+        try:
+            allowed = {f for i in ids for _l, f, _s, _c in string.Formatter().parse(i) if f}
+        except ValueError:  # an English text with a lone brace: it has no fields
+            allowed = set()
+        for s in strings:
+            out += [f"{ids[0]!r} -> {p}" for p in articles.problems(s or "", allowed, lang)]
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m companion.display.catalogues",
                                 description=__doc__.splitlines()[0])
     p.add_argument("--check", action="store_true",
-                   help="change nothing; list what is untranslated; exit 1 if anything is")
+                   help="change nothing; list what is untranslated or has fields that do not "
+                        "fit its English; exit 1 if anything is")
     args = p.parse_args(argv)
     if args.check:
         bad = 0
         for lang in i18n.LANGUAGES:
-            miss = missing(lang)
-            bad += len(miss)
-            print(f"{lang}: {len(miss)} missing")
-            for m in miss:
+            miss, wrong = missing(lang), problems(lang)
+            bad += len(miss) + len(wrong)
+            print(f"{lang}: {len(miss)} missing, {len(wrong)} with fields that do not fit")
+            for m in [*miss, *wrong]:
                 print(f"  {m}")
         return 1 if bad else 0
     for lang, (done, total) in update().items():

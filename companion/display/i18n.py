@@ -22,6 +22,7 @@ from typing import Any
 from ..engine.grid import ring
 from ..engine.values import Cell, Sex
 from ..store import messages as store_messages
+from .articles import GENDERS, Noun, fill
 
 LOCALE = Path(__file__).parent / "locale"
 DOMAIN = "helvetia"
@@ -141,9 +142,24 @@ def _catalogue_names() -> dict[str, dict[str, dict[str, str]]]:
             for kind in ("buildings", "goods", "branches")}
 
 
+@cache
+def _catalogue_genders() -> dict[str, dict[str, dict[str, str]]]:
+    """The grammatical gender of each name of a building or good, by id and language (what
+    ``articles`` needs to put "die" before "Mühle")."""
+    data = json.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
+    return {kind: {k: dict(v.get("gender", {})) for k, v in data.get(kind, {}).items()}
+            for kind in ("buildings", "goods")}
+
+
 def _named(kind: str, key: str, fallback: str) -> str:
+    """A name in the current language; a building's or good's is a ``Noun``, so that a
+    translation can ask for its article ("{building:den}", see ``articles``)."""
     names = _catalogue_names()[kind].get(key, {})
-    return names.get(language) or names.get("en") or fallback
+    text = names.get(language) or names.get("en") or fallback
+    gender = _catalogue_genders().get(kind, {}).get(key, {}).get(language)
+    if gender and language in GENDERS and names.get(language):
+        return Noun(text, language, gender)
+    return text
 
 
 def building(catalogue: object, type_id: str) -> str:
@@ -359,7 +375,7 @@ def say(message: Any) -> str:
         text = ngettext(tmpl[0], tmpl[1], n if isinstance(n, int) else 1)
     else:
         text = _(tmpl)
-    out = elide(text.format(**words))
+    out = elide(fill(text, **words))
     first = next((f for _, f, _, _ in string.Formatter().parse(text) if f is not None), None)
     if text.startswith("{") and first and param_kinds().get(first) not in ("colour", "raw"):
         out = out[:1].upper() + out[1:]  # "Village d'Anna : ...", never a name changed
