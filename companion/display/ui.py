@@ -488,6 +488,8 @@ class Widget:
     """What the widget stands for (an option, a choice's value), for drivers and tests."""
     paint: Callable[[pygame.Surface, pygame.Rect], None] | None = None
     """Draws a picture inside the widget (coins, tiles), after its words."""
+    icon: Callable[[pygame.Surface, pygame.Rect], None] | None = None
+    """Draws a pictogram at the left, before the words (as the colour's badge)."""
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.style == "invisible":
@@ -504,6 +506,9 @@ class Widget:
         if self.colour:
             badge(surface, self.colour, (x + 16, self.rect.centery), 16)
             x += 38
+        if self.icon is not None:
+            self.icon(surface, pygame.Rect(x, self.rect.centery - 17, 34, 34))
+            x += 40
         inner = pygame.Rect(x, self.rect.top + 2, self.rect.right - x - 6, self.rect.height - 4)
         if self.lines:
             lines = [ln for ln in self.lines if ln]
