@@ -366,4 +366,15 @@ def building(surface: pygame.Surface, catalogue: object, type_id: str, rect: Rec
         VP_BUILDINGS.get(type_id, _house)(surface, r, ink)
 
 
-__all__ = ["GOODS", "VP_BUILDINGS", "building", "character", "companion", "good", "person"]
+def building_icon(catalogue: object, type_id: str) -> Callable[[pygame.Surface, Rect], None]:
+    """A building's pictogram for a button (``Widget.icon``)."""
+    return lambda surface, rect: building(surface, catalogue, type_id, rect)
+
+
+def good_icon(good_id: str) -> Callable[[pygame.Surface, Rect], None]:
+    """A good's pictogram for a button (``Widget.icon``)."""
+    return lambda surface, rect: good(surface, good_id, rect)
+
+
+__all__ = ["GOODS", "VP_BUILDINGS", "building", "building_icon", "character", "companion",
+           "good", "good_icon", "person"]

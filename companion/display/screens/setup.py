@@ -23,7 +23,7 @@ from ...engine.state import (
 )
 from ...engine.values import Sex
 from ...hw.events import NEXT
-from .. import i18n
+from .. import i18n, pictograms
 from ..contract import AppView, game_state
 from ..describe import action_text
 from ..forms import ChoiceForm, setup_form, with_letter
@@ -373,7 +373,9 @@ class SetupScreen(Screen):
         y0 = CHOICES_Y + 60 if state.phase == START_PLAYER else CHOICES_Y
         labels = [self.label(state, name, v) for v in values]
         badges = name in ("player", "take_from")
-        half = all(text_height(lb, 246 - (38 if badges else 0)) <= 30 for lb in labels)
+        icons = name == "building"  # a start building's tile: its pictogram beside its name
+        half = all(text_height(lb, 246 - (38 if badges else 40 if icons else 0)) <= 30
+                   for lb in labels)
         cols = 2 if half else 1
         per_page = cols * max((404 - y0) // 56, 1) if len(values) * 56 > (470 - y0) * cols \
             else len(values)
@@ -387,7 +389,9 @@ class SetupScreen(Screen):
             out.append(button(f"value:{name}:{value_key(v)}",
                               (RIGHT_X + col * 270, y, 262 if half else RIGHT_W, h), label,
                               partial(self.choose, app, name, v),
-                              colour=v if badges else None, value=v))
+                              colour=v if badges else None, value=v,
+                              icon=pictograms.building_icon(state.catalogue, v) if icons
+                              else None))
             if col == cols - 1:
                 y += h + 4
         if page > 0:
@@ -420,7 +424,8 @@ class SetupScreen(Screen):
         return [button(f"three:{t}", (RIGHT_X + (i % 2) * 270, CHOICES_Y + (i // 2) * 56,
                                       262, 52),
                        building(game_state(app).catalogue, t), partial(toggle, t),
-                       selected=t in picked, value=t)
+                       selected=t in picked, value=t,
+                       icon=pictograms.building_icon(game_state(app).catalogue, t))
                 for i, t in enumerate(types)]
 
     def village(self, state: GameState) -> str:
