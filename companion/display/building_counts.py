@@ -46,4 +46,5 @@ def building_count(catalogue: object, type_id: str, n: int) -> str:
     catalogue) as "<name>: n", which needs no plural."""
     if type_id not in COUNTS:
         return f"{building(catalogue, type_id)}: {n}"
-    return ngettext(*COUNTS[type_id], n).format(n=n)
+    words = ngettext(*COUNTS[type_id], n).format(n=n)
+    return words.replace(f"{n} ", f"{n}\u00a0", 1)  # the number never alone at a line's end
