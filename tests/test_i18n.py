@@ -281,8 +281,7 @@ def test_names_are_typed_on_the_keyboard_recorded_shown_and_offered_again(
     app = make_app(tmp_path, "de")
     d = Driver(app)
     assert labels(app)["name:yellow"] == "Gelb"  # no name: the colour stands for the player
-    d.tap("seat:3")
-    d.tap("seat:4")  # Red and Blue play: the places of Yellow and White stay empty
+    d.seat_players(["red", "blue"])  # the places of Yellow and White stay empty
     assert "name:yellow" not in labels(app)
     d.tap("name:red")
     for key in taps_for("Jürg Weiß-Müller", "de"):
@@ -314,8 +313,11 @@ def test_names_are_typed_on_the_keyboard_recorded_shown_and_offered_again(
     # The same seats play again (the last game's), the others stay off until tapped.
     assert {w.id for w in app.widgets if w.id.startswith("seat:") and w.selected} == \
         {"seat:1", "seat:2"}
-    d.tap("seat:2")  # Yellow sits there this time: Élodie plays Yellow (one seat a name)
+    d.tap("seat:2")  # Élodie sits there again, with Yellow this time (her name stays)
+    d.tap("seat-colour:yellow")
+    assert labels(app)["name:yellow"] == "Élodie"
     d.tap("name:yellow")
+    d.tap("key:clear")
     assert {"known:Jürg Weiß-Müller", "known:Élodie"} <= set(d.ids())
     d.tap("known:Élodie")
     d.tap("name:ok")

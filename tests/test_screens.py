@@ -259,7 +259,8 @@ def test_rotation_maps_touches_to_what_is_drawn(tmp_path: Path, rotation: int) -
     start = next(w for w in app.widgets if w.id == "start")
     x, y = app.to_window(start.rect.center)
     assert app.window.get_at((int(x), int(y)))[:3] == app.surface.get_at(start.rect.center)[:3]
-    Driver(app).tap("seat:4")  # a tap through the rotation reaches its button: White leaves
+    Driver(app).tap("seat:4")  # a tap through the rotation reaches its button: picked up
+    Driver(app).tap("seat-colour:none")  # White leaves
     assert "white" not in app.screen.playing
     app.close()
 

@@ -71,3 +71,82 @@ def test_a_record_with_impossible_seats_is_refused(seats: dict) -> None:
 def test_a_record_without_seats_sits_by_the_configuration() -> None:
     header = {"players": [{"colour": "red"}, {"colour": "yellow"}]}
     assert places(header, ("red", "blue", "yellow", "white")) == ["red", None, "yellow", None]
+
+
+def new_game(tmp_path: Path) -> tuple[App, Driver]:
+    app = App(Config(data_dir=tmp_path, buttons=Buttons(backend="keyboard"),
+                     leds=Leds(backend="simulated")))
+    return app, Driver(app)
+
+
+def seated(d: Driver) -> list[str | None]:
+    return [next(w.colour for w in d.widgets() if w.id == f"seat:{p}") for p in range(1, 5)]
+
+
+def test_two_seats_swap_their_colours_in_two_taps(tmp_path: Path) -> None:
+    app, d = new_game(tmp_path)
+    assert seated(d) == ["red", "blue", "yellow", "white"]
+    d.tap("name:red")  # Anna sits at seat 1, Ben at seat 2
+    d.app.screen.keyboard.text = "Anna"
+    d.tap("name:ok")
+    d.tap("level:blue")  # the companion plays seat 2
+    before = d.taps
+    d.tap("seat:1")  # picked up: its colours are offered, the place framed
+    assert {f"seat-colour:{c}" for c in ("red", "blue", "yellow", "white")} <= set(d.ids())
+    d.tap("seat:2")  # the other place: the two colours swap
+    assert d.taps - before == 2
+    assert seated(d) == ["blue", "red", "yellow", "white"]
+    # Whoever sits at a place stays there: Anna now plays Blue, the companion Red.
+    labels = {w.id: w.label for w in d.widgets()}
+    assert labels["name:blue"] == "Anna" and labels["name:red"] == "Red"
+    assert app.screen.levels == {"red": "easy"}
+    # The same with a colour: seat 3 takes White, White's seat takes Yellow.
+    before = d.taps
+    d.tap("seat:3")
+    d.tap("seat-colour:white")
+    assert d.taps - before == 2
+    assert seated(d) == ["blue", "red", "white", "yellow"]
+    d.tap("start")
+    assert [p["colour"] for p in app.session.game.header["players"]] == [
+        "blue", "red", "white", "yellow"]
+    assert app.session.game.header["players"][0]["name"] == "Anna"
+    assert app.session.game.header["players"][1].get("virtual") == "easy"
+    app.close()
+
+
+def test_a_colour_moves_to_an_empty_seat_with_its_player(tmp_path: Path) -> None:
+    app, d = new_game(tmp_path)
+    d.seat_players(["red", "blue", None, "yellow"])
+    d.tap("name:red")
+    d.app.screen.keyboard.text = "Anna"
+    d.tap("name:ok")
+    before = d.taps
+    d.tap("seat:3")  # the empty place, then Red: Anna moves there with her colour
+    d.tap("seat-colour:red")
+    assert d.taps - before == 2
+    assert seated(d) == [None, "blue", "red", "yellow"]
+    assert {w.id: w.label for w in d.widgets()}["name:red"] == "Anna"
+    d.tap("seat:2")  # a place picked up and tapped again is let go: nothing changes
+    d.tap("seat:2")
+    assert seated(d) == [None, "blue", "red", "yellow"] and "start" in d.ids()
+    d.tap("seat:4")
+    d.tap("seat-colour:none")  # nobody sits there any more
+    assert seated(d) == [None, "blue", "red", None]
+    assert "seat-colour:none" not in d.ids()
+    app.close()
+
+
+def test_each_seat_shows_a_person_or_the_companion_at_its_level(tmp_path: Path) -> None:
+    from companion.display import pictograms, ui
+
+    app, d = new_game(tmp_path)
+    ui.clear_reports()
+    d.tap("level:white")
+    d.tap("level:white")  # easy, then normal
+    widgets = {w.id: w for w in d.widgets()}
+    assert widgets["level:white"].icon is pictograms.companion
+    assert widgets["level:white"].label == "Normal"
+    assert widgets["level:red"].icon is pictograms.person
+    assert widgets["level:red"].label == "Person"
+    assert not [r for r in ui.REPORTS if r.screen == "NewGameScreen"]  # all ≥ 24 px, fitting
+    app.close()

@@ -154,7 +154,8 @@ class Driver:
 
     def seat_players(self, wanted: list[str]) -> None:
         """The colours on the places around the device, seat 1 first (play order is the
-        places' order): places to change are emptied first, then given their colour."""
+        places' order): each place to change is tapped, then given its colour (which leaves
+        the place it sat at) or nobody; two taps a place."""
         def at(place: int) -> str | None:
             return next(w.colour for w in self.widgets() if w.id == f"seat:{place}")
 
@@ -162,15 +163,9 @@ class Driver:
                         if w.id.startswith("seat:"))
         target = {p: (wanted[i] if i < len(wanted) else None) for i, p in enumerate(places)}
         for p in places:
-            for _ in range(6):
-                if at(p) in (None, target[p]):
-                    break
+            if at(p) != target[p]:
                 self.tap(f"seat:{p}")
-        for p in places:
-            for _ in range(6):
-                if at(p) == target[p]:
-                    break
-                self.tap(f"seat:{p}")
+                self.tap(f"seat-colour:{target[p] or 'none'}")
             if at(p) != target[p]:
                 raise self.stuck(f"seat {p} cannot take {target[p]}")
 

@@ -322,6 +322,33 @@ def _house(s: pygame.Surface, r: Rect, ink: P.Colour) -> None:
     pygame.draw.rect(s, ink, body, _line(r))
 
 
+# --- who plays a seat ----------------------------------------------------------------------------
+
+
+def person(surface: pygame.Surface, rect: Rect, ink: P.Colour = P.INK) -> None:
+    """A person at the table: a head over shoulders."""
+    r = _square(rect)
+    pygame.draw.circle(surface, ink, _pt(r, 0.5, 0.28), round(r.width * 0.2))
+    body = Rect(*_pt(r, 0.14, 0.56), round(r.width * 0.72), round(r.height * 0.6))
+    clip = surface.get_clip()
+    surface.set_clip(clip.clip(r))  # the shoulders end at the square's foot
+    pygame.draw.ellipse(surface, ink, body)
+    surface.set_clip(clip)
+
+
+def companion(surface: pygame.Surface, rect: Rect, ink: P.Colour = P.INK) -> None:
+    """The companion playing a seat (a virtual player): the device's screen with a face."""
+    r = _square(rect)
+    box = Rect(*_pt(r, 0.06, 0.2), round(r.width * 0.88), round(r.height * 0.6))
+    pygame.draw.rect(surface, ink, box, border_radius=max(r.width // 10, 2))
+    for x in (0.34, 0.66):
+        pygame.draw.circle(surface, P.ACCENT_INK, _pt(r, x, 0.42), max(r.width // 12, 2))
+    pygame.draw.line(surface, P.ACCENT_INK, _pt(r, 0.34, 0.62), _pt(r, 0.66, 0.62),
+                     max(r.width // 14, 2))
+    pygame.draw.line(surface, ink, _pt(r, 0.5, 0.8), _pt(r, 0.5, 0.92), _line(r) + 1)
+    pygame.draw.line(surface, ink, _pt(r, 0.3, 0.92), _pt(r, 0.7, 0.92), _line(r) + 1)
+
+
 VP_BUILDINGS = {"church": _church, "mill": _mill, "inn": _inn, "town_hall": _town_hall}
 
 
@@ -339,4 +366,15 @@ def building(surface: pygame.Surface, catalogue: object, type_id: str, rect: Rec
         VP_BUILDINGS.get(type_id, _house)(surface, r, ink)
 
 
-__all__ = ["GOODS", "VP_BUILDINGS", "building", "character", "good"]
+def building_icon(catalogue: object, type_id: str) -> Callable[[pygame.Surface, Rect], None]:
+    """A building's pictogram for a button (``Widget.icon``)."""
+    return lambda surface, rect: building(surface, catalogue, type_id, rect)
+
+
+def good_icon(good_id: str) -> Callable[[pygame.Surface, Rect], None]:
+    """A good's pictogram for a button (``Widget.icon``)."""
+    return lambda surface, rect: good(surface, good_id, rect)
+
+
+__all__ = ["GOODS", "VP_BUILDINGS", "building", "building_icon", "character", "companion",
+           "good", "good_icon", "person"]

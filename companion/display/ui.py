@@ -488,6 +488,8 @@ class Widget:
     """What the widget stands for (an option, a choice's value), for drivers and tests."""
     paint: Callable[[pygame.Surface, pygame.Rect], None] | None = None
     """Draws a picture inside the widget (coins, tiles), after its words."""
+    icon: Callable[[pygame.Surface, pygame.Rect], None] | None = None
+    """Draws a pictogram at the left, before the words (as the colour's badge)."""
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.style == "invisible":
@@ -504,6 +506,21 @@ class Widget:
         if self.colour:
             badge(surface, self.colour, (x + 16, self.rect.centery), 16)
             x += 38
+        if self.icon is not None and self._stacked():  # a narrow button: as on a tile
+            self.icon(surface, pygame.Rect(self.rect.centerx - 12, self.rect.top + 4, 24, 24))
+            draw_text(surface, self.label, pygame.Rect(self.rect.left + 4, self.rect.top + 28,
+                                                       self.rect.width - 8,
+                                                       self.rect.height - 30),
+                      BODY, ink, align="center", valign="middle", bg=bg)
+            if self.paint is not None:
+                self.paint(surface, self.rect)
+            return
+        side = 34 if self.rect.width >= 200 else 26  # smaller on a narrow button
+        if self.icon is not None and (self.lines or fit(
+                punctuate(elide(self.label)), self.rect.right - x - side - 12,
+                self.rect.height - 4, split=False).fits):  # else it gives way to the words
+            self.icon(surface, pygame.Rect(x, self.rect.centery - side // 2, side, side))
+            x += side + 6
         inner = pygame.Rect(x, self.rect.top + 2, self.rect.right - x - 6, self.rect.height - 4)
         if self.lines:
             lines = [ln for ln in self.lines if ln]
@@ -523,6 +540,15 @@ class Widget:
             draw_text(surface, self.label, inner, BODY, ink, valign="middle", bg=bg)
         if self.paint is not None:
             self.paint(surface, self.rect)
+
+
+    def _stacked(self) -> bool:
+        """Whether the pictogram stands above the words: on a narrow, tall button whose words
+        fit one line below it (else the words take the whole button)."""
+        return (self.rect.width < 160 and self.rect.height >= 56 and not self.lines
+                and not self.colour and fit(punctuate(elide(self.label)), self.rect.width - 8,
+                                            self.rect.height - 30, wrap=False,
+                                            split=False).fits)
 
 
 def button(id: str, rect: tuple[int, int, int, int], label: str,

@@ -102,7 +102,9 @@ def figure(surface: pygame.Surface, colour: str, sex: str, awake: bool,
            pos: tuple[int, int], height: int = FIGURE, child: bool = False) -> None:
     """A villager in the player's colour with a dark outline, told apart at a glance: a man
     with a hat and a round body, a woman in a wide dress, a child short with a big head and
-    no hat; standing when awake, lying (head to the left) when asleep."""
+    no hat; standing when awake, lying (head to the left) when asleep. One under
+    ``FIGURE_MIN`` (a child as an adult) is reported, as a text too small to read is."""
+    too_small("child" if child else "villager", height, FIGURE_MIN)
     w = max(height * 11 // 20, 6) if not child else max(height * 3 // 5, 6)
     up = pygame.Surface((w + 4, height + 2), pygame.SRCALPHA)
     body = PLAYER.get(colour, NEUTRAL_COIN_COLOUR)
@@ -421,7 +423,8 @@ def draw_piece(surface: pygame.Surface, step: TableStep, rect: pygame.Rect,
     cx, cy = rect.center
     size = min(rect.width, rect.height)
     if step.piece in (VILLAGER, CHILD):
-        h = size * 9 // 10 if step.piece == VILLAGER else size * 2 // 3
+        # a child smaller than an adult, yet neither under FIGURE_MIN (its shape tells it)
+        h = max(size * 9 // 10 if step.piece == VILLAGER else size * 2 // 3, FIGURE_MIN)
         figure(surface, c or "white", step.sex or Sex.M,
                bool(step.awake) if step.piece == VILLAGER else True, (cx, cy), h,
                child=step.piece == CHILD)

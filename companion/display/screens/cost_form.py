@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from ...engine.catalogue import make_cost
+from .. import pictograms
 from ..i18n import _, building, good
 from ..ui import BODY, INK, Widget, button, draw_text, font
 from .common import RIGHT_W, RIGHT_X, TOP
@@ -90,7 +91,8 @@ class CostForm:
             out.append(button(f"good:{g}", (RIGHT_X + (i % 4) * w, GOODS_TOP + (i // 4) * ROW,
                                             w - 6, ROW - 4),
                               good(self.catalogue, g), partial(self.add, g),
-                              selected=self.cost.get(g, 0) > 0, value=g))
+                              selected=self.cost.get(g, 0) > 0, value=g,
+                              icon=pictograms.good_icon(g)))
         out.append(button("cost:clear", (RIGHT_X, BOTTOM, 170, 60), _("Clear"),
                           self.cost.clear, enabled=bool(self.cost)))
         if back is not None:

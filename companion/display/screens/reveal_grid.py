@@ -13,6 +13,7 @@ import pygame
 
 from ...engine import GameState, Reveal
 from ...engine.round_end import reveal_counts
+from .. import pictograms
 from ..i18n import _, building
 from ..ui import BODY, INK, W, Widget, button, draw_text
 
@@ -58,6 +59,7 @@ def reveal_widgets(app: Any, state: GameState, picked: list[str], top: int) -> l
                                           w - 6, 60),
                           label, partial(picked.append, t),
                           enabled=not full and here and left[t] > 0,
+                          icon=pictograms.building_icon(state.catalogue, t),
                           why_not=None if full else
                           _("None of these is left in the stack.") if here else
                           _("Not in stack {stack}: drawn from now.").format(

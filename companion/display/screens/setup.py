@@ -23,7 +23,7 @@ from ...engine.state import (
 )
 from ...engine.values import Sex
 from ...hw.events import NEXT
-from .. import i18n
+from .. import i18n, pictograms
 from ..contract import AppView, game_state
 from ..describe import action_text
 from ..forms import ChoiceForm, setup_form, with_letter
@@ -45,7 +45,7 @@ from .drunter_setup import DrunterSetupScreen
 from .keyboard import NameKeyboard, header
 from .menu import menu_button
 from .reasons import refusals
-from .seats import OPTIONS_X, draw_table, next_at_place, seat_widgets
+from .seats import OPTIONS_X, colour_widgets, draw_picking, draw_table, put, seat_widgets, swap
 from .setup_progress import left_panel, picks_again
 from .virtual import level_button, with_virtual
 
@@ -72,6 +72,8 @@ class NewGameScreen(Screen):
         self.choosing_language = False
         self.levels: dict[str, str] = {}
         """Seat colour -> level, for a seat the companion plays (a virtual player)."""
+        self.picked: int | None = None
+        """The place tapped, waiting for its colour or another place to swap with."""
 
     def neutral_colour(self) -> str:
         """With 2 players, the neutral village's colour: chosen, or the first one free."""
@@ -82,10 +84,19 @@ class NewGameScreen(Screen):
     def playing(self) -> set[str]:
         return {c for c in self.at if c}
 
-    def cycle(self, place: int) -> None:
-        """The next colour free for that place (a colour sits at one place only), then
-        empty."""
-        self.at[place] = next_at_place(self.at, place)
+    def tap_place(self, app: AppView, place: int) -> None:
+        """A place picked up; tapped again, let go; another place then swaps with it."""
+        if self.picked is None or self.picked == place:
+            self.picked = None if self.picked == place else place
+            return
+        swap(self.at, self.picked, place, (self._names(app), self.levels))
+        self.picked = None
+
+    def put_colour(self, app: AppView, colour: str | None) -> None:
+        """The picked place's colour (from wherever it sat), or nobody there."""
+        assert self.picked is not None
+        put(self.at, self.picked, colour, (self._names(app), self.levels))
+        self.picked = None
 
     def _names(self, app: AppView) -> dict[str, str]:
         """The names (and seats) of the last game, read once from the device."""
@@ -149,8 +160,11 @@ class NewGameScreen(Screen):
                       selected=True),
                button("game:drunter", (174, 4, 280, 48), "Drunter & Drüber",
                       lambda: app.show(DrunterSetupScreen(app, self, self.clockwise(app))))]
-        out += seat_widgets(self.at, names, self.cycle, lambda c: self.edit_name(app, c),
+        out += seat_widgets(self.at, names, partial(self.tap_place, app),
+                            lambda c: self.edit_name(app, c),
                             lambda c, rect: level_button(self.levels, c, rect, True))
+        if self.picked is not None:  # its colours take the options' place meanwhile
+            return out + colour_widgets(self.at, self.picked, partial(self.put_colour, app))
         for i, (kind, label) in enumerate((("draft", _("Draft the start buildings")),
                                            ("simplified", _("Buildings by letter")))):
             out.append(button(f"setup:{kind}", (OPTIONS_X, 102 + i * 66, W - 8 - OPTIONS_X,
@@ -189,7 +203,9 @@ class NewGameScreen(Screen):
         draw_text(s, _("Who sits where? Tap a seat for its colour, a name to type it."),
                   pygame.Rect(12, 56, W - 24, 46), 24, valign="middle")
         draw_table(s)
-        if len(self.playing) == 2:
+        if self.picked is not None:
+            draw_picking(s, self.picked)
+        elif len(self.playing) == 2:
             draw_text(s, _("Neutral village:"), pygame.Rect(OPTIONS_X, 320, W - 8 - OPTIONS_X,
                                                             34), 24, MUTED, valign="middle")
 
@@ -357,7 +373,9 @@ class SetupScreen(Screen):
         y0 = CHOICES_Y + 60 if state.phase == START_PLAYER else CHOICES_Y
         labels = [self.label(state, name, v) for v in values]
         badges = name in ("player", "take_from")
-        half = all(text_height(lb, 246 - (38 if badges else 0)) <= 30 for lb in labels)
+        icons = name == "building"  # a start building's tile: its pictogram beside its name
+        half = all(text_height(lb, 246 - (38 if badges else 40 if icons else 0)) <= 30
+                   for lb in labels)
         cols = 2 if half else 1
         per_page = cols * max((404 - y0) // 56, 1) if len(values) * 56 > (470 - y0) * cols \
             else len(values)
@@ -371,7 +389,9 @@ class SetupScreen(Screen):
             out.append(button(f"value:{name}:{value_key(v)}",
                               (RIGHT_X + col * 270, y, 262 if half else RIGHT_W, h), label,
                               partial(self.choose, app, name, v),
-                              colour=v if badges else None, value=v))
+                              colour=v if badges else None, value=v,
+                              icon=pictograms.building_icon(state.catalogue, v) if icons
+                              else None))
             if col == cols - 1:
                 y += h + 4
         if page > 0:
@@ -404,7 +424,8 @@ class SetupScreen(Screen):
         return [button(f"three:{t}", (RIGHT_X + (i % 2) * 270, CHOICES_Y + (i // 2) * 56,
                                       262, 52),
                        building(game_state(app).catalogue, t), partial(toggle, t),
-                       selected=t in picked, value=t)
+                       selected=t in picked, value=t,
+                       icon=pictograms.building_icon(game_state(app).catalogue, t))
                 for i, t in enumerate(types)]
 
     def village(self, state: GameState) -> str:

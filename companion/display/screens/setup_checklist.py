@@ -18,8 +18,9 @@ import pygame
 from ...engine.box import Box, box
 from ...engine.state import START_PLAYER, GameState
 from .. import pieces
+from ..building_counts import building_count
 from ..contract import AppView, game_state
-from ..i18n import N_, _, building, colour_name, name, ngettext
+from ..i18n import N_, _, colour_name, name, ngettext
 from ..ui import BUTTON, BUTTON_EDGE, W, Widget, button
 from .checklist import Checklist, Group, Item, go_on_lines, go_on_width
 from .common import TOP, Screen, nav, nav_left, title_bar
@@ -83,7 +84,7 @@ def setup_items(state: GameState, virtual: Iterable[str] = ()) -> list[tuple[str
     add("board", _("Sort the building tiles by the number on their backs: stacks I, II and "
                    "III, and the start tiles with letters."),
         lambda s, r: pieces.sorted_stacks(s, r, ("I", "II", "III", "A")))
-    stack1 = ", ".join(f"{n} {building(cat, t)}" for t, n in b.stack1.items())
+    stack1 = ", ".join(building_count(cat, t, n) for t, n in b.stack1.items())  # "3 Mines"
     add("board", _("Stack I: lay its {n} tiles out face up beside the board, sorted by type "
                    "({list}): the buildings on offer.").format(n=sum(b.stack1.values()),
                                                                list=stack1),

@@ -14,6 +14,7 @@ from ...engine.state import PLAY
 from ...engine.table import TableStep, steps
 from ...engine.table_words import virtual_code
 from ...hw.events import NEXT
+from .. import pictograms
 from ..contract import AppView
 from ..describe import TableLog
 from ..i18n import _, name
@@ -51,7 +52,8 @@ def level_button(levels: dict[str, str], c: str, rect: tuple[int, int, int, int]
         else:
             levels[c] = level
     return button(f"level:{c}", rect, level_word(levels.get(c)), tap, enabled=enabled,
-                  selected=c in levels, value=levels.get(c))
+                  selected=c in levels, value=levels.get(c),
+                  icon=pictograms.companion if c in levels else pictograms.person)
 
 
 def with_virtual(header: dict[str, Any], levels: dict[str, str]) -> dict[str, Any]:
