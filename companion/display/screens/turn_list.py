@@ -153,10 +153,13 @@ class OptionsView(Mode):
         room = self.bottom(app, turn) - LIST_TOP
         pages = pages_of(heights, room)
         chosen = self.preset[0] if self.preset else None
-        if not self.paged:  # opened at the page of the preselected option: it is seen
+        if not self.paged:  # opened at the page of the preselected option: it is seen ...
             self.paged = True
+            seen = chosen
+            if shown and shown[0].needs_cost:  # ... unless the likeliest is a new building
+                seen = shown[0]  # whose cost is read off its tile first: it is seen first
             self.page = next((p for p, page in enumerate(pages) for r in page
-                              if any(shown[i] is chosen for i in rows[r])), 0)
+                              if any(shown[i] is seen for i in rows[r])), 0)
         self.page = min(self.page, len(pages) - 1)
         out = []
         y = LIST_TOP
