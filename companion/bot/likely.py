@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..engine import Choose, GameState, Option, apply, vp
+from ..engine import AddCoin, Choose, GameState, Option, apply, vp
 from ..engine.catalogue import EXCHANGE, PRODUCTION, VP, BuildingType, Catalogue
 from ..engine.errors import HelvetiaError
 from ..engine.moves import COIN
@@ -36,6 +36,8 @@ def gain(state: GameState, option: Option) -> Gain:
         s = state
         if option.via == COIN and s.turn is not None and s.turn.character is None:
             s = apply(s, Choose(who, option.character, 1))
+        elif option.via == COIN and s.turn is not None and s.turn.done >= s.turn.coins:
+            s = apply(s, AddCoin(who))  # one more coin on the character: the coins follow
         after = apply(s, option.action)
     except HelvetiaError:  # a default the engine refuses as it stands: no better than greyed
         return NOT_DOABLE

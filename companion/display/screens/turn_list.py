@@ -32,6 +32,7 @@ from .turn_base import (
     Flow,
     Mode,
     do_buttons,
+    more_options,
     refusal,
 )
 from .village_tabs import village_tab
@@ -51,8 +52,10 @@ class OptionsView(Mode):
         if character_ is None:
             raw = list(options.neutral)
         else:
-            raw = list(options.regular.get(character_, ())) + list(
-                options.tiles.get(character_, ()))
+            regular = options.regular.get(character_, ())
+            if character_ == options.chosen and options.actions_left == 0:
+                regular = more_options(state, options)  # one more coin: one more action
+            raw = list(regular) + list(options.tiles.get(character_, ()))
         self.listed = likeliest_first(state, raw)
         self.only = only
         """The ways at one place tapped on the picture, when there are several."""
