@@ -66,9 +66,10 @@ class Steps(Mode):
     def more(self, turn: Flow, app: AppView) -> bool:
         """Whether one more coin on the chosen character buys an action it offers: the coins
         follow the actions (asked once)."""
+        o = turn.options
         if self.more_coin is None:
-            self.more_coin = any(x.affordable or x.needs_cost for x in more_options(
-                game_state(app), turn.options))
+            self.more_coin = bool(o.chosen and o.actions_left == 0 and any(
+                x.affordable or x.needs_cost for x in more_options(game_state(app), o)))
         return self.more_coin
 
     @staticmethod
@@ -98,7 +99,8 @@ class Steps(Mode):
         else:
             out.append(button("continue", (RIGHT_X, 412, 262, 60), _("Characters"),
                               turn.to_characters))
-        if o.chosen and o.actions_left == 0 and self.more(turn, app):  # bottom left
+        if self.more(turn, app):  # bottom left, under the player's words
+            assert o.chosen is not None
             out.append(Widget("more", pygame.Rect(8, 412, LEFT_W - 8, 60),
                               on_tap=partial(turn.to_options, o.chosen),
                               lines=[_("One more action:"), character(o.chosen)]))
@@ -117,6 +119,8 @@ class Steps(Mode):
         following = self.preset(turn, app)
         if following is not None:
             return [self.words(following[0])]
+        if self.more(turn, app):
+            return []  # one more action, bottom left: End turn is in sight beside it
         return [_("Then press your seat button (or End turn).")] if o.can_end_turn else []
 
 
