@@ -21,6 +21,7 @@ from companion.engine import (
     why_not,
 )
 from companion.engine.actions import Action
+from companion.engine.invariants import check
 from companion.engine.table import back_steps, steps
 from tests.table_model import Table, placing
 
@@ -73,6 +74,7 @@ def test_coins_added_as_the_actions_go_make_the_same_game(name: str) -> None:
         for step in steps(before, a, after):  # the table moves only what it is told
             model.do(step, after, placing(before))
         assert model == Table.of(after), a
+        assert check(after) == [], a  # every coin and villager accounted for
         if isinstance(a, AddCoin):
             continue
         if isinstance(a, Choose):
