@@ -80,6 +80,8 @@ def main(idle: float = 30.0) -> None:
         turns = kinds["end_turn"]
         print(f"taps per turn over {turns} turns: median {statistics.median(per_turn):g}, "
               f"mean {statistics.mean(per_turn):.1f}, max {max(per_turn)}, plus the seat button")
+        print(f"  each turn's taps, fewest first ({len(per_turn)} turns after the setup): "
+              f"{sorted(per_turn)}")
         for k in ("core", "edit", "cost", "round end"):
             counts = [c[k] for c in kinds_per_turn]
             print(f"  {k:9}: median {statistics.median(counts):.0f}, "

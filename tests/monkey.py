@@ -32,7 +32,7 @@ LOOKING = {"CostsScreen", "VillagesScreen", "MarketScreen"}
 ONWARD = ("do", "confirm", "continue", "end_turn", "cost:done", "reveal:", "letter:",
           "value:", "start", "new_game", "cannot_act", "tile_cost")
 """Widgets that move the game on: tapped more often, so that games get to their end."""
-RARE = {"abandon", "abandon:yes", "undo:yes", "reveal:clear", "cost:clear"}
+RARE = {"abandon", "abandon:yes", "undo:yes", "reveal:clear", "reveal:back", "cost:clear"}
 """Widgets a table taps seldom: tapped by the monkey a tenth as often, so games get far."""
 
 

@@ -33,8 +33,9 @@ from companion.engine import (
     legal_actions,
     turn_options,
 )
-from companion.engine.actions import Action
+from companion.engine.actions import Action, AddCoin
 from companion.engine.catalogue import BUYABLE
+from companion.engine.more_coins import add_coin_problem
 from companion.engine.state import (
     COLOURS,
     COUPLES,
@@ -327,6 +328,8 @@ class Hurried:
                     out += [Choose(colour, ch, rng.randint(1, coins))] * 2
         elif opts.actions_left:
             out += [o.action for o in opts.regular.get(opts.chosen or "", ()) if o.affordable]
+        elif opts.chosen is not None and add_coin_problem(s, colour) is None:
+            out += [AddCoin(colour)] * 2  # one more action: the coins follow the actions
         # Right after choosing another character, a Builder-tile build that buys goods may
         # leave that character nothing to do: its coins then pay for the goods (§7). The
         # screens offer it; a table in a hurry taps it often.

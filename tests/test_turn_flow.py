@@ -177,7 +177,7 @@ def test_the_new_buildings_grid_never_moves_and_names_the_stack(tmp_path: Path) 
     d.tap("reveal:start")
     places = {w.id: tuple(w.rect) for w in d.widgets() if w.id.startswith("reveal:")}
     drawn = json.loads(lines[reveals[3] + 1])["buildings"]
-    for t in drawn:
+    for t in drawn[:-1]:
         key, _mine, _left = current(app.state, app.screen.picked)
         assert stack_name(key) in ("II", "III")
         d.tap(f"reveal:{t}")
@@ -185,6 +185,12 @@ def test_the_new_buildings_grid_never_moves_and_names_the_stack(tmp_path: Path) 
         assert all(now[i] == r for i, r in places.items() if i in now)
         assert set(places) == set(now)
     assert current(app.state, app.screen.picked)[0] == "3"
-    d.tap("reveal:done")
+    d.tap(f"reveal:{drawn[-1]}")  # the last tap finishes the reveal by itself
     assert app.session.game.actions[-1].type == "reveal"
+    d.tap("reveal:back")  # one tap takes it back: the grid as it was before the last tap
+    assert app.session.game.actions[-1].type != "reveal"
+    assert {w.id: tuple(w.rect) for w in d.widgets() if w.id.startswith("reveal:")} == places
+    assert app.screen.picked == drawn[:-1]
+    d.tap(f"reveal:{drawn[-1]}")
+    assert app.session.game.actions[-1] == parse_action(json.loads(lines[reveals[3] + 1]))
     app.close()

@@ -119,6 +119,9 @@ def action_text(action: Action, state: GameState) -> str:
     if a.type == "choose":
         return who + ngettext("{n} coin on the {character}", "{n} coins on the {character}",
                               a.coins).format(n=a.coins, character=character(a.character))
+    if a.type == "add_coin" and state.turn is not None and state.turn.character:
+        return who + ngettext("{n} coin on the {character}", "{n} coins on the {character}",
+                              1).format(n=1, character=character(state.turn.character))
     if a.type in ("build", "neutral_build", "place_building", "place_neutral", "pick"):
         where_ = f" ({where(a.cell)})" if hasattr(a, "cell") else ""
         return who + building(cat, a.building) + where_

@@ -6,6 +6,7 @@ new state; ``Game`` keeps the record, replays it and undoes.
 
 from .actions import (
                       Action,
+                      AddCoin,
                       Birth,
                       Build,
                       CannotAct,
@@ -51,7 +52,8 @@ from .summary import summary
 from .values import Cell, NeutralCoin, Sex, Source, Via
 
 __all__ = [
-    "Action", "Birth", "Build", "CannotAct", "Catalogue", "CatalogueError", "Chain", "CHARACTERS",
+    "Action", "AddCoin", "Birth", "Build", "CannotAct", "Catalogue", "CatalogueError", "Chain",
+    "CHARACTERS",
     "Choose", "ChooseStartPlayer", "CorrectCost", "Deliver", "EndByAgreement", "EndTurn",
     "FirstCouple", "Game",
     "GameState",

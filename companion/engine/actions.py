@@ -129,6 +129,15 @@ class Choose(Action):
 
 
 @dataclass(frozen=True)
+class AddCoin(Action):
+    """One more coin on the character chosen this turn, once its coins have bought their
+    actions: one more action of it (the coins follow the actions, ``more_coins``)."""
+
+    type: ClassVar[str] = "add_coin"
+    player: str
+
+
+@dataclass(frozen=True)
 class Build(Action):
     type: ClassVar[str] = "build"
     player: str
@@ -279,7 +288,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
     for cls in (ChooseStartPlayer, Pick, StartBuildings, PlaceNeutral, PlaceBuilding,
                 FirstCouple, SecondCouple, ThirdCouple, Choose, Build, Deliver, Wake, Marry,
                 Birth, NeutralBuild, NeutralMarry, TileCost, CannotAct, EndTurn, SchoolReturn,
-                Reveal, EndByAgreement, CorrectCost)
+                Reveal, EndByAgreement, CorrectCost, AddCoin)
 }
 
 # --- JSON ----------------------------------------------------------------------------------

@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from . import characters, round_end, turns
+from . import characters, more_coins, round_end, turns
 from . import setup as setup_rules
 from .actions import (
     Action,
+    AddCoin,
     ChooseStartPlayer,
     CorrectCost,
     EndByAgreement,
@@ -63,6 +64,7 @@ _HANDLERS: dict[type[Action], tuple[str | None, Handler]] = {
 }
 _HANDLERS.update({cls: (PLAY, fn) for cls, fn in turns.TURN_ACTIONS.items()})
 _HANDLERS[CorrectCost] = (None, characters.correct_cost)  # any time: a phase of its own
+_HANDLERS[AddCoin] = (PLAY, more_coins.add_coin)  # the coins follow the actions (§7)
 
 
 def phase_message(state: GameState) -> Message:

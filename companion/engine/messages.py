@@ -182,6 +182,10 @@ REFUSALS: dict[str, Template] = {
                        "actions, not between them."),
     "choose_first": N_("{player} has not chosen a character yet: put coins on the {character} "
                        "first."),
+    "no_character_yet": N_("{player} has not chosen a character yet: a coin is added only "
+                           "to the character chosen this turn."),
+    "tile_came_after": N_("The {character} tile's action came after the {chosen} actions: "
+                          "no more {chosen} action may follow it."),
     "other_character": N_("{player} chose the {chosen} this turn, not the {character}."),
     "no_coin_left": N_("{player}'s {n} {character} action is done: each coin buys one action.",
                        "{player}'s {n} {character} actions are done: each coin buys one "

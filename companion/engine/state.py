@@ -120,6 +120,8 @@ class Turn:
     """The neutral coin was used instead of a regular action (2 players)."""
     tile: str | None = None
     """The character tile used this turn."""
+    tile_after: bool = False
+    """The tile's action followed a regular action: no more coin may be added after it."""
     spent: int = 0
     """Coins spent this turn: placed on the character plus goods bought."""
     births: list[Cell] = field(default_factory=list)

@@ -20,6 +20,7 @@ from typing import Any
 from . import messages
 from .actions import (
     Action,
+    AddCoin,
     Birth,
     Build,
     CannotAct,
@@ -248,6 +249,10 @@ def _turn(s: _Steps, a: Action) -> None:
         s.add("table.coins_on_character", {"player": a.player, "n": a.coins,
                                            "character": a.character},
               COIN, colour=a.player, character=a.character, n=a.coins)
+    elif isinstance(a, AddCoin) and b.turn is not None and b.turn.character is not None:
+        s.add("table.coins_on_character", {"player": a.player, "n": 1,
+                                           "character": b.turn.character},
+              COIN, colour=a.player, character=b.turn.character, n=1)
     elif isinstance(a, Build):
         _tile(s, a, "builder")
         _chains(s, a.player, a.pay)

@@ -147,6 +147,7 @@ def _character_action(state: GameState, player: str, character: str, tile: bool,
         turn.spent += bought
     if tile:
         turn.tile = character
+        turn.tile_after = turn.done > 0
         state.tiles_used.add(character)
     else:
         turn.done += 1

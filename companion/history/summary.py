@@ -190,6 +190,8 @@ def _replay(header: Mapping[str, Any], lines: list[str]
         kind = action.type
         if kind == "choose":
             coins[action.player][action.character] += action.coins  # type: ignore[attr-defined]
+        elif kind == "add_coin" and before.turn is not None and before.turn.character:
+            coins[action.player][before.turn.character] += 1  # type: ignore[attr-defined]
         elif kind == "marry":
             marriages[action.player] += 1  # type: ignore[attr-defined]
         elif kind in ("end_turn", "cannot_act"):

@@ -57,7 +57,7 @@ def reveal_widgets(app: Any, state: GameState, picked: list[str], top: int) -> l
         label = f"{name} ({stack_name(key)}:\u00a0{left[t]})" if here else name  # the stack named
         out.append(button(f"reveal:{t}", (8 + (i % COLUMNS) * w, top + (i // COLUMNS) * 64,
                                           w - 6, 60),
-                          label, partial(picked.append, t),
+                          label, partial(pick, app, state, picked, t),
                           enabled=not full and here and left[t] > 0,
                           icon=pictograms.building_icon(state.catalogue, t),
                           why_not=None if full else
@@ -69,6 +69,15 @@ def reveal_widgets(app: Any, state: GameState, picked: list[str], top: int) -> l
                       lambda: app.apply(Reveal(tuple(picked))),
                       enabled=full, style="primary"))
     return out
+
+
+def pick(app: Any, state: GameState, picked: list[str], t: str) -> None:
+    """One building tapped; the last of those drawn finishes the reveal by itself (the round
+    screen then offers to take that tap back, one tap away)."""
+    picked.append(t)
+    from2, from3 = reveal_counts(state)
+    if len(picked) == from2 + from3:
+        app.apply(Reveal(tuple(picked)))  # refused: the grid stays full, with Done
 
 
 def draw_stack(s: pygame.Surface, state: GameState, picked: list[str]) -> None:

@@ -9,7 +9,7 @@ from typing import Any, cast
 
 import pygame
 
-from ...engine import SchoolReturn, legal_actions
+from ...engine import Reveal, SchoolReturn, legal_actions
 from ...engine.round_end import reveal_counts
 from ...engine.state import REVEAL, SCHOOL, GameState
 from ...engine.values import Sex
@@ -82,19 +82,23 @@ class RoundScreen(Screen):
         elif state.phase == REVEAL:  # a grid that never moves, naming the stack
             out += reveal_widgets(app, state, self.picked, TOP + 90)
         else:
-            out += self._tabs(app)
+            drawn = just_drawn(app)
+            out += self._tabs(app, 170 if drawn is None else 120)
             label = _("On to round {n}").format(n=state.round)
             lines = go_on_lines(label, len(app.table.left()))
             w = go_on_width(lines, 292, W - 402)  # beside the tabs
             out.append(button("continue", (W - 8 - w, 410, w, 60), label, self.go_on(app),
                               style="primary", lines=lines))
+            if drawn is not None:  # the last building tapped finished the reveal: take it back
+                out.append(button("reveal:back", (344, 410, W - 8 - w - 8 - 344, 60), _("Back"),
+                                  partial(back_to_the_grid, app, drawn)))
         return out
 
-    def _tabs(self, app: AppView) -> list[Widget]:
+    def _tabs(self, app: AppView, scores_w: int = 170) -> list[Widget]:
         """What moved on the table, or the scores; and the pages of the table's steps."""
         out = [button("round:steps", (8, 410, 200, 60), _("On the table"),
                       lambda: setattr(self, "view", "steps"), selected=self.view == "steps"),
-               button("round:scores", (216, 410, 170, 60), _("Scores"),
+               button("round:scores", (216, 410, scores_w, 60), _("Scores"),
                       lambda: setattr(self, "view", "scores"), selected=self.view == "scores")]
         if self.view == "steps":
             entries = app.table.shown()
@@ -246,6 +250,23 @@ class RoundScreen(Screen):
         else:
             score_table(s, state, app.last_track, TOP + 4)
 
+
+
+def just_drawn(app: AppView) -> tuple[str, ...] | None:
+    """The buildings of the reveal just done (the last action), or None."""
+    game = app.session.game if app.session is not None else None
+    last = game.actions[-1] if game is not None and game.actions else None
+    return last.buildings if isinstance(last, Reveal) else None
+
+
+def back_to_the_grid(app: AppView, drawn: tuple[str, ...]) -> None:
+    """The reveal taken back (as Undo does, the table told what to take back) and its grid
+    shown again with every building tapped but the last: one tap mends a wrong last tap."""
+    app.undo()
+    screen = app.screen
+    if isinstance(screen, RoundScreen) and game_state(app).phase == REVEAL:
+        screen.picking = True
+        screen.picked[:] = list(drawn[:-1])
 
 
 def _school_area() -> pygame.Rect:

@@ -8,7 +8,18 @@ from typing import Any, Protocol
 
 import pygame
 
-from ...engine import Action, Choose, GameState, Option, TurnOptions, apply, why_not
+from ...engine import (
+    Action,
+    AddCoin,
+    Choose,
+    GameState,
+    Option,
+    TurnOptions,
+    apply,
+    turn_options,
+    why_not,
+)
+from ...engine.more_coins import add_coin_problem
 from ..contract import AppView, game_state
 from ..i18n import _, ngettext, say
 from ..ui import W, Widget, button
@@ -102,6 +113,24 @@ def needs_choose(options: TurnOptions, option: Option) -> bool:
     return option.via == "coin" and options.chosen is None
 
 
+def needs_coin(options: TurnOptions, option: Option) -> bool:
+    """Whether doing the option first puts one more coin on the chosen character: its coins
+    have bought their actions, and the coins follow the actions (``more_options``)."""
+    return (option.via == "coin" and options.chosen == option.character
+            and options.actions_left == 0)
+
+
+def more_options(state: GameState, options: TurnOptions) -> tuple[Option, ...]:
+    """The chosen character's options for one more coin on it, once its coins have bought
+    their actions (§7: the table need not count the coins up front); none when the engine
+    takes no more coin."""
+    if (options.chosen is None or options.actions_left > 0
+            or add_coin_problem(state, options.player) is not None):
+        return ()
+    after = apply(state, AddCoin(options.player))
+    return tuple(turn_options(after).regular.get(options.chosen, ()))
+
+
 def refusal(state: GameState, options: TurnOptions, option: Option, action: Action,
             coins: int) -> str | None:
     """Why the action (after placing ``coins`` coins, if that is due) is refused, in words."""
@@ -110,18 +139,26 @@ def refusal(state: GameState, options: TurnOptions, option: Option, action: Acti
         if reason:
             return say(reason)
         state = apply(state, Choose(active(state), option.character, coins))
+    elif needs_coin(options, option):
+        reason = why_not(state, AddCoin(active(state)))
+        if reason:
+            return say(reason)
+        state = apply(state, AddCoin(active(state)))
     refused = why_not(state, action)
     return None if refused is None else say(refused)
 
 
 def perform(app: AppView, options: TurnOptions, option: Option, action: Action | None,
             coins: int) -> None:
-    """The coins on the character (the turn's first action), then the action (None: nothing
-    to do yet, the button is greyed out)."""
+    """The coins on the character (the turn's first action; or one more, when the coins
+    follow the actions), then the action (None: nothing to do yet, the button is greyed
+    out)."""
     if action is None:
         return
     if needs_choose(options, option) and not app.apply(
             Choose(active(game_state(app)), option.character, coins)):
+        return
+    if needs_coin(options, option) and not app.apply(AddCoin(active(game_state(app)))):
         return
     app.apply(action)
 
@@ -137,6 +174,11 @@ def do_buttons(app: AppView, options: TurnOptions, option: Option, action: Actio
             return why or _("Choose what to do first.")
         return refusal(state, options, option, action, n)
 
+    if needs_coin(options, option):  # one more coin on the character, then the action
+        r = reason(1)
+        return [button("do", DO_RECT, _("Do it: +1 coin"),
+                       lambda: perform(app, options, option, action, 1),
+                       enabled=r is None, style="primary", value=action, why_not=r)]
     if not needs_choose(options, option):
         r = reason(1)
         return [button("do", DO_RECT, _("Do it"), lambda: perform(app, options, option,

@@ -32,6 +32,7 @@ from .turn_base import (
     Flow,
     Mode,
     do_buttons,
+    more_options,
     refusal,
 )
 from .village_tabs import village_tab
@@ -51,8 +52,10 @@ class OptionsView(Mode):
         if character_ is None:
             raw = list(options.neutral)
         else:
-            raw = list(options.regular.get(character_, ())) + list(
-                options.tiles.get(character_, ()))
+            regular = options.regular.get(character_, ())
+            if character_ == options.chosen and options.actions_left == 0:
+                regular = more_options(state, options)  # one more coin: one more action
+            raw = list(regular) + list(options.tiles.get(character_, ()))
         self.listed = likeliest_first(state, raw)
         self.only = only
         """The ways at one place tapped on the picture, when there are several."""
@@ -153,10 +156,13 @@ class OptionsView(Mode):
         room = self.bottom(app, turn) - LIST_TOP
         pages = pages_of(heights, room)
         chosen = self.preset[0] if self.preset else None
-        if not self.paged:  # opened at the page of the preselected option: it is seen
+        if not self.paged:  # opened at the page of the preselected option: it is seen ...
             self.paged = True
+            seen = chosen
+            if shown and shown[0].needs_cost:  # ... unless the likeliest is a new building
+                seen = shown[0]  # whose cost is read off its tile first: it is seen first
             self.page = next((p for p, page in enumerate(pages) for r in page
-                              if any(shown[i] is chosen for i in rows[r])), 0)
+                              if any(shown[i] is seen for i in rows[r])), 0)
         self.page = min(self.page, len(pages) - 1)
         out = []
         y = LIST_TOP

@@ -18,7 +18,7 @@ from .character_pieces import character_pieces
 from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, StepsView, players_panel
 from .hint import hint_button
 from .reasons import why_not_character
-from .turn_base import DO_RECT, Flow, Mode, active, do_buttons
+from .turn_base import DO_RECT, Flow, Mode, active, do_buttons, more_options
 from .turn_list import preset
 
 
@@ -49,6 +49,7 @@ class Steps(Mode):
         self.view = StepsView()
         self.next: tuple[Option, Action] | None = None
         self.looked = False
+        self.more_coin: bool | None = None
 
     def preset(self, turn: Flow, app: AppView) -> tuple[Option, Action] | None:
         """The next action "Do it" does, while coins on the character still buy actions."""
@@ -61,6 +62,15 @@ class Steps(Mode):
                     self.words(self.next[0]), LEFT_W - 8) > 466 - panel_bottom(state):
                 self.next = None  # not said whole under the players: chosen from the list
         return self.next
+
+    def more(self, turn: Flow, app: AppView) -> bool:
+        """Whether one more coin on the chosen character buys an action it offers: the coins
+        follow the actions (asked once)."""
+        o = turn.options
+        if self.more_coin is None:
+            self.more_coin = bool(o.chosen and o.actions_left == 0 and any(
+                x.affordable or x.needs_cost for x in more_options(game_state(app), o)))
+        return self.more_coin
 
     @staticmethod
     def words(option: Option) -> str:
@@ -89,6 +99,11 @@ class Steps(Mode):
         else:
             out.append(button("continue", (RIGHT_X, 412, 262, 60), _("Characters"),
                               turn.to_characters))
+        if self.more(turn, app):  # bottom left, under the player's words
+            assert o.chosen is not None
+            out.append(Widget("more", pygame.Rect(8, 412, LEFT_W - 8, 60),
+                              on_tap=partial(turn.to_options, o.chosen),
+                              lines=[_("One more action:"), character(o.chosen)]))
         following = self.preset(turn, app)
         if following is not None:
             out += do_buttons(app, o, *following)
@@ -104,6 +119,8 @@ class Steps(Mode):
         following = self.preset(turn, app)
         if following is not None:
             return [self.words(following[0])]
+        if self.more(turn, app):
+            return []  # one more action, bottom left: End turn is in sight beside it
         return [_("Then press your seat button (or End turn).")] if o.can_end_turn else []
 
 
@@ -119,7 +136,9 @@ class Characters(Mode):
         for i, ch in enumerate(CHARACTERS):
             col, row = i % 2, i // 2
             usable = (any(x.affordable or x.needs_cost for x in o.regular.get(ch, ()))
-                      or any(x.affordable or x.needs_cost for x in o.tiles.get(ch, ())))
+                      or any(x.affordable or x.needs_cost for x in o.tiles.get(ch, ()))
+                      or (ch == o.chosen and o.actions_left == 0 and any(
+                          x.affordable or x.needs_cost for x in more_options(state, o))))
             enabled = usable and (o.chosen in (None, ch) or ch in o.tiles)
             out.append(Widget(f"character:{ch}",
                               pygame.Rect(RIGHT_X + col * 270, TOP + 44 + row * 84, 262, 78),
