@@ -259,8 +259,12 @@ def quarter_villagers(state: GameState, village: str, quarter: str) -> list[Adul
 def sleepers(state: GameState, village: str, quarter: str) -> list[Adult]:
     """Every sleeping villager on the buildings of one quarter of a village: whom the Night
     Watchman wakes there."""
-    return [ad for cell, b in state.villages[village].buildings.items()
-            for ad in b.adults if not ad.awake and in_quarter(cell, quarter)]
+    return list(_sleepers(state, village, quarter))
+
+
+def _sleepers(state: GameState, village: str, quarter: str) -> Iterator[Adult]:
+    return (ad for cell, b in state.villages[village].buildings.items()
+            for ad in b.adults if not ad.awake and in_quarter(cell, quarter))
 
 
 def sleeping_quarters(state: GameState, village: str) -> dict[str, list[Cell]]:
@@ -279,7 +283,7 @@ def sleeping_quarters(state: GameState, village: str) -> dict[str, list[Cell]]:
 def wake_problem(state: GameState, village: str, quarter: str) -> Message | None:
     if village not in state.villages:
         return message("no_village", name=village)
-    if not sleepers(state, village, quarter):
+    if next(_sleepers(state, village, quarter), None) is None:  # the first one will do
         return message("no_sleeper", quarter=quarter, village=vcode(state, village))
     return None
 

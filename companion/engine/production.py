@@ -154,9 +154,10 @@ def _goods_at(state: GameState, post: Post) -> list[str]:
     return sorted(post.type.exchange)
 
 
-def chains(state: GameState, player: str) -> Iterator[tuple[Chain, frozenset[int]]]:
-    """Every chain the player can work now, with the indexes of the ``awake_posts`` it uses:
-    exactly the chains ``run_chain`` accepts (each step checked by ``step_problem``)."""
+def chains(state: GameState, player: str) -> Iterator[tuple[Chain, int]]:
+    """Every chain the player can work now, with the ``awake_posts`` it uses (bit ``i`` set:
+    post ``i``; a number, not a set: the garbage collector need not track it): exactly the
+    chains ``run_chain`` accepts (each step checked by ``step_problem``)."""
     cat = state.catalogue
     posts = awake_posts(state, player)
     # A quick sieve, so that the rule (``step_problem``) is asked about plausible steps only:
@@ -172,19 +173,19 @@ def chains(state: GameState, player: str) -> Iterator[tuple[Chain, frozenset[int
         for good in inputs:
             follow.setdefault(good, []).append((i, candidates))
 
-    found: list[tuple[Chain, frozenset[int]]] = []
+    found: list[tuple[Chain, int]] = []
 
-    def extend(chain: Chain, used: frozenset[int]) -> None:
+    def extend(chain: Chain, used: int) -> None:
         if chain:
             found.append((chain, used))
         for i, candidates in follow.get(chain[-1].good if chain else None, ()):
-            if i in used:
+            if used >> i & 1:
                 continue
             for step in candidates:
                 if step_problem(state, player, chain, step) is None:
-                    extend((*chain, step), used | {i})
+                    extend((*chain, step), used | 1 << i)
 
-    extend((), frozenset())
+    extend((), 0)
     return iter(found)
 
 
@@ -202,10 +203,11 @@ class Payment:
         return sum(len(c) for c in self.pay)
 
 
-ChainsByGood = dict[str, list[tuple[Chain, frozenset[int]]]]
+ChainsByGood = dict[str, list[tuple[Chain, int]]]
+"""Chains by the good they end with, each with the posts it uses (bits, see ``chains``)."""
 
 
-class _Chains(dict[str, list[tuple[Chain, frozenset[int]]]]):
+class _Chains(dict[str, list[tuple[Chain, int]]]):
     """``chains_by_good``'s answer, remembered with the posts it was worked out from."""
 
     key: tuple[object, ...] = ()
@@ -276,7 +278,7 @@ def _cheapest(cost: Cost, budget: int | None, by_good: ChainsByGood) -> Payment 
     best: list[tuple[tuple[int, int], tuple[Chain, ...], tuple[str, ...]]] = []
     buy_index = 1 << 30  # past every chain: "bought"
 
-    def search(k: int, used: frozenset[int], pay: tuple[Chain, ...], bought: tuple[str, ...],
+    def search(k: int, used: int, pay: tuple[Chain, ...], bought: tuple[str, ...],
                sleepers: int, after: int) -> None:
         """Pay ``needed[k:]``; ``after``: for a repeat of the previous good, only options past
         the one it took (so no payment is tried twice in another order)."""
@@ -300,7 +302,7 @@ def _cheapest(cost: Cost, budget: int | None, by_good: ChainsByGood) -> Payment 
         if good in BUYABLE:
             search(k + 1, used, pay, (*bought, good), sleepers, buy_index - 1)
 
-    search(0, frozenset(), (), (), 0, -1)
+    search(0, 0, (), (), 0, -1)
     if not best:
         return None
     _, pay, bought = best[0]
