@@ -403,8 +403,9 @@ def birth_problem(state: GameState, player: str, cell: Cell) -> Message | None:
 
 def couples(state: GameState, player: str) -> list[Cell]:
     """The player's couples that may have a child now, row by row."""
-    return [c for c in by_row(state.villages[player].buildings)
-            if birth_problem(state, player, c) is None]
+    buildings = state.villages[player].buildings
+    return [c for c in by_row(buildings)  # a sieve: a couple is two (``no_couple``)
+            if len(buildings[c].adults) == 2 and birth_problem(state, player, c) is None]
 
 
 def birth(state: GameState, a: Birth) -> None:

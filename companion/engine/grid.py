@@ -59,7 +59,13 @@ def in_quarter(cell: Cell, quarter: str) -> bool:
 
 
 def quarters_of(cell: Cell) -> list[str]:
-    return [q for q in QUARTERS if in_quarter(cell, q)]
+    return list(cell_quarters(cell))
+
+
+@cache
+def cell_quarters(cell: Cell) -> tuple[str, ...]:
+    """The quarters a cell lies in (``in_quarter``), remembered: a village has few cells."""
+    return tuple(q for q in QUARTERS if in_quarter(cell, q))
 
 
 def open_ring(built: Iterable[Cell]) -> int:

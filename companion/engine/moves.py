@@ -20,7 +20,7 @@ from functools import cached_property, partial
 from . import characters as rules
 from .actions import Action, Birth, Build, Chain, Deliver, Marry, Wake
 from .catalogue import Cost
-from .grid import QUARTERS, by_row
+from .grid import QUARTERS, by_row, cell_quarters
 from .messages import Message, english, english_param, message
 from .production import ChainsByGood, Payment, find_payment, vcode, village_order
 from .state import GameState
@@ -221,10 +221,14 @@ def _wake_words(state: GameState, village: str, quarter: str
 def night_watchman(state: GameState, colour: str, via: Via) -> Iterator[Option]:
     """Every quarter of any village with someone asleep in it."""
     for v in village_order(state, colour):
-        if not any(not a.awake for b in state.villages[v].buildings.values() for a in b.adults):
-            continue  # a sieve: nobody asleep in this village, no quarter to ask the rule about
+        asleep: set[str] = set()  # a sieve: the rule is asked about quarters with a sleeper
+        for cell, b in state.villages[v].buildings.items():
+            for a in b.adults:
+                if not a.awake:
+                    asleep.update(cell_quarters(cell))
+                    break
         for q in QUARTERS:
-            if rules.wake_problem(state, v, q) is None:
+            if q in asleep and rules.wake_problem(state, v, q) is None:
                 yield Option("night_watchman", via, Wake(colour, v, q, via == TILE),
                              words=partial(_wake_words, state, v, q))
 

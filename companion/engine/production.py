@@ -36,7 +36,10 @@ def building_at(state: GameState, village: str, cell: Cell) -> tuple[BuildingTyp
 
 
 def _own(b: Building, player: str) -> Adult | None:
-    return next((a for a in b.adults if a.colour == player), None)
+    for a in b.adults:
+        if a.colour == player:
+            return a
+    return None
 
 
 def _own_index(adults: list[Adult], player: str) -> int:
@@ -53,16 +56,17 @@ def step_problem(state: GameState, player: str, before: Chain, step: Step) -> Me
     if step.village not in state.villages:
         return message("no_village", name=step.village)
     b = state.villages[step.village].buildings.get(step.cell)
-    where = {"cell": step.cell, "village": vcode(state, step.village)}
     if b is None:
-        return message("no_building", **where)
+        return message("no_building", cell=step.cell, village=vcode(state, step.village))
     bt = cat.building(b.type)
     worker = _own(b, player)
     if worker is None:
-        return message("no_worker", player=player, building=b.type, **where)
+        return message("no_worker", player=player, building=b.type, cell=step.cell,
+                       village=vcode(state, step.village))
     if not worker.awake or any(s.village == step.village and s.cell == step.cell
                                for s in before):
-        return message("worker_asleep", player=player, building=b.type, **where)
+        return message("worker_asleep", player=player, building=b.type, cell=step.cell,
+                       village=vcode(state, step.village))
     good = before[-1].good if before else None
     if bt.kind == PRODUCTION:
         assert bt.output is not None
@@ -121,6 +125,13 @@ def village_order(state: GameState, colour: str) -> list[str]:
     """The villages as a player sees them: its own, then the others in play order, the neutral
     village last."""
     return state.order_from(colour) + [c for c in state.villages if c not in state.colours]
+
+
+def _row_first_of_first(item: tuple[Cell, bool]) -> tuple[int, int]:
+    return item[0][1], item[0][0]
+
+
+_ROW_FIRST_OF_FIRST = _row_first_of_first
 
 
 def _working(state: GameState, player: str) -> list[tuple[str, Cell, Building]]:
@@ -221,27 +232,99 @@ of one player, and every object kept is walked by each full garbage collection (
 millions of objects once made one ``turn_options`` take 2 s)."""
 _memo: dict[tuple[object, ...], tuple[object, _Chains]] = {}
 _memo_chains = 0
+"""Chains held by ``_memo`` and ``_all`` together."""
+_all: dict[tuple[object, ...], tuple[object, list[tuple[Chain, int]]]] = {}
+"""The chains of every post of a player as if all its villagers there were awake, in search
+order: the chains of some of them awake are these, less those with a sleeper (see
+``chains_by_good``)."""
+
+
+def _posts(state: GameState, player: str) -> tuple[tuple[object, ...], int]:
+    """Where the player has a villager (village, cell, building type; in ``awake_posts``
+    order), under one catalogue, and which of them sleep (bit ``i``: the ``i``-th post; the
+    player's first villager there is the one ``step_problem`` asks about)."""
+    key: list[object] = [id(state.catalogue), player]
+    asleep = 0
+    i = 0
+    for colour in village_order(state, player):
+        buildings = state.villages[colour].buildings
+        mine = []
+        for cell, b in buildings.items():
+            for a in b.adults:
+                if a.colour == player:
+                    mine.append((cell, a.awake))
+                    break
+        if len(mine) > 1:
+            mine.sort(key=_ROW_FIRST_OF_FIRST)
+        for cell, awake in mine:
+            key += (colour, cell, buildings[cell].type)
+            if not awake:
+                asleep |= 1 << i
+            i += 1
+    return tuple(key), asleep
 
 
 def posts_key(state: GameState, player: str) -> tuple[object, ...]:
-    """All that the player's chains depend on: where its awake villagers work (village, cell,
-    building type, in ``awake_posts`` order), under one catalogue."""
-    return (id(state.catalogue), player,
-            *((colour, cell, b.type) for colour, cell, b in _working(state, player)))
+    """All that the player's chains depend on: where its villagers are (village, cell,
+    building type, in ``awake_posts`` order) and which of them are awake, under one
+    catalogue."""
+    key, asleep = _posts(state, player)
+    return (*key, asleep)
+
+
+def _all_awake(state: GameState, player: str, asleep: int, key: tuple[object, ...]
+               ) -> list[tuple[Chain, int]]:
+    """``chains`` of a copy of ``state`` where the player's villagers on buildings are all
+    awake (remembered by the posts)."""
+    hit = _all.get(key)
+    if hit is not None and hit[0] is state.catalogue:
+        return hit[1]
+    awake = state
+    if asleep:
+        awake = state.clone()
+        for village in awake.villages.values():
+            for cell, b in list(village.buildings.items()):
+                i = next((i for i, a in enumerate(b.adults) if a.colour == player), None)
+                if i is not None and not b.adults[i].awake:
+                    village.set_adults(cell, (*b.adults[:i], replace(b.adults[i], awake=True),
+                                              *b.adults[i + 1:]))
+    found = list(chains(awake, player))
+    global _memo_chains
+    if len(_all) >= _MEMO_SIZE or _memo_chains + len(found) > _MEMO_CHAINS:
+        _forget()
+    _all[key] = (state.catalogue, found)
+    _memo_chains += len(found)
+    return found
+
+
+def _forget() -> None:
+    """Both memos emptied (they count their chains together)."""
+    global _memo_chains
+    _memo.clear()
+    _all.clear()
+    _memo_chains = 0
 
 
 def chains_by_good(state: GameState, player: str) -> ChainsByGood:
     """Every chain the player can work now, by the good it ends with, shortest first (then in
-    the order of ``awake_posts``). The chains are a function of the player's awake posts alone
+    the order of ``awake_posts``), each with the posts it uses (bits over all the player's
+    posts, asleep or awake, in ``awake_posts`` order).
+
+    The chains are a function of the player's posts and of who is awake there alone
     (``step_problem`` asks nothing else of the state), so the answer is remembered by them and
-    shared: callers read it and never change it."""
-    key = posts_key(state, player)
+    shared: callers read it and never change it. And the chains with some villagers asleep are
+    those of all of them awake that use none of the sleepers, in the same order (the search
+    pruned of the branches through a sleeper), so one search serves every state of the posts
+    between a worker's falling asleep and its waking."""
+    posts, asleep = _posts(state, player)
+    key = (*posts, asleep)
     hit = _memo.get(key)
     if hit is not None and hit[0] is state.catalogue:
         return hit[1]
     by_good = _Chains()
-    for chain, used in chains(state, player):
-        by_good.setdefault(chain[-1].good, []).append((chain, used))
+    for chain, used in _all_awake(state, player, asleep, posts):
+        if not used & asleep:
+            by_good.setdefault(chain[-1].good, []).append((chain, used))
     for options in by_good.values():
         options.sort(key=lambda o: len(o[0]))  # stable: ties keep the search order
     by_good.key = key
@@ -249,8 +332,7 @@ def chains_by_good(state: GameState, player: str) -> ChainsByGood:
     global _memo_chains
     n = sum(len(options) for options in by_good.values())
     if len(_memo) >= _MEMO_SIZE or _memo_chains + n > _MEMO_CHAINS:
-        _memo.clear()
-        _memo_chains = 0
+        _forget()
     _memo[key] = (state.catalogue, by_good)
     _memo_chains += n
     return by_good
