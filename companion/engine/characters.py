@@ -15,7 +15,7 @@ from dataclasses import replace
 from .actions import Birth, Build, Chain, CorrectCost, Deliver, Marry, Wake
 from .catalogue import BUYABLE, make_cost
 from .errors import IllegalAction, refuse
-from .grid import QUARTERS, Cell, by_row, in_quarter, open_ring, ring, ring_cells
+from .grid import QUARTERS, Cell, by_row, cells_of_ring, in_quarter, open_ring, ring
 from .messages import Message, message
 from .production import step_problem, vcode
 from .state import Adult, Building, GameState, Village
@@ -39,7 +39,7 @@ def build_cells(village: Village) -> list[Cell]:
 
 def _build_cells(village: Village) -> Iterator[Cell]:
     n = open_ring(village.buildings)
-    return (c for c in ring_cells(n) if c not in village.buildings)
+    return (c for c in cells_of_ring(n) if c not in village.buildings)
 
 
 def first_free_cell(village: Village) -> Cell:

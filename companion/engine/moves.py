@@ -174,9 +174,9 @@ def builder(state: GameState, colour: str, via: Via, budget: int,
     village = state.villages[colour]
     cell = rules.first_free_cell(village)
     tile = via == TILE
+    moving_in = sex_default(village.centre)
     for t in rules.buildable_types(state, colour):
-        bt = cat.building(t)
-        mover, sexes = sex_default(village.centre) if bt.occupied else (None, ())
+        mover, sexes = moving_in if cat.building(t).occupied else (None, ())
         cost = state.known_cost(t)
         if cost is None:
             yield Option("builder", via, Build(colour, t, cell, mover=mover, tile=tile),
@@ -243,11 +243,13 @@ def priest(state: GameState, colour: str, via: Via) -> Iterator[Option]:
     """Every own unbound villager with every single villager of the other sex it may marry."""
     sources = [(src, sex) for src in SOURCES for sex in SEXES
                if rules.unbound(state, colour, src)[sex] > 0]
+    if not sources:
+        return  # a sieve: nobody to marry (``no_villager``)
     for v in village_order(state, colour):
+        if v == colour:
+            continue  # a sieve: the own village (``own_village``)
         dowry = rules.dowry_coins(state, colour, v)
         buildings = state.villages[v].buildings
-        if not sources or v == colour:
-            continue  # a sieve: nobody to marry, or the own village (``own_village``)
         for cell in by_row(buildings):
             if len(buildings[cell].adults) != 1:
                 continue  # a sieve: only a single villager is asked about (``couple_there``)

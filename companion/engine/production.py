@@ -215,7 +215,8 @@ class Payment:
 
 
 ChainsByGood = dict[str, list[tuple[Chain, int]]]
-"""Chains by the good they end with, each with the posts it uses (bits, see ``chains``)."""
+"""Chains by the good they end with, shortest first, each with the posts it uses (bits, see
+``chains``)."""
 
 
 class _Chains(dict[str, list[tuple[Chain, int]]]):
@@ -357,35 +358,42 @@ def _cheapest(cost: Cost, budget: int | None, by_good: ChainsByGood) -> Payment 
     if budget is None:
         budget = sum(n for _, n in cost)
     needed = [g for g, n in cost for _ in range(n)]
-    best: list[tuple[tuple[int, int], tuple[Chain, ...], tuple[str, ...]]] = []
+    last = len(needed)
+    found = False
+    best_coins = best_sleepers = 0
+    best_pay: tuple[Chain, ...] = ()
+    best_bought: tuple[str, ...] = ()
     buy_index = 1 << 30  # past every chain: "bought"
 
     def search(k: int, used: int, pay: tuple[Chain, ...], bought: tuple[str, ...],
                sleepers: int, after: int) -> None:
         """Pay ``needed[k:]``; ``after``: for a repeat of the previous good, only options past
         the one it took (so no payment is tried twice in another order)."""
+        nonlocal found, best_coins, best_sleepers, best_pay, best_bought
         coins = len(bought)
         if coins > budget:
             return
-        if best:  # coins and sleepers only grow: a path that cannot beat the best stops
-            best_coins, best_sleepers = best[0][0]
-            if coins > best_coins or (coins == best_coins and sleepers >= best_sleepers):
-                return
-        if k == len(needed):
-            best[:] = [((coins, sleepers), pay, bought)]
+        # coins and sleepers only grow: a path that cannot beat the best stops
+        if found and (coins > best_coins or (coins == best_coins and sleepers >= best_sleepers)):
+            return
+        if k == last:
+            found, best_coins, best_sleepers, best_pay, best_bought = (
+                True, coins, sleepers, pay, bought)
             return
         good = needed[k]
         start = after if k and needed[k - 1] == good else -1
-        options = by_good.get(good, [])
+        options = by_good.get(good, ())
         for i in range(start + 1, len(options)):
             chain, chain_used = options[i]
+            if found and (coins > best_coins or (
+                    coins == best_coins and sleepers + len(chain) >= best_sleepers)):
+                break  # the stop above, before the call: the chains after it are no shorter
             if not (used & chain_used):
                 search(k + 1, used | chain_used, (*pay, chain), bought, sleepers + len(chain), i)
         if good in BUYABLE:
             search(k + 1, used, pay, (*bought, good), sleepers, buy_index - 1)
 
     search(0, 0, (), (), 0, -1)
-    if not best:
+    if not found:
         return None
-    _, pay, bought = best[0]
-    return Payment(pay, tuple(sorted(Counter(bought).items())))
+    return Payment(best_pay, tuple(sorted(Counter(best_bought).items())))
