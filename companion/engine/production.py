@@ -124,7 +124,9 @@ class Post:
 def village_order(state: GameState, colour: str) -> list[str]:
     """The villages as a player sees them: its own, then the others in play order, the neutral
     village last."""
-    return state.order_from(colour) + [c for c in state.villages if c not in state.colours]
+    cols = state.colours
+    i = cols.index(colour)
+    return cols[i:] + cols[:i] + [c for c in state.villages if c not in cols]
 
 
 def _row_first_of_first(item: tuple[Cell, bool]) -> tuple[int, int]:
@@ -348,10 +350,15 @@ def find_payment(state: GameState, player: str, cost: Cost, budget: int | None,
     if by_good is None:
         by_good = chains_by_good(state, player)
     if isinstance(by_good, _Chains):  # remembered with the chains it was found among
-        if (cost, budget) not in by_good.payments:
-            by_good.payments[(cost, budget)] = _cheapest(cost, budget, by_good)
-        return by_good.payments[(cost, budget)]
+        key = (cost, budget)
+        payment = by_good.payments.get(key, _UNKNOWN)
+        if payment is _UNKNOWN:
+            payment = by_good.payments[key] = _cheapest(cost, budget, by_good)
+        return payment  # type: ignore[return-value]
     return _cheapest(cost, budget, by_good)
+
+
+_UNKNOWN = object()  # (None is an answer: no payment)
 
 
 def _cheapest(cost: Cost, budget: int | None, by_good: ChainsByGood) -> Payment | None:
