@@ -167,6 +167,22 @@ def _goods_at(state: GameState, post: Post) -> list[str]:
     return sorted(post.type.exchange)
 
 
+_STEPS: dict[tuple[str, Cell, str], Step] = {}
+"""Steps are values: one object for each (village, cell, good), shared by every chain
+remembered (fewer objects for the garbage collector to walk; at most villages x cells x
+goods of them)."""
+
+
+def _step(village: str, cell: Cell, good: str) -> Step:
+    key = (village, cell, good)
+    step = _STEPS.get(key)
+    if step is None:
+        if len(_STEPS) > 20_000:  # (cells are few: only a misuse gets here)
+            _STEPS.clear()
+        step = _STEPS[key] = Step(village, cell, good)
+    return step
+
+
 def chains(state: GameState, player: str) -> Iterator[tuple[Chain, int]]:
     """Every chain the player can work now, with the ``awake_posts`` it uses (bit ``i`` set:
     post ``i``; a number, not a set: the garbage collector need not track it): exactly the
@@ -177,7 +193,7 @@ def chains(state: GameState, player: str) -> Iterator[tuple[Chain, int]]:
     # by the good a chain ends with (None: an empty chain), the posts that could follow it.
     follow: dict[str | None, list[tuple[int, list[Step]]]] = {}
     for i, p in enumerate(posts):
-        candidates = [Step(p.village, p.cell, g) for g in _goods_at(state, p)]
+        candidates = [_step(p.village, p.cell, g) for g in _goods_at(state, p)]
         if p.type.kind == PRODUCTION:
             inputs: list[str | None] = (
                 [cat.goods[p.type.output].input] if p.type.output is not None else [])
