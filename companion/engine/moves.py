@@ -251,10 +251,12 @@ def priest(state: GameState, colour: str, via: Via) -> Iterator[Option]:
         dowry = rules.dowry_coins(state, colour, v)
         buildings = state.villages[v].buildings
         for cell in by_row(buildings):
-            if len(buildings[cell].adults) != 1:
-                continue  # a sieve: only a single villager is asked about (``couple_there``)
+            adults = buildings[cell].adults
+            if len(adults) != 1 or adults[0].colour == colour:
+                continue  # a sieve: a single villager of another player (``couple_there`` …)
             for src, sex in sources:
-                if rules.marry_problem(state, colour, sex, src, v, cell) is None:
+                if sex != adults[0].sex and (  # a sieve: ``same_sex``
+                        rules.marry_problem(state, colour, sex, src, v, cell) is None):
                     a = Marry(colour, sex, src, v, cell, dowry[0] if dowry else None,
                               via == TILE)
                     yield Option("priest", via, a, choices=dowry,

@@ -129,13 +129,6 @@ def village_order(state: GameState, colour: str) -> list[str]:
     return cols[i:] + cols[:i] + [c for c in state.villages if c not in cols]
 
 
-def _row_first_of_first(item: tuple[Cell, bool]) -> tuple[int, int]:
-    return item[0][1], item[0][0]
-
-
-_ROW_FIRST_OF_FIRST = _row_first_of_first
-
-
 def _working(state: GameState, player: str) -> list[tuple[str, Cell, Building]]:
     """Where the player has an awake villager: village, cell and building, in the order of
     ``awake_posts``."""
@@ -267,20 +260,32 @@ def _posts(state: GameState, player: str) -> tuple[tuple[object, ...], int]:
     i = 0
     for colour in village_order(state, player):
         buildings = state.villages[colour].buildings
-        mine = []
-        for cell, b in buildings.items():
-            for a in b.adults:
-                if a.colour == player:
-                    mine.append((cell, a.awake))
-                    break
+        # (y, x) first: sorted row by row. A building holds one villager of a colour at most
+        # (``marriage_problem``), so each cell comes once; else the first of them counts.
+        mine = [(cell[1], cell[0], cell, b.type, a.awake) for cell, b in buildings.items()
+                for a in b.adults if a.colour == player]
         if len(mine) > 1:
-            mine.sort(key=_ROW_FIRST_OF_FIRST)
-        for cell, awake in mine:
-            key += (colour, cell, buildings[cell].type)
+            mine.sort()
+            if len({m[2] for m in mine}) != len(mine):
+                mine = _first_own(buildings, player)
+        for _, _, cell, type_id, awake in mine:
+            key += (colour, cell, type_id)
             if not awake:
                 asleep |= 1 << i
             i += 1
     return tuple(key), asleep
+
+
+def _first_own(buildings: dict[Cell, Building], player: str
+               ) -> list[tuple[int, int, Cell, str, bool]]:
+    """``_posts``'s list of one village where a building holds two villagers of the player:
+    the first of them counts (as in ``step_problem``)."""
+    out = []
+    for cell, b in buildings.items():
+        a = _own(b, player)
+        if a is not None:
+            out.append((cell[1], cell[0], cell, b.type, a.awake))
+    return sorted(out)
 
 
 def posts_key(state: GameState, player: str) -> tuple[object, ...]:
