@@ -233,7 +233,8 @@ ChainsByGood = dict[str, list[tuple[Chain, int]]]
 class _Chains(dict[str, list[tuple[Chain, int]]]):
     """``chains_by_good``'s answer, remembered with the posts it was worked out from."""
 
-    key: tuple[object, ...] = ()
+    __slots__ = ("key", "payments")  # no instance dict: one object fewer in each memo entry
+    key: tuple[object, ...]
     payments: dict[tuple[Cost, int | None], Payment | None]
 
 
