@@ -15,7 +15,7 @@ from dataclasses import replace
 from .actions import Birth, Build, Chain, CorrectCost, Deliver, Marry, Wake
 from .catalogue import BUYABLE, make_cost
 from .errors import IllegalAction, refuse
-from .grid import QUARTERS, Cell, by_row, in_quarter, open_ring, ring, ring_cells
+from .grid import QUARTERS, Cell, by_row, cells_of_ring, in_quarter, open_ring, ring
 from .messages import Message, message
 from .production import step_problem, vcode
 from .state import Adult, Building, GameState, Village
@@ -39,7 +39,7 @@ def build_cells(village: Village) -> list[Cell]:
 
 def _build_cells(village: Village) -> Iterator[Cell]:
     n = open_ring(village.buildings)
-    return (c for c in ring_cells(n) if c not in village.buildings)
+    return (c for c in cells_of_ring(n) if c not in village.buildings)
 
 
 def first_free_cell(village: Village) -> Cell:
@@ -259,8 +259,12 @@ def quarter_villagers(state: GameState, village: str, quarter: str) -> list[Adul
 def sleepers(state: GameState, village: str, quarter: str) -> list[Adult]:
     """Every sleeping villager on the buildings of one quarter of a village: whom the Night
     Watchman wakes there."""
-    return [ad for cell, b in state.villages[village].buildings.items()
-            for ad in b.adults if not ad.awake and in_quarter(cell, quarter)]
+    return list(_sleepers(state, village, quarter))
+
+
+def _sleepers(state: GameState, village: str, quarter: str) -> Iterator[Adult]:
+    return (ad for cell, b in state.villages[village].buildings.items()
+            for ad in b.adults if not ad.awake and in_quarter(cell, quarter))
 
 
 def sleeping_quarters(state: GameState, village: str) -> dict[str, list[Cell]]:
@@ -279,7 +283,7 @@ def sleeping_quarters(state: GameState, village: str) -> dict[str, list[Cell]]:
 def wake_problem(state: GameState, village: str, quarter: str) -> Message | None:
     if village not in state.villages:
         return message("no_village", name=village)
-    if not sleepers(state, village, quarter):
+    if next(_sleepers(state, village, quarter), None) is None:  # the first one will do
         return message("no_sleeper", quarter=quarter, village=vcode(state, village))
     return None
 
@@ -399,8 +403,9 @@ def birth_problem(state: GameState, player: str, cell: Cell) -> Message | None:
 
 def couples(state: GameState, player: str) -> list[Cell]:
     """The player's couples that may have a child now, row by row."""
-    return [c for c in by_row(state.villages[player].buildings)
-            if birth_problem(state, player, c) is None]
+    buildings = state.villages[player].buildings
+    return [c for c in by_row(buildings)  # a sieve: a couple is two (``no_couple``)
+            if len(buildings[c].adults) == 2 and birth_problem(state, player, c) is None]
 
 
 def birth(state: GameState, a: Birth) -> None:

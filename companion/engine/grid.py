@@ -38,6 +38,11 @@ def ring_cells(n: int) -> list[Cell]:
     return list(_ring_cells(n))
 
 
+def cells_of_ring(n: int) -> tuple[Cell, ...]:
+    """``ring_cells`` as a tuple, shared (not to be copied for every question)."""
+    return _ring_cells(n)
+
+
 @cache
 def _ring_cells(n: int) -> tuple[Cell, ...]:
     return tuple(Cell(x, y) for y in range(-n, n + 1) for x in range(-n, n + 2)
@@ -59,14 +64,20 @@ def in_quarter(cell: Cell, quarter: str) -> bool:
 
 
 def quarters_of(cell: Cell) -> list[str]:
-    return [q for q in QUARTERS if in_quarter(cell, q)]
+    return list(cell_quarters(cell))
+
+
+@cache
+def cell_quarters(cell: Cell) -> tuple[str, ...]:
+    """The quarters a cell lies in (``in_quarter``), remembered: a village has few cells."""
+    return tuple(q for q in QUARTERS if in_quarter(cell, q))
 
 
 def open_ring(built: Iterable[Cell]) -> int:
     """The innermost ring that still has a free cell: the only ring a building may go on."""
-    taken = set(built)
+    taken = built if isinstance(built, (set, dict)) else set(built)
     n = 1
-    while all(c in taken for c in ring_cells(n)):
+    while all(c in taken for c in _ring_cells(n)):
         n += 1
     return n
 

@@ -13,25 +13,39 @@ when there is a choice and men are not fewer; the own dowry coin is taken first.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import cached_property, partial
 
 from . import characters as rules
 from .actions import Action, Birth, Build, Chain, Deliver, Marry, Wake
-from .grid import QUARTERS, by_row
+from .catalogue import Cost
+from .grid import QUARTERS, by_row, cell_quarters
 from .messages import Message, english, english_param, message
-from .production import ChainsByGood, find_payment, vcode, village_order
+from .production import ChainsByGood, Payment, find_payment, vcode, village_order
 from .state import GameState
 from .values import SEXES, SOURCES, Sex, Via
 
 COIN, TILE, NEUTRAL = Via.COIN, Via.TILE, Via.NEUTRAL
 
 
-@dataclass(frozen=True)
+Words = Callable[[], tuple[Message, tuple[Message, ...]]]
+"""An option's words, built when asked: its ``message`` and its ``details``."""
+
+
+def _given(message: Message, details: tuple[Message, ...]) -> tuple[Message, tuple[Message, ...]]:
+    return message, details
+
+
+@dataclass(frozen=True, init=False, eq=False)
 class Option:
     """One action a player can take now, ready to apply (after choosing its character, for an
     action paid with a coin). Described as data: ``message`` ("option.<action type>" with the
-    buildings, goods, cells involved) and ``details`` (its payment, step by step)."""
+    buildings, goods, cells involved) and ``details`` (its payment, step by step).
+
+    The words are built only when asked (a search looks at thousands of options and words
+    none): ``words`` builds them from the state the option was found in, which never changes
+    (``apply`` returns a new one). Equal options have equal words."""
 
     character: str
     via: Via
@@ -45,10 +59,46 @@ class Option:
     """A building whose cost is not known yet: it must be read off the tile first."""
     choices: tuple[str, ...] = ()
     """What the player may pick instead of the default: dowry coins, or sexes."""
-    message: Message = field(kw_only=True)
-    details: tuple[Message, ...] = ()
-    """"pay.*" messages: the cost, each chain's steps, the goods bought; or why it cannot be
-    paid."""
+    words: Words = field(repr=False, kw_only=True)
+    """Builds ``message`` and ``details`` when first asked (given: the two themselves)."""
+
+    def __init__(self, character: str, via: Via, action: Action, coins: int = 0,
+                 sleepers: int = 0, affordable: bool = True, needs_cost: bool = False,
+                 choices: tuple[str, ...] = (), *, message: Message | None = None,
+                 details: tuple[Message, ...] = (), words: Words | None = None) -> None:
+        if (message is None) == (words is None):
+            raise TypeError("an Option needs its message or its words (one of them)")
+        if words is None:
+            assert message is not None
+            words = partial(_given, message, tuple(details))
+        self.__dict__.update(character=character, via=via, action=action, coins=coins,
+                             sleepers=sleepers, affordable=affordable, needs_cost=needs_cost,
+                             choices=choices, words=words)  # frozen: set once, here
+
+    @cached_property
+    def _worded(self) -> tuple[Message, tuple[Message, ...]]:
+        return self.words()
+
+    @property
+    def message(self) -> Message:
+        """What the option does: "option.<action type>" with its parameters."""
+        return self._worded[0]
+
+    @property
+    def details(self) -> tuple[Message, ...]:
+        """"pay.*" messages: the cost, each chain's steps, the goods bought; or why it cannot
+        be paid."""
+        return self._worded[1]
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.character, self.via, self.action, self.coins, self.sleepers,
+                self.affordable, self.needs_cost, self.choices, self.message, self.details)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Option) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     @property
     def cost_needed(self) -> str | None:
@@ -101,6 +151,22 @@ def sex_default(counts: dict[Sex, int]) -> tuple[Sex | None, tuple[Sex, ...]]:
     return (Sex.M if counts[Sex.M] >= counts[Sex.F] else Sex.F), present
 
 
+def _build_words(state: GameState, colour: str, t: str, cost: Cost | None,
+                 payment: Payment | None) -> tuple[Message, tuple[Message, ...]]:
+    what = message("option.build", building=t)
+    if cost is None:
+        return what, (message("pay.cost_needed"),)
+    priced = message("pay.cost", cost=cost)
+    if payment is None:
+        return what, (priced, message("pay.unaffordable"))
+    details = [priced]
+    for c in payment.pay:
+        details += chain_details(state, colour, c)
+    if payment.buy:
+        details.append(message("pay.buy", buy=payment.buy))
+    return what, tuple(details)
+
+
 def builder(state: GameState, colour: str, via: Via, budget: int,
             by_good: ChainsByGood) -> Iterator[Option]:
     """Every building on offer the player may build, with its cheapest payment."""
@@ -108,33 +174,31 @@ def builder(state: GameState, colour: str, via: Via, budget: int,
     village = state.villages[colour]
     cell = rules.first_free_cell(village)
     tile = via == TILE
+    moving_in = sex_default(village.centre)
     for t in rules.buildable_types(state, colour):
-        bt = cat.building(t)
-        mover, sexes = sex_default(village.centre) if bt.occupied else (None, ())
+        mover, sexes = moving_in if cat.building(t).occupied else (None, ())
         cost = state.known_cost(t)
-        what = message("option.build", building=t)
         if cost is None:
             yield Option("builder", via, Build(colour, t, cell, mover=mover, tile=tile),
-                         affordable=False, needs_cost=True, choices=sexes, message=what,
-                         details=(message("pay.cost_needed"),))
+                         affordable=False, needs_cost=True, choices=sexes,
+                         words=partial(_build_words, state, colour, t, None, None))
             continue
         payment = find_payment(state, colour, cost, None, by_good)
-        priced = message("pay.cost", cost=cost)
+        words = partial(_build_words, state, colour, t, cost, payment)
         if payment is None:
             yield Option("builder", via, Build(colour, t, cell, mover=mover, tile=tile),
-                         affordable=False, choices=sexes, message=what,
-                         details=(priced, message("pay.unaffordable")))
+                         affordable=False, choices=sexes, words=words)
             continue
-        details = [priced]
-        for c in payment.pay:
-            details += chain_details(state, colour, c)
-        if payment.buy:
-            details.append(message("pay.buy", buy=payment.buy))
         yield Option(
             "builder", via,
             Build(colour, t, cell, payment.pay, payment.buy, mover=mover, tile=tile),
             coins=payment.coins, sleepers=payment.sleepers, affordable=payment.coins <= budget,
-            choices=sexes, message=what, details=tuple(details))
+            choices=sexes, words=words)
+
+
+def _deliver_words(state: GameState, colour: str, chain: Chain
+                   ) -> tuple[Message, tuple[Message, ...]]:
+    return message("option.deliver", good=chain[-1].good), chain_details(state, colour, chain)
 
 
 def carter(state: GameState, colour: str, via: Via, by_good: ChainsByGood) -> Iterator[Option]:
@@ -145,45 +209,63 @@ def carter(state: GameState, colour: str, via: Via, by_good: ChainsByGood) -> It
             continue
         chain = by_good[good][0][0]
         yield Option("carter", via, Deliver(colour, chain, via == TILE),
-                     sleepers=len(chain), message=message("option.deliver", good=good),
-                     details=chain_details(state, colour, chain))
+                     sleepers=len(chain), words=partial(_deliver_words, state, colour, chain))
+
+
+def _wake_words(state: GameState, village: str, quarter: str
+                ) -> tuple[Message, tuple[Message, ...]]:
+    n = len(rules.sleepers(state, village, quarter))
+    return message("option.wake", quarter=quarter, village=vcode(state, village), n=n), ()
 
 
 def night_watchman(state: GameState, colour: str, via: Via) -> Iterator[Option]:
     """Every quarter of any village with someone asleep in it."""
     for v in village_order(state, colour):
-        if not any(not a.awake for b in state.villages[v].buildings.values() for a in b.adults):
-            continue  # a sieve: nobody asleep in this village, no quarter to ask the rule about
+        asleep: set[str] = set()  # a sieve: the rule is asked about quarters with a sleeper
+        for cell, b in state.villages[v].buildings.items():
+            for a in b.adults:
+                if not a.awake:
+                    asleep.update(cell_quarters(cell))
+                    break
         for q in QUARTERS:
-            if rules.wake_problem(state, v, q) is None:
-                n = len(rules.sleepers(state, v, q))
+            if q in asleep and rules.wake_problem(state, v, q) is None:
                 yield Option("night_watchman", via, Wake(colour, v, q, via == TILE),
-                             message=message("option.wake", quarter=q,
-                                             village=vcode(state, v), n=n))
+                             words=partial(_wake_words, state, v, q))
+
+
+def _marry_words(state: GameState, a: Marry) -> tuple[Message, tuple[Message, ...]]:
+    return message("option.marry", player=a.player, sex=a.sex, source=a.source,
+                   building=state.villages[a.village].buildings[a.cell].type, cell=a.cell,
+                   village=vcode(state, a.village)), ()
 
 
 def priest(state: GameState, colour: str, via: Via) -> Iterator[Option]:
     """Every own unbound villager with every single villager of the other sex it may marry."""
     sources = [(src, sex) for src in SOURCES for sex in SEXES
                if rules.unbound(state, colour, src)[sex] > 0]
+    if not sources:
+        return  # a sieve: nobody to marry (``no_villager``)
     for v in village_order(state, colour):
+        if v == colour:
+            continue  # a sieve: the own village (``own_village``)
         dowry = rules.dowry_coins(state, colour, v)
         buildings = state.villages[v].buildings
-        if not sources or v == colour:
-            continue  # a sieve: nobody to marry, or the own village (``own_village``)
         for cell in by_row(buildings):
-            if len(buildings[cell].adults) != 1:
-                continue  # a sieve: only a single villager is asked about (``couple_there``)
+            adults = buildings[cell].adults
+            if len(adults) != 1 or adults[0].colour == colour:
+                continue  # a sieve: a single villager of another player (``couple_there`` …)
             for src, sex in sources:
-                if rules.marry_problem(state, colour, sex, src, v, cell) is None:
-                    yield Option(
-                        "priest", via,
-                        Marry(colour, sex, src, v, cell, dowry[0] if dowry else None,
-                              via == TILE),
-                        choices=dowry,
-                        message=message("option.marry", player=colour, sex=sex, source=src,
-                                        building=buildings[cell].type, cell=cell,
-                                        village=vcode(state, v)))
+                if sex != adults[0].sex and (  # a sieve: ``same_sex``
+                        rules.marry_problem(state, colour, sex, src, v, cell) is None):
+                    a = Marry(colour, sex, src, v, cell, dowry[0] if dowry else None,
+                              via == TILE)
+                    yield Option("priest", via, a, choices=dowry,
+                                 words=partial(_marry_words, state, a))
+
+
+def _birth_words(state: GameState, a: Birth) -> tuple[Message, tuple[Message, ...]]:
+    building = state.villages[a.player].buildings[a.cell].type
+    return message("option.birth", building=building, cell=a.cell), ()
 
 
 def midwife(state: GameState, colour: str, via: Via) -> Iterator[Option]:
@@ -191,10 +273,9 @@ def midwife(state: GameState, colour: str, via: Via) -> Iterator[Option]:
     sex, sexes = sex_default(state.player(colour).supply)
     if sex is None:
         return
-    buildings = state.villages[colour].buildings
     for cell in rules.couples(state, colour):
-        yield Option("midwife", via, Birth(colour, cell, sex, via == TILE), choices=sexes,
-                     message=message("option.birth", building=buildings[cell].type, cell=cell))
+        a = Birth(colour, cell, sex, via == TILE)
+        yield Option("midwife", via, a, choices=sexes, words=partial(_birth_words, state, a))
 
 
 def options_of(state: GameState, colour: str, name: str, via: Via, budget: int,

@@ -36,7 +36,10 @@ def building_at(state: GameState, village: str, cell: Cell) -> tuple[BuildingTyp
 
 
 def _own(b: Building, player: str) -> Adult | None:
-    return next((a for a in b.adults if a.colour == player), None)
+    for a in b.adults:
+        if a.colour == player:
+            return a
+    return None
 
 
 def _own_index(adults: list[Adult], player: str) -> int:
@@ -53,16 +56,17 @@ def step_problem(state: GameState, player: str, before: Chain, step: Step) -> Me
     if step.village not in state.villages:
         return message("no_village", name=step.village)
     b = state.villages[step.village].buildings.get(step.cell)
-    where = {"cell": step.cell, "village": vcode(state, step.village)}
     if b is None:
-        return message("no_building", **where)
+        return message("no_building", cell=step.cell, village=vcode(state, step.village))
     bt = cat.building(b.type)
     worker = _own(b, player)
     if worker is None:
-        return message("no_worker", player=player, building=b.type, **where)
+        return message("no_worker", player=player, building=b.type, cell=step.cell,
+                       village=vcode(state, step.village))
     if not worker.awake or any(s.village == step.village and s.cell == step.cell
                                for s in before):
-        return message("worker_asleep", player=player, building=b.type, **where)
+        return message("worker_asleep", player=player, building=b.type, cell=step.cell,
+                       village=vcode(state, step.village))
     good = before[-1].good if before else None
     if bt.kind == PRODUCTION:
         assert bt.output is not None
@@ -120,7 +124,9 @@ class Post:
 def village_order(state: GameState, colour: str) -> list[str]:
     """The villages as a player sees them: its own, then the others in play order, the neutral
     village last."""
-    return state.order_from(colour) + [c for c in state.villages if c not in state.colours]
+    cols = state.colours
+    i = cols.index(colour)
+    return cols[i:] + cols[:i] + [c for c in state.villages if c not in cols]
 
 
 def _working(state: GameState, player: str) -> list[tuple[str, Cell, Building]]:
@@ -154,16 +160,33 @@ def _goods_at(state: GameState, post: Post) -> list[str]:
     return sorted(post.type.exchange)
 
 
-def chains(state: GameState, player: str) -> Iterator[tuple[Chain, frozenset[int]]]:
-    """Every chain the player can work now, with the indexes of the ``awake_posts`` it uses:
-    exactly the chains ``run_chain`` accepts (each step checked by ``step_problem``)."""
+_STEPS: dict[tuple[str, Cell, str], Step] = {}
+"""Steps are values: one object for each (village, cell, good), shared by every chain
+remembered (fewer objects for the garbage collector to walk; at most villages x cells x
+goods of them)."""
+
+
+def _step(village: str, cell: Cell, good: str) -> Step:
+    key = (village, cell, good)
+    step = _STEPS.get(key)
+    if step is None:
+        if len(_STEPS) > 20_000:  # (cells are few: only a misuse gets here)
+            _STEPS.clear()
+        step = _STEPS[key] = Step(village, cell, good)
+    return step
+
+
+def chains(state: GameState, player: str) -> Iterator[tuple[Chain, int]]:
+    """Every chain the player can work now, with the ``awake_posts`` it uses (bit ``i`` set:
+    post ``i``; a number, not a set: the garbage collector need not track it): exactly the
+    chains ``run_chain`` accepts (each step checked by ``step_problem``)."""
     cat = state.catalogue
     posts = awake_posts(state, player)
     # A quick sieve, so that the rule (``step_problem``) is asked about plausible steps only:
     # by the good a chain ends with (None: an empty chain), the posts that could follow it.
     follow: dict[str | None, list[tuple[int, list[Step]]]] = {}
     for i, p in enumerate(posts):
-        candidates = [Step(p.village, p.cell, g) for g in _goods_at(state, p)]
+        candidates = [_step(p.village, p.cell, g) for g in _goods_at(state, p)]
         if p.type.kind == PRODUCTION:
             inputs: list[str | None] = (
                 [cat.goods[p.type.output].input] if p.type.output is not None else [])
@@ -172,19 +195,19 @@ def chains(state: GameState, player: str) -> Iterator[tuple[Chain, frozenset[int
         for good in inputs:
             follow.setdefault(good, []).append((i, candidates))
 
-    found: list[tuple[Chain, frozenset[int]]] = []
+    found: list[tuple[Chain, int]] = []
 
-    def extend(chain: Chain, used: frozenset[int]) -> None:
+    def extend(chain: Chain, used: int) -> None:
         if chain:
             found.append((chain, used))
         for i, candidates in follow.get(chain[-1].good if chain else None, ()):
-            if i in used:
+            if used >> i & 1:
                 continue
             for step in candidates:
                 if step_problem(state, player, chain, step) is None:
-                    extend((*chain, step), used | {i})
+                    extend((*chain, step), used | 1 << i)
 
-    extend((), frozenset())
+    extend((), 0)
     return iter(found)
 
 
@@ -202,13 +225,16 @@ class Payment:
         return sum(len(c) for c in self.pay)
 
 
-ChainsByGood = dict[str, list[tuple[Chain, frozenset[int]]]]
+ChainsByGood = dict[str, list[tuple[Chain, int]]]
+"""Chains by the good they end with, shortest first, each with the posts it uses (bits, see
+``chains``)."""
 
 
-class _Chains(dict[str, list[tuple[Chain, frozenset[int]]]]):
+class _Chains(dict[str, list[tuple[Chain, int]]]):
     """``chains_by_good``'s answer, remembered with the posts it was worked out from."""
 
-    key: tuple[object, ...] = ()
+    __slots__ = ("key", "payments")  # no instance dict: one object fewer in each memo entry
+    key: tuple[object, ...]
     payments: dict[tuple[Cost, int | None], Payment | None]
 
 
@@ -219,27 +245,111 @@ of one player, and every object kept is walked by each full garbage collection (
 millions of objects once made one ``turn_options`` take 2 s)."""
 _memo: dict[tuple[object, ...], tuple[object, _Chains]] = {}
 _memo_chains = 0
+"""Chains held by ``_memo`` and ``_all`` together."""
+_all: dict[tuple[object, ...], tuple[object, list[tuple[Chain, int]]]] = {}
+"""The chains of every post of a player as if all its villagers there were awake, in search
+order: the chains of some of them awake are these, less those with a sleeper (see
+``chains_by_good``)."""
+
+
+def _posts(state: GameState, player: str) -> tuple[tuple[object, ...], int]:
+    """Where the player has a villager (village, cell, building type; in ``awake_posts``
+    order), under one catalogue, and which of them sleep (bit ``i``: the ``i``-th post; the
+    player's first villager there is the one ``step_problem`` asks about)."""
+    key: list[object] = [id(state.catalogue), player]
+    asleep = 0
+    i = 0
+    for colour in village_order(state, player):
+        buildings = state.villages[colour].buildings
+        # (y, x) first: sorted row by row. A building holds one villager of a colour at most
+        # (``marriage_problem``), so each cell comes once; else the first of them counts.
+        mine = [(cell[1], cell[0], cell, b.type, a.awake) for cell, b in buildings.items()
+                for a in b.adults if a.colour == player]
+        if len(mine) > 1:
+            mine.sort()
+            if len({m[2] for m in mine}) != len(mine):
+                mine = _first_own(buildings, player)
+        for _, _, cell, type_id, awake in mine:
+            key += (colour, cell, type_id)
+            if not awake:
+                asleep |= 1 << i
+            i += 1
+    return tuple(key), asleep
+
+
+def _first_own(buildings: dict[Cell, Building], player: str
+               ) -> list[tuple[int, int, Cell, str, bool]]:
+    """``_posts``'s list of one village where a building holds two villagers of the player:
+    the first of them counts (as in ``step_problem``)."""
+    out = []
+    for cell, b in buildings.items():
+        a = _own(b, player)
+        if a is not None:
+            out.append((cell[1], cell[0], cell, b.type, a.awake))
+    return sorted(out)
 
 
 def posts_key(state: GameState, player: str) -> tuple[object, ...]:
-    """All that the player's chains depend on: where its awake villagers work (village, cell,
-    building type, in ``awake_posts`` order), under one catalogue."""
-    return (id(state.catalogue), player,
-            *((colour, cell, b.type) for colour, cell, b in _working(state, player)))
+    """All that the player's chains depend on: where its villagers are (village, cell,
+    building type, in ``awake_posts`` order) and which of them are awake, under one
+    catalogue."""
+    key, asleep = _posts(state, player)
+    return (*key, asleep)
+
+
+def _all_awake(state: GameState, player: str, asleep: int, key: tuple[object, ...]
+               ) -> list[tuple[Chain, int]]:
+    """``chains`` of a copy of ``state`` where the player's villagers on buildings are all
+    awake (remembered by the posts)."""
+    hit = _all.get(key)
+    if hit is not None and hit[0] is state.catalogue:
+        return hit[1]
+    awake = state
+    if asleep:
+        awake = state.clone()
+        for village in awake.villages.values():
+            for cell, b in list(village.buildings.items()):
+                i = next((i for i, a in enumerate(b.adults) if a.colour == player), None)
+                if i is not None and not b.adults[i].awake:
+                    village.set_adults(cell, (*b.adults[:i], replace(b.adults[i], awake=True),
+                                              *b.adults[i + 1:]))
+    found = list(chains(awake, player))
+    global _memo_chains
+    if len(_all) >= _MEMO_SIZE or _memo_chains + len(found) > _MEMO_CHAINS:
+        _forget()
+    _all[key] = (state.catalogue, found)
+    _memo_chains += len(found)
+    return found
+
+
+def _forget() -> None:
+    """Both memos emptied (they count their chains together)."""
+    global _memo_chains
+    _memo.clear()
+    _all.clear()
+    _memo_chains = 0
 
 
 def chains_by_good(state: GameState, player: str) -> ChainsByGood:
     """Every chain the player can work now, by the good it ends with, shortest first (then in
-    the order of ``awake_posts``). The chains are a function of the player's awake posts alone
+    the order of ``awake_posts``), each with the posts it uses (bits over all the player's
+    posts, asleep or awake, in ``awake_posts`` order).
+
+    The chains are a function of the player's posts and of who is awake there alone
     (``step_problem`` asks nothing else of the state), so the answer is remembered by them and
-    shared: callers read it and never change it."""
-    key = posts_key(state, player)
+    shared: callers read it and never change it. And the chains with some villagers asleep are
+    those of all of them awake that use none of the sleepers, in the same order (the search
+    pruned of the branches through a sleeper), so one search serves every state of the posts
+    between a worker's falling asleep and its waking."""
+    posts, asleep = _posts(state, player)
+    key = (*posts, asleep)
     hit = _memo.get(key)
     if hit is not None and hit[0] is state.catalogue:
         return hit[1]
     by_good = _Chains()
-    for chain, used in chains(state, player):
-        by_good.setdefault(chain[-1].good, []).append((chain, used))
+    for chain, used in _all_awake(state, player, asleep, posts):
+        if not used & asleep:
+            by_good.setdefault(chain[-1].good, []).append((chain, used))
     for options in by_good.values():
         options.sort(key=lambda o: len(o[0]))  # stable: ties keep the search order
     by_good.key = key
@@ -247,8 +357,7 @@ def chains_by_good(state: GameState, player: str) -> ChainsByGood:
     global _memo_chains
     n = sum(len(options) for options in by_good.values())
     if len(_memo) >= _MEMO_SIZE or _memo_chains + n > _MEMO_CHAINS:
-        _memo.clear()
-        _memo_chains = 0
+        _forget()
     _memo[key] = (state.catalogue, by_good)
     _memo_chains += n
     return by_good
@@ -263,45 +372,57 @@ def find_payment(state: GameState, player: str, cost: Cost, budget: int | None,
     if by_good is None:
         by_good = chains_by_good(state, player)
     if isinstance(by_good, _Chains):  # remembered with the chains it was found among
-        if (cost, budget) not in by_good.payments:
-            by_good.payments[(cost, budget)] = _cheapest(cost, budget, by_good)
-        return by_good.payments[(cost, budget)]
+        key = (cost, budget)
+        payment = by_good.payments.get(key, _UNKNOWN)
+        if payment is _UNKNOWN:
+            payment = by_good.payments[key] = _cheapest(cost, budget, by_good)
+        return payment  # type: ignore[return-value]
     return _cheapest(cost, budget, by_good)
+
+
+_UNKNOWN = object()  # (None is an answer: no payment)
 
 
 def _cheapest(cost: Cost, budget: int | None, by_good: ChainsByGood) -> Payment | None:
     if budget is None:
         budget = sum(n for _, n in cost)
     needed = [g for g, n in cost for _ in range(n)]
-    best: list[tuple[tuple[int, int], tuple[Chain, ...], tuple[str, ...]]] = []
+    last = len(needed)
+    found = False
+    best_coins = best_sleepers = 0
+    best_pay: tuple[Chain, ...] = ()
+    best_bought: tuple[str, ...] = ()
     buy_index = 1 << 30  # past every chain: "bought"
 
-    def search(k: int, used: frozenset[int], pay: tuple[Chain, ...], bought: tuple[str, ...],
+    def search(k: int, used: int, pay: tuple[Chain, ...], bought: tuple[str, ...],
                sleepers: int, after: int) -> None:
         """Pay ``needed[k:]``; ``after``: for a repeat of the previous good, only options past
         the one it took (so no payment is tried twice in another order)."""
+        nonlocal found, best_coins, best_sleepers, best_pay, best_bought
         coins = len(bought)
         if coins > budget:
             return
-        if best:  # coins and sleepers only grow: a path that cannot beat the best stops
-            best_coins, best_sleepers = best[0][0]
-            if coins > best_coins or (coins == best_coins and sleepers >= best_sleepers):
-                return
-        if k == len(needed):
-            best[:] = [((coins, sleepers), pay, bought)]
+        # coins and sleepers only grow: a path that cannot beat the best stops
+        if found and (coins > best_coins or (coins == best_coins and sleepers >= best_sleepers)):
+            return
+        if k == last:
+            found, best_coins, best_sleepers, best_pay, best_bought = (
+                True, coins, sleepers, pay, bought)
             return
         good = needed[k]
         start = after if k and needed[k - 1] == good else -1
-        options = by_good.get(good, [])
+        options = by_good.get(good, ())
         for i in range(start + 1, len(options)):
             chain, chain_used = options[i]
+            if found and (coins > best_coins or (
+                    coins == best_coins and sleepers + len(chain) >= best_sleepers)):
+                break  # the stop above, before the call: the chains after it are no shorter
             if not (used & chain_used):
                 search(k + 1, used | chain_used, (*pay, chain), bought, sleepers + len(chain), i)
         if good in BUYABLE:
             search(k + 1, used, pay, (*bought, good), sleepers, buy_index - 1)
 
-    search(0, frozenset(), (), (), 0, -1)
-    if not best:
+    search(0, 0, (), (), 0, -1)
+    if not found:
         return None
-    _, pay, bought = best[0]
-    return Payment(pay, tuple(sorted(Counter(bought).items())))
+    return Payment(best_pay, tuple(sorted(Counter(best_bought).items())))

@@ -32,14 +32,16 @@ def vp(state: GameState, colour: str) -> int:
     return sum(breakdown(state, colour).values())
 
 
+_RING_1 = tuple(ring_cells(1))
+
+
 def village_complete(state: GameState, colour: str) -> bool:
     """All 10 ring-1 cells built, every production and exchange building occupied."""
     buildings = state.villages[colour].buildings
-    ring1 = ring_cells(1)
-    if len(buildings) < len(ring1) or any(cell not in buildings for cell in ring1):
+    if len(buildings) < len(_RING_1) or any(cell not in buildings for cell in _RING_1):
         return False
-    return all(b.adults for b in buildings.values()
-               if state.catalogue.building(b.type).occupied)
+    building = state.catalogue.building  # (asked of empty buildings only: it costs a call)
+    return all(b.adults or not building(b.type).occupied for b in buildings.values())
 
 
 def award_village_tiles(state: GameState, first: str | None = None) -> None:
