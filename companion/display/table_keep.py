@@ -5,11 +5,13 @@ restart after a power cut or a crash on the round end opens its checklist as it 
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any
 
 from ..engine.state import OVER, PLAY
 
 SETTING = "table_ticks"
+_ORDER = threading.Lock()
 
 
 def _mark(app: Any) -> dict[str, Any] | None:
@@ -23,10 +25,15 @@ def _mark(app: Any) -> dict[str, Any] | None:
 def keep_table(app: Any) -> None:
     """Saves the ticks (in the background) when they changed since the last save."""
     mark = _mark(app)
-    if mark is None or mark == getattr(app, "_table_kept", None):
+    store = app.store
+    if mark is None or store is None or mark == getattr(app, "_table_kept", None):
         return
     app._table_kept = mark
-    app.keep_setting(SETTING, json.dumps(mark))
+
+    def write() -> None:
+        with _ORDER:  # the newest marks at the time of writing: a slower thread never
+            store.set_setting(SETTING, json.dumps(app._table_kept))  # writes an older one
+    store.later(write)
 
 
 def restore_table(app: Any) -> None:
