@@ -11,7 +11,8 @@ from pathlib import Path
 from companion.config import Buttons, Config, Leds
 from companion.display.app import App
 from companion.display.screens import GameOverScreen, RoundScreen
-from companion.engine import Game
+from companion.display.screens.virtual import SCHOOL_STEPS, VirtualScreen
+from companion.engine import Game, parse_action
 from companion.engine.table import steps
 from companion.session import Session
 from companion.store import Store
@@ -146,4 +147,51 @@ def test_an_undo_keeps_the_ticks_of_the_steps_still_there(tmp_path: Path) -> Non
     app.undo()  # the last pick is taken back
     assert app.table.steps == before[: len(app.table.steps)]
     assert 0 in app.table.ticked
+    app.close()
+
+
+def virtual_at_school(tmp_path: Path, at: int) -> tuple[App, Driver, str]:
+    """The 3-player record up to a school return, its player made virtual; the app resumed."""
+    lines = record("game-3p.jsonl")
+    who = json.loads(lines[at + 1])["player"]
+    header = json.loads(lines[0])
+    for p in header["players"]:
+        if p["colour"] == who:
+            p["virtual"] = "easy"
+    stored_game(tmp_path / "helvetia.db", [json.dumps(header), *lines[1:]], at - 1)
+    app = App(config(tmp_path))
+    d = Driver(app)
+    for _ in range(3):  # "thinking" first
+        d.widgets()
+    assert isinstance(app.screen, VirtualScreen) and app.screen.table is not None
+    return app, d, who
+
+
+def test_a_virtual_school_return_shows_its_own_steps_then_the_round_end_s_checklist(
+        tmp_path: Path) -> None:
+    app, d, who = virtual_at_school(tmp_path, 49)
+    screen = app.screen
+    assert isinstance(screen, VirtualScreen) and screen.table is not None
+    shown = [s.message.code for s, _st, _b in screen.table.shown()]
+    assert shown and set(shown) <= {c + ".virtual" for c in SCHOOL_STEPS} | set(SCHOOL_STEPS)
+    assert len(screen.table.own_left()) == len(shown)  # the count: what it shows
+    assert any(s.code == "table.coins_back" for s in app.table.steps)  # on the checklist
+    d.tap("virtual:done")
+    ticked = [app.table.steps[i].code for i in app.table.ticked]
+    assert sorted(ticked) == sorted(c.removesuffix(".virtual") for c in shown)
+    while not isinstance(app.screen, RoundScreen) or app.state.phase == "school":  # type: ignore[union-attr]
+        d.enter(parse_action(json.loads(record("game-3p.jsonl")[len(d.done()) + 1])))
+    assert "table.score" in codes(app) and len(app.table.left()) == len(codes(app)) - len(shown)
+    app.close()
+
+
+def test_a_virtual_school_return_in_the_last_round_leads_to_the_final_checklist(
+        tmp_path: Path) -> None:
+    app, d, _who = virtual_at_school(tmp_path, 190)
+    d.tap("virtual:done")
+    assert app.state is not None and app.state.game_over
+    assert isinstance(app.screen, RoundScreen)
+    assert "table.score" in codes(app) and "table.coins_back" in codes(app), codes(app)
+    d.tap("continue")
+    assert isinstance(app.screen, GameOverScreen)
     app.close()
