@@ -169,7 +169,7 @@ def virtual_at_school(tmp_path: Path, at: int) -> tuple[App, Driver, str]:
 
 def test_a_virtual_school_return_shows_its_own_steps_then_the_round_end_s_checklist(
         tmp_path: Path) -> None:
-    app, d, who = virtual_at_school(tmp_path, 49)
+    app, d, _who = virtual_at_school(tmp_path, 49)
     screen = app.screen
     assert isinstance(screen, VirtualScreen) and screen.table is not None
     shown = [s.message.code for s, _st, _b in screen.table.shown()]
@@ -194,4 +194,38 @@ def test_a_virtual_school_return_in_the_last_round_leads_to_the_final_checklist(
     assert "table.score" in codes(app) and "table.coins_back" in codes(app), codes(app)
     d.tap("continue")
     assert isinstance(app.screen, GameOverScreen)
+    app.close()
+
+
+def test_an_undone_virtual_pick_asks_nothing_back_and_keeps_the_ticks(tmp_path: Path) -> None:
+    lines = record("game-3p.jsonl")
+    who = json.loads(lines[2])["player"]  # the first pick's
+    header = json.loads(lines[0])
+    for p in header["players"]:
+        if p["colour"] == who:
+            p["virtual"] = "easy"
+    stored_game(tmp_path / "helvetia.db", [json.dumps(header), *lines[1:]], 0)
+    app = App(config(tmp_path))
+    d = Driver(app)
+    for _ in range(3):
+        d.widgets()
+    screen = app.screen
+    assert isinstance(screen, VirtualScreen) and screen.table is not None
+    first = [s.message.code for s, _st, _b in screen.table.shown()]
+    assert first[0] == "table.start_token"  # the person's start token before its pick
+    plan = list(screen.plan)
+    d.tap("virtual:done")
+    assert app.table.left() == []  # "Done" ticked what it showed
+    app.undo()
+    for _ in range(3):
+        d.widgets()
+    screen = app.screen
+    assert isinstance(screen, VirtualScreen) and screen.table is not None
+    assert screen.plan == plan  # the same pick again
+    shown = screen.table.shown()
+    assert not any(back for _s, _st, back in shown)  # nothing to take back ...
+    assert screen.table.own_left() == [] and screen.table.left() == []  # ... nor to do again
+    assert app.table.ticked  # the start token's tick survived the undo
+    d.tap("virtual:done")
+    assert len(d.done()) == 2
     app.close()
