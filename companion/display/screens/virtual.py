@@ -11,7 +11,7 @@ import pygame
 from ...bot import CostNeeded, decide, deciders
 from ...engine import Action, CannotAct, EndTurn, GameState, apply
 from ...engine.state import PLAY, SCHOOL
-from ...engine.table import TableStep, steps
+from ...engine.table import TableStep, round_ended, steps
 from ...engine.table_words import virtual_code
 from ...hw.events import NEXT
 from ..contract import AppView
@@ -133,6 +133,8 @@ class PlanSteps(TableLog):
         s = state
         for n, action in enumerate(plan):
             after = apply(s, action)
+            if round_ended(s, action, after):
+                break  # the round end's moves: its checklist comes next
             for step in steps(s, action, after):
                 if state.phase == SCHOOL and step.code not in SCHOOL_STEPS:
                     continue  # the rest of the round end: its checklist
@@ -209,9 +211,9 @@ class VirtualScreen(Screen):
         if table.key is not None and table.key[0] != "round":
             for i in table.left():  # "Done": the table has moved these pieces
                 table.tick(i)
-        elif self.table is not None:  # a round end's: what this screen showed is done, the
-            shown = list(self.table.raw)  # rest stays on the round end's checklist
-            for i in range(first if table.key == self.key else 0, len(table.entries)):
+        elif self.table is not None and table.key == self.key:  # a round end's: what this
+            shown = list(self.table.raw)  # screen showed is done, the rest stays on the
+            for i in range(first, len(table.entries)):  # round end's checklist
                 if table.entries[i][0] in shown and i not in table.ticked:
                     shown.remove(table.entries[i][0])
                     table.tick(i)
