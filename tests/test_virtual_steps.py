@@ -59,22 +59,22 @@ def done_words(app: App) -> list[str]:
 
 
 def test_done_counts_only_this_turns_steps_not_ticked(tmp_path: Path) -> None:
-    """Finding 4: at a round end the school's choice shows the round's moves first; Done
-    counts what is left of the virtual player's own steps, and says nothing once they are
-    ticked."""
+    """Finding 4: at a round end the school's choice shows its own steps only (the round's
+    moves are on the round end's checklist, replay finding 2); Done counts what is left of
+    them, and says nothing once they are ticked."""
     app, d = play_until(tmp_path, lambda s: s.state.phase == "school"
-                        and len(s.table.shown()) > own_steps(s) > 0)
+                        and len(s.table.shown()) - s.table.own > 0)
     try:
         screen = app.screen
         assert isinstance(screen, VirtualScreen) and screen.table is not None
-        own = own_steps(screen)
+        own = len(screen.table.shown()) - screen.table.own
         assert done_words(app) == ["Done", f"{own} step{'s' if own > 1 else ''} not ticked"]
         shown = len(screen.table.shown())
         for i in range(shown - own, shown):
             while f"tick:{i}" not in {w.id for w in d.widgets()}:
                 d.tap("steps:next")
             d.tap(f"tick:{i}")
-        assert screen.table.left()  # the round end's moves are still unticked here
+        assert app.table.left()  # the round end's moves are still unticked, on its checklist
         assert done_words(app) == []
         d.tap("virtual:done")
         assert app.screen is not screen

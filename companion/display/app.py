@@ -43,6 +43,7 @@ from .i18n import _
 from .opening import Opening, StoreLink
 from .seating import places, sitter
 from .services import Services
+from .table_keep import keep_table, restore_table
 from .ui import (
     BACKGROUND,
     WARNING_BG,
@@ -126,6 +127,7 @@ class App(StoreLink, Services):
         self.anim_start: float | None = None
         self.round_before: GameState | None = None
         self.summary_pending = False
+        restore_table(self)  # ticks, and a round end's checklist not gone past (UI-TABLE)
 
         self.events: queue.Queue[ButtonEvent] = WakingQueue()
         self.keyboard: KeyboardButtons | None = None
@@ -369,6 +371,12 @@ class App(StoreLink, Services):
         return panel.to_window(self.window.get_size(), self.rotation, pos)
 
     def tap(self, pos: tuple[int, int]) -> None:
+        try:
+            self._tap(pos)
+        finally:
+            keep_table(self)  # what the table ticked survives a restart
+
+    def _tap(self, pos: tuple[int, int]) -> None:
         # The refusal's strip lies over no control: a tap on it shows the whole of a cut
         # reason or closes it, and does nothing else.
         strip = next((w for w in self.widgets if w.id == "banner" and w.rect.collidepoint(pos)),

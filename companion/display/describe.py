@@ -13,6 +13,9 @@ from ..engine.state import PLAY
 from ..engine.table import TableStep
 from .i18n import _, building, character, cost, good, name, ngettext, say, village, where
 
+READ = ("tile_cost", "correct_cost")
+"""Actions that read a cost off a tile: nothing moves on the table."""
+
 
 @dataclass
 class TableLog:
@@ -28,6 +31,8 @@ class TableLog:
     """The moves of an action just undone: the table takes them back."""
     ticked: set[int] = field(default_factory=set)
     """The steps the table ticked off as done (indexes into ``shown()``)."""
+    taken: Action | None = None
+    """The action just undone (whose moves ``undone`` takes back)."""
 
     def shown(self) -> list[tuple[TableStep, GameState, bool]]:
         """The steps to show, each with its state and whether it is to be taken back."""
@@ -38,6 +43,7 @@ class TableLog:
         """An action was undone: its moves are to be taken back, shown after the turn's."""
         self.ticked = {i for i in self.ticked if i < len(self.entries)}
         self.undone = [(s, before) for s in table_rules.back_steps(before, action, after)]
+        self.taken = action
         if self.undone:
             self.last = len(self.entries)
 
@@ -51,6 +57,7 @@ class TableLog:
         self.last = 0
         self.undone = []
         self.ticked = set()
+        self.taken = None
 
     def tick(self, i: int) -> None:
         """The table ticks a step off (or on again)."""
@@ -63,8 +70,9 @@ class TableLog:
     def add(self, before: GameState, action: Action, after: GameState) -> None:
         self.ticked = {i for i in self.ticked if i < len(self.entries)}
         self.undone = []
+        self.taken = None
         new = table_rules.steps(before, action, after)
-        if action.type in ("tile_cost", "correct_cost"):  # read off a tile: nothing moves,
+        if action.type in READ:  # read off a tile: nothing moves,
             return                                       # and the steps to do stay shown
         key = _key(before, action, after)
         if key is None:  # a turn ended: its moves are done
@@ -78,16 +86,28 @@ class TableLog:
         self.entries += [(s, after) for s in new]
 
     def rebuild(self, states: Sequence[GameState], actions: Sequence[Action]) -> None:
-        """After an undo: the log as it was, from the game's states and actions."""
+        """After an undo: the log as it was, from the game's states and actions; a step the
+        table ticked off stays ticked as long as it is still there."""
+        key, kept, ticked = self.key, self.steps, self.ticked
         self.clear()
-        if not actions:
+        self._replay(states, actions)
+        if self.key == key:
+            self.ticked = {i for i in ticked
+                           if i < len(self.entries) and i < len(kept) and self.steps[i] == kept[i]}
+
+    def _replay(self, states: Sequence[GameState], actions: Sequence[Action]) -> None:
+        # A cost read off a tile moves nothing: the steps around it are what counts.
+        moves = [i for i, a in enumerate(actions) if a.type not in READ]
+        if not moves:
             return
-        last = _key(states[-2], actions[-1], states[-1])
+        last = _key(states[moves[-1]], actions[moves[-1]], states[moves[-1] + 1])
         if last is None:
             return
-        start = len(actions) - 1
-        while start > 0 and _key(states[start - 1], actions[start - 1], states[start]) == last:
-            start -= 1
+        start = moves[-1]
+        for i in reversed(moves[:-1]):
+            if _key(states[i], actions[i], states[i + 1]) != last:
+                break
+            start = i
         for i in range(start, len(actions)):
             self.add(states[i], actions[i], states[i + 1])
 
@@ -102,7 +122,9 @@ def _key(before: GameState, action: Action, after: GameState) -> tuple[Any, ...]
         return ("turn", before.round, before.active)
     if action.type in ("school_return", "reveal"):
         return ("round", before.round)
-    return ("setup", before.phase, getattr(action, "player", None))
+    # The whole setup's steps are kept together (start token, picks, the draft's end, the
+    # placements, couples, the dowry) until the table ticks them or the turns begin.
+    return ("setup",)
 
 
 def step_text(step: TableStep, undone: bool = False) -> str:

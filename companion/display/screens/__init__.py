@@ -9,7 +9,7 @@ from .costs import CostsScreen
 from .game_over import GameOverScreen
 from .market import MarketScreen
 from .menu import Menu
-from .round_end import RoundScreen
+from .round_end import RoundScreen, final_round_end
 from .setup import NewGameScreen, SetupScreen
 from .setup_checklist import SetupChecklist, wanted
 from .turn import TurnScreen
@@ -27,7 +27,8 @@ def screen_for(app: AppView) -> Screen:
     if state is None:
         return NewGameScreen(app.config.seats)
     if state.phase == OVER:
-        return GameOverScreen()
+        # the last round end's checklist first: the final tiles, coins and scores
+        return RoundScreen(state) if final_round_end(app) else GameOverScreen()
     if wanted(app):  # before the first action: what to lay out on the table (§1, §6)
         return SetupChecklist()
     virtual = virtual_decider(app)

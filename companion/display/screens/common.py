@@ -330,6 +330,12 @@ def _overlay_rows() -> pygame.Rect:
 
 
 def steps_button(app: AppView, rect: tuple[int, int, int, int]) -> Widget:
-    """Opens the table steps over the screen."""
-    return button("steps:show", rect, _("On the table"),
-                  lambda: setattr(app, "overlay", StepsOverlay()))
+    """Opens the table steps over the screen; it says how many are not ticked off yet."""
+    return button("steps:show", rect, on_the_table(app.table),
+                  lambda: setattr(app, "overlay", StepsOverlay()), value=len(app.table.left()))
+
+
+def on_the_table(table: Any) -> str:
+    """The words of a button to the table steps: with how many are still to do."""
+    left = len(table.left())
+    return _("On the table ({n})").format(n=left) if left else _("On the table")

@@ -11,7 +11,7 @@ import pygame
 
 from ...engine import Reveal, SchoolReturn, legal_actions
 from ...engine.round_end import reveal_counts
-from ...engine.state import REVEAL, SCHOOL, GameState
+from ...engine.state import OVER, REVEAL, SCHOOL, GameState
 from ...engine.values import Sex
 from ..contract import AppView, game_state
 from ..forms import setup_form
@@ -84,7 +84,8 @@ class RoundScreen(Screen):
         else:
             drawn = just_drawn(app)
             out += self._tabs(app, 170 if drawn is None else 120)
-            label = _("On to round {n}").format(n=state.round)
+            label = _("To the final scores") if state.phase == OVER else _(
+                "On to round {n}").format(n=state.round)
             lines = go_on_lines(label, len(app.table.left()))
             w = go_on_width(lines, 292, W - 402)  # beside the tabs
             out.append(button("continue", (W - 8 - w, 410, w, 60), label, self.go_on(app),
@@ -219,7 +220,7 @@ class RoundScreen(Screen):
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         state = game_state(app)
-        ended = state.round if state.phase in (SCHOOL, REVEAL) else state.round - 1
+        ended = state.round if state.phase in (SCHOOL, REVEAL, OVER) else state.round - 1
         title_bar(s, _("Round {n} is over").format(n=ended))
         if state.phase == REVEAL and self.picking:
             from2, from3 = reveal_counts(state)
@@ -267,6 +268,14 @@ def back_to_the_grid(app: AppView, drawn: tuple[str, ...]) -> None:
     if isinstance(screen, RoundScreen) and game_state(app).phase == REVEAL:
         screen.picking = True
         screen.picked[:] = list(drawn[:-1])
+
+
+def final_round_end(app: AppView) -> bool:
+    """The game ended with a round end whose checklist the table has not gone past yet."""
+    state = game_state(app)
+    key = app.table.key
+    return (state.phase == OVER and app.summary_pending and state.ended_by != "agreement"
+            and key is not None and key[0] == "round" and bool(app.table.shown()))
 
 
 def _school_area() -> pygame.Rect:

@@ -15,7 +15,7 @@ from ..i18n import _, character, name, say
 from ..ui import BODY, INK, Widget, button, draw_text, text_height
 from ..village_view import tile_icon
 from .character_pieces import character_pieces
-from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, StepsView, players_panel
+from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, StepsView, on_the_table, players_panel
 from .hint import hint_button
 from .reasons import why_not_character
 from .turn_base import DO_RECT, Flow, Mode, active, do_buttons, more_options
@@ -160,8 +160,8 @@ class Characters(Mode):
                               _("Enter a cost read off a tile on offer"), turn.to_reading,
                               style="primary" if first else "button"))
         if app.table.shown() and not o.can_declare_stuck:  # never over "No action possible"
-            out.append(button("steps:show", (RIGHT_X, 412, 262, 60), _("On the table"),
-                              turn.to_steps))
+            out.append(button("steps:show", (RIGHT_X, 412, 262, 60),
+                              on_the_table(app.table), turn.to_steps))
         out.append(end_turn_button(app, turn))
         out.append(hint_button(app, state, (8, 412, LEFT_W - 8, 60) if o.neutral  # 2 players
                                else (RIGHT_X + 270, TOP + 212, 262, 78)))  # only when asked

@@ -10,8 +10,8 @@ import pygame
 
 from ...bot import CostNeeded, decide, deciders
 from ...engine import Action, CannotAct, EndTurn, GameState, apply
-from ...engine.state import PLAY
-from ...engine.table import TableStep, steps
+from ...engine.state import PLAY, SCHOOL
+from ...engine.table import TableStep, round_ended, steps
 from ...engine.table_words import virtual_code
 from ...hw.events import NEXT
 from .. import pictograms
@@ -25,6 +25,8 @@ from .hint import plan_words
 from .tile_cost import TileCostView
 
 LEVELS = ("easy", "normal", "strong")
+SCHOOL_STEPS = ("table.school_home", "table.school_to_centre")
+"""A virtual player's own steps when it brings its villagers back from the school."""
 MAX_PLAN = 30
 """Actions in one plan at most (a turn is a handful; this only bounds a broken search)."""
 
@@ -112,22 +114,36 @@ class PlanSteps(TableLog):
     def __init__(self, app: AppView, state: GameState, colour: str,
                  plan: list[Action]) -> None:
         table = app.table
-        super().__init__(undone=table.undone)
-        self.plan: list[tuple[TableStep, GameState, bool]] = [
-            (s, st, True) for s, st in table.undone]
-        if table.key != ("turn", state.round, colour):
-            # the moves before this decision come first (the round end's, or a person's last
-            # setup action with what it set off, e.g. the dowry), but not those ticked off
-            # (a virtual player's "Done" ticks its own) nor its turn's from before an undo
+        again = bool(plan) and table.taken is not None and plan[0] == table.taken
+        """The plan starts with the very action just undone: its pieces stay where they are
+        (nothing to take back, its steps shown as done)."""
+        undone = [] if again else table.undone
+        super().__init__(undone=undone)
+        self.plan: list[tuple[TableStep, GameState, bool]] = [(s, st, True) for s, st in undone]
+        if table.key is not None and table.key != ("turn", state.round, colour) \
+                and table.key[0] != "round":
+            # the moves before this decision come first (a person's last setup actions with
+            # what they set off, e.g. the dowry), but not those ticked off (a virtual player's
+            # "Done" ticks its own) nor its turn's from before an undo; a round end's have
+            # their own checklist (the round screen, after the school's return)
             self.plan = [(s, st, False) for i, (s, st) in enumerate(table.entries)
                          if i not in table.ticked] + self.plan
         self.own = len(self.plan)
-        """Where this turn's own steps begin (before: the round end's, what to take back)."""
+        """Where this turn's own steps begin (before: what to take back, a person's)."""
+        self.raw: list[TableStep] = []
+        """This decision's own steps as the engine says them (for "Done" to tick them)."""
         s = state
-        for action in plan:
+        for n, action in enumerate(plan):
             after = apply(s, action)
-            self.plan += [(theirs(step, getattr(action, "player", None)), after, False)
-                          for step in steps(s, action, after)]
+            if round_ended(s, action, after):
+                break  # the round end's moves: its checklist comes next
+            for step in steps(s, action, after):
+                if state.phase == SCHOOL and step.code not in SCHOOL_STEPS:
+                    continue  # the rest of the round end: its checklist
+                if again and n == 0:
+                    self.ticked.add(len(self.plan))
+                self.raw.append(step)
+                self.plan.append((theirs(step, getattr(action, "player", None)), after, False))
             s = after
 
     def shown(self) -> list[tuple[TableStep, GameState, bool]]:
@@ -151,6 +167,8 @@ class VirtualScreen(Screen):
         self.thinking: str | None = colour
         """The colour whose LED seat pulses while the plan is worked out (the app asks)."""
         self.frames = 0
+        self.key: Any = None
+        """The app's table log's key when the plan was made."""
         self.plan: list[Action] = []
         self.table: PlanSteps | None = None
         self.reading: TileCostView | None = None
@@ -162,6 +180,7 @@ class VirtualScreen(Screen):
         except CostNeeded as need:
             self.reading = TileCostView(need.buildings)
         self.table = PlanSteps(app, self.state, self.colour, self.plan)
+        self.key = app.table.key
         self.thinking = None
         app.update_leds()
 
@@ -186,12 +205,20 @@ class VirtualScreen(Screen):
     def done(self, app: AppView) -> None:
         """The table has moved the pieces: the plan goes into the record, action by action
         (each one undoable as anyone's)."""
+        first = len(app.table.entries)
         for action in self.plan:
             if app.state is None or not app.apply(action):
                 return
-        if app.table.key is not None and app.table.key[0] != "round":
-            for i in app.table.left():  # "Done": the table has moved these pieces (a
-                app.table.tick(i)       # round end's keep their checklist)
+        table = app.table
+        if table.key is not None and table.key[0] != "round":
+            for i in table.left():  # "Done": the table has moved these pieces
+                table.tick(i)
+        elif self.table is not None and table.key == self.key:  # a round end's: what this
+            shown = list(self.table.raw)  # screen showed is done, the rest stays on the
+            for i in range(first, len(table.entries)):  # round end's checklist
+                if table.entries[i][0] in shown and i not in table.ticked:
+                    shown.remove(table.entries[i][0])
+                    table.tick(i)
 
     def on_seat(self, app: AppView, seat: str) -> bool:
         """Its own seat button (or the next-turn button) confirms, like "Done"."""

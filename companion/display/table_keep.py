@@ -1,0 +1,57 @@
+"""The table's ticks kept across a restart: which steps the table ticked off, and whether it
+went on past the round end's checklist, saved beside the game (a device setting) so that a
+restart after a power cut or a crash on the round end opens its checklist as it was."""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import Any
+
+from ..engine.state import OVER, PLAY
+
+SETTING = "table_ticks"
+_ORDER = threading.Lock()
+
+
+def _mark(app: Any) -> dict[str, Any] | None:
+    session = app.session
+    if session is None:
+        return None
+    return {"game": session.game_id, "actions": len(session.game.actions),
+            "ticked": sorted(app.table.ticked), "pending": bool(app.summary_pending)}
+
+
+def keep_table(app: Any) -> None:
+    """Saves the ticks (in the background) when they changed since the last save."""
+    mark = _mark(app)
+    store = app.store
+    if mark is None or store is None or mark == getattr(app, "_table_kept", None):
+        return
+    app._table_kept = mark
+
+    def write() -> None:
+        with _ORDER:  # the newest marks at the time of writing: a slower thread never
+            store.set_setting(SETTING, json.dumps(app._table_kept))  # writes an older one
+    store.later(write)
+
+
+def restore_table(app: Any) -> None:
+    """After a restart (the log rebuilt from the record): the ticks as they were, and a
+    round end whose checklist the table had not gone past is opened again."""
+    session, table = app.session, app.table
+    if session is None or app.store is None:
+        return
+    try:
+        saved = json.loads(app.store.setting(SETTING) or "null")
+    except ValueError:  # a damaged setting: the steps as the record has them, unticked
+        saved = None
+    same = isinstance(saved, dict) and saved.get("game") == session.game_id and \
+        saved.get("actions") == len(session.game.actions)
+    shown = len(table.shown())
+    if same:
+        table.ticked = {i for i in saved.get("ticked", ()) if isinstance(i, int) and 0 <= i < shown}
+    at_round_end = table.key is not None and table.key[0] == "round"
+    if at_round_end and session.state.phase in (PLAY, OVER):
+        app.summary_pending = bool(saved.get("pending")) if same else bool(table.left())
+    app._table_kept = _mark(app)
