@@ -1,0 +1,47 @@
+"""A dialog's buttons say what they do, in every language: the undo question's answers and
+the way to abandon the game are never the word every other dialog uses for Cancel, and no two
+buttons of one dialog read the same."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.display import i18n
+from companion.display.app import App
+from companion.display.i18n import LANGUAGES
+from tests import uiplay
+from tests.test_screens import LINES
+from tests.ui_driver import Driver
+
+
+def labels(d: Driver, *ids: str) -> dict[str, str]:
+    shown = {w.id: w.label for w in d.widgets()}
+    assert set(ids) <= set(shown), shown
+    return {i: shown[i] for i in ids}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_undo_and_abandon_dialogs_say_what_each_button_does(tmp_path: Path,
+                                                               language: str) -> None:
+    import json
+
+    header = json.loads(LINES[0])
+    app = App(uiplay.config(header, tmp_path, language))
+    app.store.learn_costs(uiplay.device_costs(header))
+    d = Driver(app)
+    d.new_game(header)
+    d.play(LINES, stop=3)
+    cancel = i18n._("Cancel")
+    d.tap("undo")
+    undo = labels(d, "undo:no", "undo:yes", "abandon")
+    assert cancel not in undo.values(), undo
+    assert len(set(undo.values())) == len(undo), undo
+    d.tap("abandon")
+    abandon = labels(d, "abandon:no", "abandon:yes")
+    assert cancel not in abandon.values(), abandon
+    assert len(set(abandon.values())) == len(abandon), abandon
+    d.tap("abandon:no")  # keeps playing: nothing was abandoned
+    assert app.session is not None and len(app.session.game.actions) >= 3
+    app.close()
