@@ -45,3 +45,25 @@ def test_the_undo_and_abandon_dialogs_say_what_each_button_does(tmp_path: Path,
     d.tap("abandon:no")  # keeps playing: nothing was abandoned
     assert app.session is not None and len(app.session.game.actions) >= 3
     app.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_keys_overlay_names_places_not_play_order(tmp_path: Path, language: str) -> None:
+    """The seat buttons are places around the table (any colour sits anywhere): the overlay
+    says so, and fits, in every language."""
+    from companion.display import ui
+    from tests.test_screens import config
+
+    i18n.use(language)
+    app = App(config(tmp_path, language=language))
+    driver, app.driver = app.driver, "x11"
+    ui.clear_reports()
+    app.keys_hint()
+    app.draw()
+    app.driver = driver
+    said = i18n._("1, 2, 3, 4: the seat buttons, one at each place; each is the button of "
+                  "whoever sits there.")
+    assert language == "en" or (said.startswith("1, 2, 3, 4") and "whoever" not in said)
+    assert [w.id for w in app.widgets] == ["hint:ok"]
+    assert not [r for r in ui.REPORTS if r.screen == "KeysHint"], ui.REPORTS
+    app.close()
