@@ -67,3 +67,29 @@ def test_the_keys_overlay_names_places_not_play_order(tmp_path: Path, language: 
     assert [w.id for w in app.widgets] == ["hint:ok"]
     assert not [r for r in ui.REPORTS if r.screen == "KeysHint"], ui.REPORTS
     app.close()
+
+
+@pytest.mark.parametrize(("language", "sex", "wanted", "unwanted"), [
+    ("es", "f", "una aldeana", "(mujer)"), ("es", "m", "un aldeano", "(hombre)"),
+    ("fr", "f", "une habitante", "(femme)"), ("fr", "m", "un habitant", "(homme)")])
+def test_a_villager_named_in_a_sentence_agrees_with_its_sex(language: str, sex: str,
+                                                            wanted: str, unwanted: str) -> None:
+    """ "Pon una aldeana", not "Pon un aldeano (mujer)": the word for the sex chooses the
+    translation's form ("{sex:un aldeano/una aldeana}")."""
+    from companion.engine.messages import Message
+
+    i18n.use(language)
+    i18n.set_players([])
+    text = i18n.say(Message("table.supply_to_school", {"player": "red", "sex": sex}))
+    assert wanted in text and unwanted not in text, text
+    home = i18n.say(Message("table.school_to_centre", {"player": "red", "sex": sex}))
+    assert unwanted not in home, home
+    i18n.use("en")
+
+
+def test_a_gendered_word_is_itself_without_a_choice() -> None:
+    from companion.display.gendered import Gendered
+
+    w = Gendered("mujer", feminine=True)
+    assert f"{w}" == "mujer" and "{0:un aldeano/una aldeana}".format(w) == "una aldeana"
+    assert "{0:el/la}".format(Gendered("hombre", feminine=False)) == "el"
