@@ -91,5 +91,6 @@ def test_a_gendered_word_is_itself_without_a_choice() -> None:
     from companion.display.gendered import Gendered
 
     w = Gendered("mujer", feminine=True)
-    assert f"{w}" == "mujer" and "{0:un aldeano/una aldeana}".format(w) == "una aldeana"
-    assert "{0:el/la}".format(Gendered("hombre", feminine=False)) == "el"
+    man = Gendered("hombre", feminine=False)
+    assert f"{w}" == "mujer" and f"{w:un aldeano/una aldeana}" == "una aldeana"
+    assert f"{man:el/la}" == "el"
