@@ -4,6 +4,7 @@ buttons of one dialog read the same."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -94,3 +95,24 @@ def test_a_gendered_word_is_itself_without_a_choice() -> None:
     man = Gendered("hombre", feminine=False)
     assert f"{w}" == "mujer" and f"{w:un aldeano/una aldeana}" == "una aldeana"
     assert f"{man:el/la}" == "el"
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_drafted_so_far_names_the_players_not_only_their_colours(tmp_path: Path,
+                                                                 language: str) -> None:
+    from companion.display import ui
+    from companion.display.screens.setup_progress import drafted
+    from tests.test_turn_flow import DATA, app_for
+
+    lines = (DATA / "game-4p.jsonl").read_text().splitlines()
+    app = app_for(lines, tmp_path, language)
+    d = Driver(app)
+    d.play(lines, stop=5)
+    ui.CONTRAST.clear()
+    app.draw()
+    drawn = " ".join(key[1] for key in ui.CONTRAST)  # a long line is drawn as two
+    for colour, picks in drafted(app.state).items():
+        if picks:  # "Dario: Getreidehof", beside Dario's badge
+            said = re.escape(i18n.name(colour)) + r".{0,4}" + re.escape(picks[0])
+            assert re.search(said, drawn), (colour, picks, drawn)
+    app.close()
