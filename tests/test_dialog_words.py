@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -115,4 +116,77 @@ def test_drafted_so_far_names_the_players_not_only_their_colours(tmp_path: Path,
         if picks:  # "Dario: Getreidehof", beside Dario's badge
             said = re.escape(i18n.name(colour)) + r".{0,4}" + re.escape(picks[0])
             assert re.search(said, drawn), (colour, picks, drawn)
+    app.close()
+
+
+def test_the_builder_tiles_bought_goods_put_the_first_coins_on_the_builder_not_more() -> None:
+    """With the Builder tile no coin of the player lies on the Builder yet: the step says "put
+    3 coins on the Builder", not "3 more coins"; the model of the table counts them the same."""
+    from companion.engine import apply, parse_action
+    from companion.engine.table import back_steps, english, steps
+    from tests.test_rulings import stuck, table
+
+    t = table().edit(stuck("red"))
+    t.edit(lambda s: (s.offer.update(bakehouse=1), s.tile_holder.update(builder="red")))
+    before = t.state
+    a = parse_action({"type": "build", "player": "red", "building": "bakehouse",
+                      "cell": [1, -1], "tile": True,
+                      "buy": {"brick": 1, "stone": 1, "wood": 1}})
+    after = apply(before, a)
+    out = steps(before, a, after)
+    coins = [s for s in out if s.code.startswith("table.coins")]
+    assert [s.code for s in coins] == ["table.coins_for_goods_tile"]
+    said = english(coins[0], after.catalogue)
+    assert "3 coins on the Builder" in said and "more" not in said, said
+    assert after.character_coins["builder"] == {"red": 3}
+    back = [s.code for s in back_steps(before, a, after)]
+    assert "table.back.coins_for_goods_tile" in back
+    for lang in LANGUAGES:
+        i18n.use(lang)
+        assert "{" not in i18n.say(coins[0].message)
+    i18n.use("en")
+
+
+class CoinCounter(Driver):
+    """Plays like the driver and checks every "Do it" it taps: the coins the button names
+    are the coins that leave the player's hand (goods bought included)."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.checked: list[tuple[str, int]] = []
+
+    def touch(self, w: Any) -> None:
+        if not w.id.startswith("do") or self.app.session is None:
+            return super().touch(w)
+        state = self.app.state
+        player = state.active
+        held = state.player(player).coins if player else 0
+        super().touch(w)
+        if player is None or self.app.state is state:
+            return None
+        paid = held - self.app.state.player(player).coins
+        named = [int(x) for x in re.findall(r"\d+", w.label)]
+        if w.id == "do" and not named:
+            assert paid <= 0, (w.label, paid)
+        elif named:
+            assert paid == named[0] if w.id in ("do", "do:1") else paid <= named[0], (
+                w.label, paid, w.value)
+            self.checked.append((w.label, paid))
+        return None
+
+
+def test_do_it_names_the_coins_that_leave_the_hand(tmp_path: Path) -> None:
+    import json
+
+    from tests.test_turn_flow import DATA
+
+    lines = (DATA / "game-4p.jsonl").read_text().splitlines()
+    header = json.loads(lines[0])
+    app = App(uiplay.config(header, tmp_path, "de"))
+    app.store.learn_costs(uiplay.device_costs(header))
+    d = CoinCounter(app)
+    d.new_game(header)
+    d.play(lines)
+    assert d.checked
+    assert any(paid > 1 for _label, paid in d.checked), d.checked  # a build buying goods
     app.close()
