@@ -190,3 +190,100 @@ def test_do_it_names_the_coins_that_leave_the_hand(tmp_path: Path) -> None:
     assert d.checked
     assert any(paid > 1 for _label, paid in d.checked), d.checked  # a build buying goods
     app.close()
+
+
+def test_the_hints_why_names_every_action_that_makes_the_vp() -> None:
+    """ "+2 VP now: delivers wood and delivers brick", not only the wood, for a turn whose two
+    deliveries make the VP: the why of each recorded turn of self-played games."""
+    import json
+
+    from companion.bot.hint import explain, reason
+    from companion.engine import CannotAct, Choose, EndTurn, apply, new_game, vp
+    from companion.engine.state import PLAY
+    from companion.selfplay import play
+
+    def whys(m: Any) -> list[Any]:
+        if m.code == "why.and":
+            return [m.params["why"], *whys(m.params["also"])]
+        return [m]
+
+    found = 0
+    for seed in range(1, 5):
+        game, _result = play(3, seed)
+        s = new_game(json.loads(game.record_lines()[0]))
+        actions = list(game.actions)
+        i = 0
+        while i < len(actions):
+            if s.phase != PLAY or s.active is None:
+                s = apply(s, actions[i])
+                i += 1
+                continue
+            colour, start, plan = s.active, s, []
+            gained = []
+            while i < len(actions):
+                a = actions[i]
+                after = apply(s, a)
+                if not isinstance(a, Choose) and vp(after, colour) > vp(s, colour):
+                    gained.append(reason(s, a))
+                plan.append(a)
+                s, i = after, i + 1
+                if isinstance(a, EndTurn | CannotAct):
+                    break
+            if len({repr(g) for g in gained}) < 2 or s.round != start.round:
+                continue
+            m = explain(start, colour, tuple(plan))
+            assert m.code == "hint.vp", m
+            said = whys(m.params["why"])
+            for g in gained:
+                assert g in said, (g, said)
+            found += 1
+    assert found, "no turn of these games made VP with two actions"
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_hint_that_needs_a_cost_leads_to_the_cost_form(tmp_path: Path, language: str
+                                                         ) -> None:
+    """With a cost unknown the hint names the tiles and offers the way to the cost form, not
+    only "Close"; the cost entered there, the hint can be asked again."""
+    import json
+
+    from companion.bot.decide import needed_costs
+    from companion.display import ui
+    from companion.display.screens.hint import HintOverlay
+    from companion.engine import TileCost
+    from companion.selfplay import play
+    from tests.test_do_it_shown import entered, unknown_costs
+    from tests.test_screens import config
+
+    game, _result = play(3, 5)
+    header = json.loads(game.record_lines()[0])
+    costs = {t: game.state.known_cost(t) for t in header["catalogue"]["buildings"]}
+    app = App(config(tmp_path, language=language))
+    app.start_game(unknown_costs(header))
+    d = Driver(app)
+    for k, action in enumerate(game.actions):
+        if app.state.phase == "play":
+            break
+        if len(app.session.game.actions) <= k:
+            assert app.apply(entered(app, action, costs))
+    d.go_on("hint")
+    unknown = needed_costs(app.state, app.state.active)
+    assert unknown
+    d.tap("hint")
+    assert isinstance(app.overlay, HintOverlay)
+    ui.clear_reports()
+    app.draw()
+    assert ui.REPORTS == [], ui.REPORTS
+    assert {"hint:cost", "hint:close"} <= set(d.ids())
+    d.tap("hint:cost")
+    assert app.overlay is None
+    if len(unknown) > 1:
+        d.tap(f"tile_cost:{unknown[0]}")
+    for g, n in costs[unknown[0]]:
+        for _ in range(n):
+            d.tap(f"good:{g}")
+    before = len(app.session.game.actions)
+    d.tap("cost:done")
+    assert isinstance(app.session.game.actions[before], TileCost)
+    assert unknown[0] not in needed_costs(app.state, app.state.active)
+    app.close()
