@@ -287,3 +287,36 @@ def test_a_hint_that_needs_a_cost_leads_to_the_cost_form(tmp_path: Path, languag
     assert isinstance(app.session.game.actions[before], TileCost)
     assert unknown[0] not in needed_costs(app.state, app.state.active)
     app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_the_night_watchman_picture_says_which_quarter_do_it_wakes(tmp_path: Path,
+                                                                  language: str) -> None:
+    """Two quarters framed (the chosen one green, another that could be woken orange): the
+    prompt names the one "Do it" wakes, in the village shown, and fits."""
+    import json
+
+    from companion.display import ui
+    from companion.engine import Wake
+    from tests.test_turn_flow import DATA
+
+    lines = [ln for ln in (DATA / "game-4p.jsonl").read_text().splitlines() if ln.strip()]
+    header = json.loads(lines[0])
+    app = App(uiplay.config(header, tmp_path, language))
+    app.store.learn_costs(uiplay.device_costs(header))
+    d = Driver(app)
+    d.new_game(header)
+    d.play(lines, stop=63)  # Ben chooses the Night Watchman: the quarter on the picture
+    for _ in range(3):
+        if any(i.startswith("quarter:") for i in d.ids()):
+            break
+        d.tap("character:night_watchman" if d.has("character:night_watchman") else "continue")
+    do = next(w for w in d.widgets() if w.id in ("do", "do:1"))
+    assert isinstance(do.value, Wake)
+    ui.clear_reports()
+    app.draw()
+    said = " ".join(app.screen.mode.status(app.screen, app))
+    assert i18n.quarter(do.value.quarter) in said and i18n.name(do.value.village) in said
+    assert i18n._("Do it") in said, said
+    assert ui.REPORTS == [], ui.REPORTS
+    app.close()
