@@ -202,7 +202,8 @@ class Table:
                  (village, step.cell, step.colour, step.sex, True))
         elif base == "table.dowry":
             move(self.hand, step.colour, self.centre_coins, (village, step.colour))
-        elif base == "table.coins_on_character" or base == "table.coins_for_goods":
+        elif base in ("table.coins_on_character", "table.coins_for_goods",
+                      "table.coins_for_goods_tile"):
             move(self.hand, step.colour, self.on_character, (step.character, step.colour),
                  p["n"])
         elif base == "table.coins_pay_goods":

@@ -82,7 +82,8 @@ def check(before: GameState, action: Action, after: GameState, out: list[TableSt
                       "table.neutral_marry", "table.supply_to_building",
                       "table.neutral_to_building", "table.school_home"):
             said_new[(step.village, step.cell, step.colour, step.sex, True)] += 1
-        elif code in ("table.coins_on_character", "table.coins_for_goods"):
+        elif code in ("table.coins_on_character", "table.coins_for_goods",
+                      "table.coins_for_goods_tile"):
             coins_on[(step.character, step.colour)] += p["n"]
         elif code in ("table.coins_back", "table.coins_to_hand"):
             coins_off[(step.character, step.colour)] += p["n"]

@@ -62,12 +62,14 @@ def reason(state: GameState, action: Action) -> Message:
 
 
 def explain(state: GameState, colour: str, plan: tuple[Action, ...]) -> Message:
-    """The one line why: the VP the turn gains now, said by the action that gains most (else
-    the first action that is more than coins on a character)."""
+    """The one line why: the VP the turn gains now, said by every action that gains some, in
+    order (else the first action that is more than coins on a character)."""
     before = vp(state, colour)
     s = state
     best: tuple[int, Message] | None = None
     fallback: Message | None = None
+    gainers: list[Message] = []
+    """Every action that makes VP now, in the plan's order: the why names them all."""
     for action in plan:
         after = apply(s, action)
         gain = vp(after, colour) - vp(s, colour)
@@ -78,6 +80,8 @@ def explain(state: GameState, colour: str, plan: tuple[Action, ...]) -> Message:
             if counts.get(colour, 0) <= rival or after.tile_holder.get(action.character) == colour:
                 why = None  # type: ignore[assignment]
         if why is not None:
+            if gain > 0 and why not in gainers:
+                gainers.append(why)
             if best is None or gain > best[0]:
                 best = (gain, why)
             if fallback is None and not isinstance(action, (EndTurn, Choose)):
@@ -89,6 +93,10 @@ def explain(state: GameState, colour: str, plan: tuple[Action, ...]) -> Message:
     main = best[1] if best is not None and best[0] > 0 else (fallback or (best[1] if best else
                                                                           message("why.end")))
     if total > 0:
+        if gainers:  # "delivers wood and delivers brick": each that makes the VP
+            main = gainers[-1]
+            for why in reversed(gainers[:-1]):
+                main = message("why.and", why=why, also=main)
         return message("hint.vp", n=total, why=main)
     return message("hint.later", why=main)
 

@@ -23,6 +23,7 @@ from ..engine.grid import ring
 from ..engine.values import Cell, Sex
 from ..store import messages as store_messages
 from .articles import GENDERS, Noun, fill
+from .gendered import Gendered
 
 LOCALE = Path(__file__).parent / "locale"
 DOMAIN = "helvetia"
@@ -123,12 +124,13 @@ def quarter(q: str) -> str:
 
 
 def sex(s: str) -> str:
-    return _(SEX_NAMES[Sex(s)])
+    """"man" or "woman"; a translation agrees with it: "{sex:un aldeano/una aldeana}"."""
+    return Gendered(_(SEX_NAMES[Sex(s)]), Sex(s) is Sex.F)
 
 
 def child(s: str) -> str:
     """A child by its sex: "boy" or "girl" (the figure it grows into is a man or a woman)."""
-    return _(CHILD_NAMES[Sex(s)])
+    return Gendered(_(CHILD_NAMES[Sex(s)]), Sex(s) is Sex.F)
 
 
 # --- the catalogue's names -------------------------------------------------------------------

@@ -114,6 +114,7 @@ PARAM_KINDS: dict[str, str] = {
     "expected": "number", "given_n": "number", "stack": "number",
     "name": "raw", "letter": "raw",  # what was typed or sent, shown as it is
     "level": "raw", "levels": "raw", "why": "phase",  # "why": a message, worded in turn
+    "also": "phase",  # the next reason of several ("why.and")
 }
 """The kind of each parameter name: how the display words it."""
 
@@ -352,6 +353,7 @@ BOT: dict[str, Template] = {
     "why.neutral": N_("uses the neutral coin"),
     "why.pass": N_("nothing else is possible"),
     "why.end": N_("ends the turn"),
+    "why.and": N_("{why} and {also}"),  # each action of the turn that makes VP, in order
 }
 """What the virtual player says: refusals of ``decide`` and a hint's one line why."""
 

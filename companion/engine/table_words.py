@@ -31,6 +31,10 @@ ENGLISH: dict[str, Template] = {
                                 "bought.",
                                 "{player}: put {n} more coins on the Builder, for the {buy} "
                                 "bought."),
+    "table.coins_for_goods_tile": N_("{player}: put {n} coin on the Builder: it pays for the "
+                                     "{buy} bought.",
+                                     "{player}: put {n} coins on the Builder: they pay for the "
+                                     "{buy} bought."),
     "table.coins_pay_goods": N_("{player}: leave {n} coin on the Builder: it pays for the "
                                 "{buy} bought.",
                                 "{player}: leave {n} coins on the Builder: they pay for the "
@@ -120,6 +124,10 @@ BACK: dict[str, Template] = {
                                      "for the {buy} bought.",
                                      "{player}: take back off the Builder the {n} coins paid "
                                      "for the {buy} bought."),
+    "table.back.coins_for_goods_tile": N_("{player}: take back off the Builder the {n} coin "
+                                          "paid for the {buy} bought.",
+                                          "{player}: take back off the Builder the {n} coins "
+                                          "paid for the {buy} bought."),
     "table.back.coins_move_to_builder": N_("{player}: move {n} coin from the Builder back "
                                            "onto the {character}.",
                                            "{player}: move {n} coins from the Builder back "

@@ -29,7 +29,8 @@ class KeysHint(Screen):
         draw_text(s, _("The keys"), pygame.Rect(box.left + 20, box.top + 12, box.width - 40, 40),
                   TITLE, INK, wrap=False, align="center", bg=PANEL)
         paragraph(s, "\n".join([
-            _("1, 2, 3, 4: the seat buttons, one per seat in play order."),
+            _("1, 2, 3, 4: the seat buttons, one at each place; each is the button of whoever "
+              "sits there."),
             _("Hold one for a moment: undo."),
             _("N: a shared next button."),
             _("Esc: quit (it asks first).")]),

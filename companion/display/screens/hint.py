@@ -57,9 +57,12 @@ class HintOverlay(Screen):
         self.colour = state.active or ""
         self.words: list[str] = []
         self.why = ""
+        self.costs: tuple[str, ...] = ()
+        """The tiles whose costs the hint needs: the way to the cost form."""
         try:
             h = hint(state, self.colour)
         except CostNeeded as e:  # which tiles: the table reads them off those
+            self.costs = tuple(e.buildings)
             names = ", ".join(building(state.catalogue, t) for t in e.buildings)
             self.why = ngettext(
                 "Enter the cost of the {buildings} tile on offer first: the hint needs it.",
@@ -74,6 +77,16 @@ class HintOverlay(Screen):
 
     def layout(self, app: AppView) -> list[Widget]:
         box = _box()
+        to_reading = getattr(app.screen, "to_reading", None)  # the turn's cost form
+        if self.costs and to_reading is not None:
+            def read() -> None:
+                app.overlay = None
+                to_reading()
+
+            return [button("hint:cost", (box.left + 12, box.bottom - 68, box.width - 204, 60),
+                           _("Enter a cost read off a tile on offer"), read, style="primary"),
+                    button("hint:close", (box.right - 180, box.bottom - 68, 168, 60),
+                           _("Close"), lambda: setattr(app, "overlay", None))]
         return [button("hint:close", (box.right - 180, box.bottom - 68, 168, 60), _("Close"),
                        lambda: setattr(app, "overlay", None), style="primary")]
 

@@ -16,6 +16,7 @@ from ...engine.values import Sex
 from ..contract import AppView, game_state
 from ..forms import setup_form
 from ..i18n import _, building, colour, ngettext
+from ..i18n import sex as sex_name
 from ..ui import ACCENT, BODY, INK, W, Widget, button, draw_text, paragraph
 from ..village_view import cell_rects, draw_village, figure, figure_size
 from .checklist import Checklist, go_on_lines, go_on_width, round_groups, table_items
@@ -283,7 +284,7 @@ def _school_area() -> pygame.Rect:
 
 
 def sex_word(sex: str) -> str:
-    return _("man") if sex == Sex.M else _("woman")
+    return sex_name(sex)  # a word a translation can agree with (``i18n.sex``)
 
 
 def _newest(table: Any) -> int:

@@ -36,7 +36,8 @@ def drafted_panel(s: pygame.Surface, state: GameState, rect: pygame.Rect) -> int
     draw_text(s, title, pygame.Rect(rect.left, y, rect.width, 30), BODY, MUTED, wrap=False)
     y += 32
     for colour_, picks in drafted(state).items():
-        words = ", ".join(picks) or "–"  # noqa: RUF001
+        words = _("{who}: {what}").format(who=name(colour_),  # the name: colours repeat
+                                          what=", ".join(picks) or "–")  # noqa: RUF001
         h = max(text_height(words, rect.width - 36), 28)
         badge(s, colour_, (rect.left + 14, y + 14), 14)
         if colour_ == state.active:  # whose pick it is: a second ring

@@ -20,6 +20,7 @@ from ...engine import (
     why_not,
 )
 from ...engine.more_coins import add_coin_problem
+from ..coin_words import coins_paid, do_label
 from ..contract import AppView, game_state
 from ..i18n import _, ngettext, say
 from ..ui import W, Widget, button
@@ -181,21 +182,25 @@ def do_buttons(app: AppView, options: TurnOptions, option: Option, action: Actio
                        enabled=r is None, style="primary", value=action, why_not=r)]
     if not needs_choose(options, option):
         r = reason(1)
-        return [button("do", DO_RECT, _("Do it"), lambda: perform(app, options, option,
-                                                                   action, 1),
+        # the coins for goods bought, if any, named on the button (the engine's count)
+        label = do_label(coins_paid(state, option, action, None), 0) or _("Do it")
+        return [button("do", DO_RECT, label, lambda: perform(app, options, option,
+                                                             action, 1),
                        enabled=r is None, style="primary", value=action, why_not=r)]
     most = max(state.player(active(state)).coins - option.coins, 1)
     r = reason(1)
-    out = [button("do:1", DO_RECT, ngettext("Do it: {n} coin", "Do it: {n} coins", 1).format(
-        n=1), lambda: perform(app, options, option, action, 1), enabled=r is None,
-        style="primary", value=action, why_not=r)]
+    label = (do_label(coins_paid(state, option, action, 1), 1)
+             or ngettext("Do it: {n} coin", "Do it: {n} coins", 1).format(n=1))
+    out = [button("do:1", DO_RECT, label, lambda: perform(app, options, option, action, 1),
+                  enabled=r is None, style="primary", value=action, why_not=r)]
     more = list(range(2, most + 1)) if others else []
     step = (LEFT_RECT[2] + 4) // max(len(more), 1)
     for i, n in enumerate(more):
         r = reason(n)
+        paid = max(coins_paid(state, option, action, n) or n, n)  # with the goods bought
         # (the plural of "Do it: {n} coin" is the count alone: "{n} coins")
-        label = (ngettext("Do it: {n} coin", "{n} coins", n).format(n=n) if step >= 100
-                 else str(n))
+        label = (ngettext("Do it: {n} coin", "{n} coins", paid).format(n=paid) if step >= 100
+                 else str(paid))
         out.append(button(f"do:{n}", (LEFT_RECT[0] + i * step, 412, step - 4, 60), label,
                           partial(perform, app, options, option, action, n),
                           enabled=r is None, value=action, why_not=r))

@@ -11,9 +11,10 @@ import pygame
 
 from ...engine import Action, GameState, TileCost, why_not
 from ...engine.catalogue import make_cost
+from ..coin_words import coins_paid, how_many_line, tile_line
 from ..contract import AppView, game_state
 from ..forms import CELL, GOODS, Field, Form, with_cost
-from ..i18n import _, character
+from ..i18n import _
 from ..i18n import cost as cost_words
 from ..ui import ACCENT, BODY, INK, MUTED, W, Widget, button, draw_text
 from ..village_view import cell_rects, draw_village
@@ -153,12 +154,12 @@ class FormView(Mode):
 
     def status(self, turn: Flow, app: AppView) -> list[str]:
         lines = [self.form.title]
+        state, made = game_state(app), self.made()
         if self.option.via == "tile":
-            lines.insert(0, _("With your {character} tile (no coin):").format(
-                character=character(self.option.character)))
+            lines.insert(0, tile_line(self.option, coins_paid(state, self.option, made, None)))
         if needs_choose(turn.options, self.option) and self.left_top == 470:  # room for it
-            lines.append(_("Do it with how many coins? Each coin on the character is one "
-                           "action."))
+            paid = coins_paid(state, self.option, made, 1)
+            lines.append(how_many_line(max((paid or 1) - 1, 0)))
         return lines
 
 

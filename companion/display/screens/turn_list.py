@@ -14,6 +14,7 @@ from ...engine import Action, GameState, Option, TurnOptions
 from ..contract import AppView, game_state
 from ..forms import option_form
 from ..i18n import _, character, name
+from ..quarter_words import wake_prompt
 from ..ui import ACCENT, BODY, INK, Widget, button, draw_text
 from ..village_view import cell_rects, draw_village, frame_quarter, quarter_rects
 from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, value_key
@@ -284,8 +285,10 @@ class OptionsView(Mode):
             if any(o.needs_cost for o in self.shown()) and two_columns(self.shown()):
                 return [_("No cost known yet: tap it and enter the goods on its tile.")]
             return []
-        return [_("Tap the quarter to wake.") if self.character == "night_watchman"
-                else _("Tap the building.")]
+        if self.character == "night_watchman":  # and which one "Do it" wakes
+            return [wake_prompt(self.preset[0].action if self.preset else None,
+                                self.picture_village())]
+        return [_("Tap the building.")]
 
 
 def preset(state: GameState, options: TurnOptions, listed: list[Option]
