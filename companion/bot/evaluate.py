@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..engine import GameState, vp
 from ..engine.catalogue import EXCHANGE, PRODUCTION
 from ..engine.grid import ring_cells
+from ..engine.production import chains_by_good
 from ..engine.state import CHARACTERS, OVER
 
 
@@ -37,6 +38,9 @@ class Weights:
     village: float = 0.8
     """Share of the next village-complete tile's VP, by the square of the share of the
     village done (ring 1 built, its working buildings occupied)."""
+    deliverable: float = 0.0
+    """A good the player has not delivered yet and could make now with its awake villagers
+    (plus its goods tile's VP while nobody holds it): the next Carter action's worth."""
     opponents: float = 1.0
     """How much the best other player's value counts against the own."""
 
@@ -86,7 +90,18 @@ def holdings(state: GameState, colour: str, w: Weights = DEFAULT) -> float:
     spare = w.coin if w.coin_spare is None else w.coin_spare
     value += w.coin * usable + spare * (own - usable)
     value += w.school * sum(state.school.get(colour, {}).values())
+    if w.deliverable:
+        value += w.deliverable * _deliverable(state, colour)
     return value
+
+
+def _deliverable(state: GameState, colour: str) -> float:
+    """The VP the player could still take by delivering what it can make now: one per good
+    not delivered yet, its goods tile's too while nobody holds it."""
+    delivered = state.player(colour).delivered
+    tile_vp = state.catalogue.goods_tile_vp
+    return sum(1 + (tile_vp.get(g, 0) if g not in state.goods_tiles else 0)
+               for g in chains_by_good(state, colour) if g not in delivered)
 
 
 def evaluate(state: GameState, colour: str, w: Weights = DEFAULT) -> float:
