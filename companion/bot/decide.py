@@ -43,7 +43,7 @@ LEVELS: dict[str, Level] = {
     # kept): 44 % against three normal where the normal weights win 4 %. With 2 players the
     # other way round (58 % against normal, 42 % with the 4-player weights).
     "strong": Level("strong", 0.3, width=8,
-                    weights=Weights(coin=0.8, coin_spare=0.05, deliverable=0.4),
+                    weights=Weights(coin=0.8, coin_spare=0.05, deliverable=0.4, spread=0.3),
                     weights_2p=DEFAULT),
 }
 RANDOM = "random"

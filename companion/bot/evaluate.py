@@ -42,7 +42,10 @@ class Weights:
     """A good the player has not delivered yet and could make now with its awake villagers
     (plus its goods tile's VP while nobody holds it): the next Carter action's worth."""
     opponents: float = 1.0
-    """How much the best other player's value counts against the own."""
+    """How much the others' value counts against the own."""
+    spread: float = 0.0
+    """The share of the others' average in that (the rest: the best of them): what helps a
+    player who is not ahead yet is not free."""
 
 
 DEFAULT = Weights()
@@ -112,4 +115,9 @@ def evaluate(state: GameState, colour: str, w: Weights = DEFAULT) -> float:
         return -1000.0 + vp(state, colour) - max(vp(state, c) for c in state.colours)
     own = holdings(state, colour, w)
     others = [holdings(state, c, w) for c in state.colours if c != colour]
-    return own - w.opponents * max(others, default=0.0)
+    if not others:
+        return own
+    rival = max(others)
+    if w.spread:
+        rival += w.spread * (sum(others) / len(others) - rival)
+    return own - w.opponents * rival
