@@ -98,17 +98,24 @@ def holdings(state: GameState, colour: str, w: Weights = DEFAULT) -> float:
     return value
 
 
-def _deliverable(state: GameState, colour: str) -> float:
-    """The VP the player could still take by delivering what it can make now: one per good
-    not delivered yet, its goods tile's too while nobody holds it."""
+def deliverable_goods(state: GameState, colour: str) -> list[str]:
+    """The goods the player has not delivered yet and could make now with its own awake
+    villagers: what a Carter action of this moment could deliver."""
     delivered = state.player(colour).delivered
+    return [g for g in chains_by_good(state, colour) if g not in delivered]
+
+
+def _deliverable(state: GameState, colour: str) -> float:
+    """The VP the player could still take by delivering what it can make now: one per good,
+    its goods tile's too while nobody holds it."""
     tile_vp = state.catalogue.goods_tile_vp
     return sum(1 + (tile_vp.get(g, 0) if g not in state.goods_tiles else 0)
-               for g in chains_by_good(state, colour) if g not in delivered)
+               for g in deliverable_goods(state, colour))
 
 
 def evaluate(state: GameState, colour: str, w: Weights = DEFAULT) -> float:
-    """The player's value less the best other player's; a won game is worth most."""
+    """The player's value less the best other player's (drawn towards the others' average by
+    ``spread``); a won game is worth most."""
     if state.phase == OVER:
         if colour in state.winners:
             return 1000.0 / len(state.winners) + vp(state, colour)
