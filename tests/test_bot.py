@@ -9,8 +9,9 @@ import pytest
 
 from companion.bot import CostNeeded, NothingToDecide, UnknownLevel, choices, decide, deciders
 from companion.bot.arena import play_game, run
+from companion.bot.evaluate import deliverable_goods
 from companion.bot.playout import next_decider, table_action
-from companion.engine import Game, TileCost, apply, header_line
+from companion.engine import Game, TileCost, apply, header_line, turn_options
 from companion.engine.state import PLAY
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -76,3 +77,22 @@ def test_the_arena_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> Non
     assert run(("normal", "random"), 2, 5, as_json=True) == 0
     out = capsys.readouterr().out
     assert '"violations": []' in out and '"stuck_games": 0' in out and '"median"' in out
+
+
+def test_the_goods_strong_counts_are_what_the_carter_could_deliver() -> None:
+    """The strong level's worth of the goods a player could deliver now is asked of the
+    engine's production rule: the same goods as the Carter options of that moment."""
+    game = recorded()
+    seen = 0
+    for state in game._states:
+        turn = state.turn
+        if state.phase != PLAY or turn is None or turn.character is not None:
+            continue
+        colour = state.active or ""
+        if not state.player(colour).coins:
+            continue
+        carter = turn_options(state).regular.get("carter", ())
+        goods = {o.action.chain[-1].good for o in carter}  # type: ignore[attr-defined]
+        assert set(deliverable_goods(state, colour)) == goods
+        seen += bool(goods)
+    assert seen > 10

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..engine import GameState, vp
 from ..engine.catalogue import EXCHANGE, PRODUCTION
 from ..engine.grid import ring_cells
+from ..engine.production import chains_by_good
 from ..engine.state import CHARACTERS, OVER
 
 
@@ -37,8 +38,14 @@ class Weights:
     village: float = 0.8
     """Share of the next village-complete tile's VP, by the square of the share of the
     village done (ring 1 built, its working buildings occupied)."""
+    deliverable: float = 0.0
+    """A good the player has not delivered yet and could make now with its awake villagers
+    (plus its goods tile's VP while nobody holds it): the next Carter action's worth."""
     opponents: float = 1.0
-    """How much the best other player's value counts against the own."""
+    """How much the others' value counts against the own."""
+    spread: float = 0.0
+    """The share of the others' average in that (the rest: the best of them): what helps a
+    player who is not ahead yet is not free."""
 
 
 DEFAULT = Weights()
@@ -86,15 +93,38 @@ def holdings(state: GameState, colour: str, w: Weights = DEFAULT) -> float:
     spare = w.coin if w.coin_spare is None else w.coin_spare
     value += w.coin * usable + spare * (own - usable)
     value += w.school * sum(state.school.get(colour, {}).values())
+    if w.deliverable:
+        value += w.deliverable * _deliverable(state, colour)
     return value
 
 
+def deliverable_goods(state: GameState, colour: str) -> list[str]:
+    """The goods the player has not delivered yet and could make now with its own awake
+    villagers: what a Carter action of this moment could deliver."""
+    delivered = state.player(colour).delivered
+    return [g for g in chains_by_good(state, colour) if g not in delivered]
+
+
+def _deliverable(state: GameState, colour: str) -> float:
+    """The VP the player could still take by delivering what it can make now: one per good,
+    its goods tile's too while nobody holds it."""
+    tile_vp = state.catalogue.goods_tile_vp
+    return sum(1 + (tile_vp.get(g, 0) if g not in state.goods_tiles else 0)
+               for g in deliverable_goods(state, colour))
+
+
 def evaluate(state: GameState, colour: str, w: Weights = DEFAULT) -> float:
-    """The player's value less the best other player's; a won game is worth most."""
+    """The player's value less the best other player's (drawn towards the others' average by
+    ``spread``); a won game is worth most."""
     if state.phase == OVER:
         if colour in state.winners:
             return 1000.0 / len(state.winners) + vp(state, colour)
         return -1000.0 + vp(state, colour) - max(vp(state, c) for c in state.colours)
     own = holdings(state, colour, w)
     others = [holdings(state, c, w) for c in state.colours if c != colour]
-    return own - w.opponents * max(others, default=0.0)
+    if not others:
+        return own
+    rival = max(others)
+    if w.spread:
+        rival += w.spread * (sum(others) / len(others) - rival)
+    return own - w.opponents * rival
