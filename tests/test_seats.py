@@ -79,6 +79,14 @@ def new_game(tmp_path: Path) -> tuple[App, Driver]:
     return app, Driver(app)
 
 
+def type_name(d: Driver, name: str) -> None:
+    from companion.display.screens.keyboard import taps_for
+
+    for key in taps_for(name, "en"):
+        d.tap(key)
+    d.tap("name:ok")
+
+
 def seated(d: Driver) -> list[str | None]:
     return [next(w.colour for w in d.widgets() if w.id == f"seat:{p}") for p in range(1, 5)]
 
@@ -87,8 +95,7 @@ def test_two_seats_swap_their_colours_in_two_taps(tmp_path: Path) -> None:
     app, d = new_game(tmp_path)
     assert seated(d) == ["red", "blue", "yellow", "white"]
     d.tap("name:red")  # Anna sits at seat 1, Ben at seat 2
-    d.app.screen.keyboard.text = "Anna"
-    d.tap("name:ok")
+    type_name(d, "Anna")
     d.tap("level:blue")  # the companion plays seat 2
     before = d.taps
     d.tap("seat:1")  # picked up: its colours are offered, the place framed
@@ -118,8 +125,7 @@ def test_a_colour_moves_to_an_empty_seat_with_its_player(tmp_path: Path) -> None
     app, d = new_game(tmp_path)
     d.seat_players(["red", "blue", None, "yellow"])
     d.tap("name:red")
-    d.app.screen.keyboard.text = "Anna"
-    d.tap("name:ok")
+    type_name(d, "Anna")
     before = d.taps
     d.tap("seat:3")  # the empty place, then Red: Anna moves there with her colour
     d.tap("seat-colour:red")
