@@ -76,6 +76,9 @@ FORMS: dict[str, dict[str, tuple[str | None, ...]]] = {"de": _DE, "fr": _FR, "es
 """Per language, each spec a translation may write and its forms."""
 
 NOUN_FIELDS = frozenset({"building", "good", "input", "made"})
+GENDERED_FIELDS = frozenset({"sex"})
+"""Fields worded as a ``gendered.Gendered`` villager: their spec is a choice of two forms,
+"masculine/feminine" (``{sex:un aldeano/una aldeana}``), not an article."""
 """The fields whose value is always one name (a ``Noun``): only these take a spec."""
 
 _VOWELS = "aeiouyàâäéèêëîïôöùûüœæ"
@@ -208,6 +211,10 @@ def problems(text: str, allowed_fields: Iterable[str], lang: str) -> list[str]:
         shown = "{" + field + (f":{spec}" if spec else "") + "}"
         if field not in allowed:
             out.append(f"{shown}: the English has no {{{field}}}")
+        elif spec and field in GENDERED_FIELDS:
+            if spec.count("/") != 1:
+                out.append(f"{shown}: a villager's word takes 'masculine/feminine' "
+                           "(``gendered.Gendered``)")
         elif spec and field not in NOUN_FIELDS:
             out.append(f"{shown}: only a name ({', '.join(sorted(NOUN_FIELDS))}) takes an "
                        "article")
