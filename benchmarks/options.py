@@ -68,7 +68,7 @@ def main(games: int = 30) -> None:
           f"(CPU time):")
     print(f"  median {statistics.median(values) * 1e3:.2f} ms, "
           f"95% {values[int(len(values) * 0.95)] * 1e3:.2f} ms, worst {values[-1] * 1e3:.2f} ms")
-    worst, seed, n, during = times[-1]
+    _, seed, n, during = times[-1]
     state = next(s for g, k, s in named if (g, k) == (seed, n))
     gc.disable()
     try:
