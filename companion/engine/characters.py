@@ -404,8 +404,8 @@ def birth_problem(state: GameState, player: str, cell: Cell) -> Message | None:
 def couples(state: GameState, player: str) -> list[Cell]:
     """The player's couples that may have a child now, row by row."""
     buildings = state.villages[player].buildings
-    return [c for c in by_row(buildings)  # a sieve: a couple is two (``no_couple``)
-            if len(buildings[c].adults) == 2 and birth_problem(state, player, c) is None]
+    pairs = by_row(c for c, b in buildings.items() if len(b.adults) == 2)  # sieve: no_couple
+    return [c for c in pairs if birth_problem(state, player, c) is None]
 
 
 def birth(state: GameState, a: Birth) -> None:

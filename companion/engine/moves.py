@@ -248,12 +248,15 @@ def priest(state: GameState, colour: str, via: Via) -> Iterator[Option]:
     for v in village_order(state, colour):
         if v == colour:
             continue  # a sieve: the own village (``own_village``)
-        dowry = rules.dowry_coins(state, colour, v)
         buildings = state.villages[v].buildings
-        for cell in by_row(buildings):
+        # a sieve: a single villager of another player (``couple_there``, ``same_player``)
+        singles = by_row(c for c, b in buildings.items()
+                         if len(b.adults) == 1 and b.adults[0].colour != colour)
+        if not singles:
+            continue
+        dowry = rules.dowry_coins(state, colour, v)
+        for cell in singles:
             adults = buildings[cell].adults
-            if len(adults) != 1 or adults[0].colour == colour:
-                continue  # a sieve: a single villager of another player (``couple_there`` …)
             for src, sex in sources:
                 if sex != adults[0].sex and (  # a sieve: ``same_sex``
                         rules.marry_problem(state, colour, sex, src, v, cell) is None):
