@@ -9,6 +9,7 @@ import threading
 from typing import Any
 
 from ..engine.state import OVER, PLAY
+from ..store import StoreError
 
 SETTING = "table_ticks"
 _ORDER = threading.Lock()
@@ -32,7 +33,10 @@ def keep_table(app: Any) -> None:
 
     def write() -> None:
         with _ORDER:  # the newest marks at the time of writing: a slower thread never
-            store.set_setting(SETTING, json.dumps(app._table_kept))  # writes an older one
+            try:      # writes an older one
+                store.set_setting(SETTING, json.dumps(app._table_kept))
+            except StoreError:  # ticks are a help, not the game: the record is saved on
+                pass            # its own, and the next tick tries again
     store.later(write)
 
 
