@@ -4,6 +4,7 @@ restart after a power cut or a crash on the round end opens its checklist as it 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 from typing import Any
@@ -32,11 +33,11 @@ def keep_table(app: Any) -> None:
     app._table_kept = mark
 
     def write() -> None:
-        with _ORDER:  # the newest marks at the time of writing: a slower thread never
-            try:      # writes an older one
-                store.set_setting(SETTING, json.dumps(app._table_kept))
-            except StoreError:  # ticks are a help, not the game: the record is saved on
-                pass            # its own, and the next tick tries again
+        # The newest marks at the time of writing: a slower thread never writes an older
+        # one. A failed save is no trouble: ticks are a help, the record is saved on its
+        # own, and the next change tries again.
+        with _ORDER, contextlib.suppress(StoreError):
+            store.set_setting(SETTING, json.dumps(app._table_kept))
     store.later(write)
 
 
