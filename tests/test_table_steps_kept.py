@@ -87,7 +87,7 @@ def test_the_last_round_end_s_checklist_comes_before_the_winner(tmp_path: Path) 
     lines = record("game-2p.jsonl")
     app = App(config(tmp_path))
     d = Driver(app)
-    d.play(lines)
+    d.play(lines, stop=len(lines) - 1)  # every action, the last round end's checklist open
     assert app.state is not None and app.state.game_over
     assert isinstance(app.screen, RoundScreen)  # the final tiles, coins and scores first
     assert "table.score" in codes(app)
@@ -120,6 +120,7 @@ def test_a_restart_on_the_round_end_reopens_its_checklist_with_its_ticks(tmp_pat
         d.tap(t)
     ticked = set(app.table.ticked)
     assert len(ticked) == 2
+    app.draw()  # (the app draws after every tap)
     assert app.store is not None and app.store.later_thread is not None
     app.store.later_thread.join(10)
     app.store.lock.release()  # killed (-9): what the kernel does for the lock
@@ -127,6 +128,7 @@ def test_a_restart_on_the_round_end_reopens_its_checklist_with_its_ticks(tmp_pat
     assert isinstance(again.screen, RoundScreen)
     assert len(codes(again)) == n and again.table.ticked == ticked
     Driver(again).tap("continue")  # the table goes on: a restart now opens the turn
+    again.draw()
     assert again.store is not None and again.store.later_thread is not None
     again.store.later_thread.join(10)
     again.store.lock.release()

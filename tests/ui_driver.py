@@ -233,6 +233,9 @@ class Driver:
             if not ways_on(self):
                 raise self.at(i, self.stuck("after it, the screen offers no way on"))
             i += n
+        state = self.app.state
+        if stop is None and state is not None and state.game_over and self.has("continue"):
+            self.tap("continue")  # the whole game: past the last round end's checklist
 
     @staticmethod
     def at(i: int, exc: Stuck) -> Stuck:

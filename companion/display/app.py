@@ -371,12 +371,6 @@ class App(StoreLink, Services):
         return panel.to_window(self.window.get_size(), self.rotation, pos)
 
     def tap(self, pos: tuple[int, int]) -> None:
-        try:
-            self._tap(pos)
-        finally:
-            keep_table(self)  # what the table ticked survives a restart
-
-    def _tap(self, pos: tuple[int, int]) -> None:
         # The refusal's strip lies over no control: a tap on it shows the whole of a cut
         # reason or closes it, and does nothing else.
         strip = next((w for w in self.widgets if w.id == "banner" and w.rect.collidepoint(pos)),
@@ -492,6 +486,7 @@ class App(StoreLink, Services):
         self._present(s)
         self.frames += 1
         self.dirty = False
+        keep_table(self)  # what the table ticked (as drawn) survives a restart
 
     def _present(self, s: pygame.Surface) -> None:
         """The logical surface onto the panel: rotated, scaled, shown."""

@@ -4,11 +4,13 @@ restart after a power cut or a crash on the round end opens its checklist as it 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 from typing import Any
 
 from ..engine.state import OVER, PLAY
+from ..store import StoreError
 
 SETTING = "table_ticks"
 _ORDER = threading.Lock()
@@ -23,16 +25,29 @@ def _mark(app: Any) -> dict[str, Any] | None:
 
 
 def keep_table(app: Any) -> None:
-    """Saves the ticks (in the background) when they changed since the last save."""
+    """Saves the ticks (in the background) when the table ticked a step or went on past a
+    round end's checklist. Only then: what an action leaves (no ticks; a round end's checklist
+    open) is what a restart rebuilds from the record anyway, and a write beside every action
+    would slow the action's own save on a slow card."""
     mark = _mark(app)
     store = app.store
-    if mark is None or store is None or mark == getattr(app, "_table_kept", None):
+    if mark is None or store is None:
+        return
+    seen = {k: v for k, v in mark.items() if k != "actions"}
+    if seen == getattr(app, "_table_seen", None):
+        return
+    app._table_seen = seen
+    went_on = not mark["pending"] and app.table.key is not None and app.table.key[0] == "round"
+    if not mark["ticked"] and not went_on:
         return
     app._table_kept = mark
 
     def write() -> None:
-        with _ORDER:  # the newest marks at the time of writing: a slower thread never
-            store.set_setting(SETTING, json.dumps(app._table_kept))  # writes an older one
+        # The newest marks at the time of writing: a slower thread never writes an older
+        # one. A failed save is no trouble: ticks are a help, the record is saved on its
+        # own, and the next change tries again.
+        with _ORDER, contextlib.suppress(StoreError):
+            store.set_setting(SETTING, json.dumps(app._table_kept))
     store.later(write)
 
 
@@ -55,3 +70,4 @@ def restore_table(app: Any) -> None:
     if at_round_end and session.state.phase in (PLAY, OVER):
         app.summary_pending = bool(saved.get("pending")) if same else bool(table.left())
     app._table_kept = _mark(app)
+    app._table_seen = {k: v for k, v in (app._table_kept or {}).items() if k != "actions"}
