@@ -43,7 +43,7 @@ from .i18n import _
 from .opening import Opening, StoreLink
 from .seating import places, sitter
 from .services import Services
-from .table_keep import keep_table, restore_table
+from .table_keep import TableKeep
 from .ui import (
     BACKGROUND,
     WARNING_BG,
@@ -127,7 +127,8 @@ class App(StoreLink, Services):
         self.anim_start: float | None = None
         self.round_before: GameState | None = None
         self.summary_pending = False
-        restore_table(self)  # ticks, and a round end's checklist not gone past (UI-TABLE)
+        self.table_keep = TableKeep()
+        self.table_keep.restore(self)  # ticks; a round end's checklist not gone past
 
         self.events: queue.Queue[ButtonEvent] = WakingQueue()
         self.keyboard: KeyboardButtons | None = None
@@ -486,7 +487,7 @@ class App(StoreLink, Services):
         self._present(s)
         self.frames += 1
         self.dirty = False
-        keep_table(self)  # what the table ticked (as drawn) survives a restart
+        self.table_keep.keep(self)  # what the table ticked (as drawn) survives a restart
 
     def _present(self, s: pygame.Surface) -> None:
         """The logical surface onto the panel: rotated, scaled, shown."""

@@ -24,50 +24,61 @@ def _mark(app: Any) -> dict[str, Any] | None:
             "ticked": sorted(app.table.ticked), "pending": bool(app.summary_pending)}
 
 
-def keep_table(app: Any) -> None:
-    """Saves the ticks (in the background) when the table ticked a step or went on past a
-    round end's checklist. Only then: what an action leaves (no ticks; a round end's checklist
-    open) is what a restart rebuilds from the record anyway, and a write beside every action
-    would slow the action's own save on a slow card."""
-    mark = _mark(app)
-    store = app.store
-    if mark is None or store is None:
-        return
-    seen = {k: v for k, v in mark.items() if k != "actions"}
-    if seen == getattr(app, "_table_seen", None):
-        return
-    app._table_seen = seen
-    went_on = not mark["pending"] and app.table.key is not None and app.table.key[0] == "round"
-    if not mark["ticked"] and not went_on:
-        return
-    app._table_kept = mark
+class TableKeep:
+    """What of the table's ticks was seen and saved last (one per app)."""
 
-    def write() -> None:
-        # The newest marks at the time of writing: a slower thread never writes an older
-        # one. A failed save is no trouble: ticks are a help, the record is saved on its
-        # own, and the next change tries again.
-        with _ORDER, contextlib.suppress(StoreError):
-            store.set_setting(SETTING, json.dumps(app._table_kept))
-    store.later(write)
+    def __init__(self) -> None:
+        self.seen: dict[str, Any] | None = None
+        """The marks last looked at, but the count of actions (a change there alone is
+        no reason to write)."""
+        self.kept: dict[str, Any] | None = None
+        """The newest marks to write."""
 
+    def keep(self, app: Any) -> None:
+        """Saves the ticks (in the background) when the table ticked a step or went on
+        past a round end's checklist. Only then: what an action leaves (no ticks; a round
+        end's checklist open) is what a restart rebuilds from the record anyway, and a
+        write beside every action would slow the action's own save on a slow card."""
+        mark = _mark(app)
+        store = app.store
+        if mark is None or store is None:
+            return
+        seen = {k: v for k, v in mark.items() if k != "actions"}
+        if seen == self.seen:
+            return
+        self.seen = seen
+        went_on = not mark["pending"] and app.table.key is not None and \
+            app.table.key[0] == "round"
+        if not mark["ticked"] and not went_on:
+            return
+        self.kept = mark
 
-def restore_table(app: Any) -> None:
-    """After a restart (the log rebuilt from the record): the ticks as they were, and a
-    round end whose checklist the table had not gone past is opened again."""
-    session, table = app.session, app.table
-    if session is None or app.store is None:
-        return
-    try:
-        saved = json.loads(app.store.setting(SETTING) or "null")
-    except ValueError:  # a damaged setting: the steps as the record has them, unticked
-        saved = None
-    same = isinstance(saved, dict) and saved.get("game") == session.game_id and \
-        saved.get("actions") == len(session.game.actions)
-    shown = len(table.shown())
-    if same:
-        table.ticked = {i for i in saved.get("ticked", ()) if isinstance(i, int) and 0 <= i < shown}
-    at_round_end = table.key is not None and table.key[0] == "round"
-    if at_round_end and session.state.phase in (PLAY, OVER):
-        app.summary_pending = bool(saved.get("pending")) if same else bool(table.left())
-    app._table_kept = _mark(app)
-    app._table_seen = {k: v for k, v in (app._table_kept or {}).items() if k != "actions"}
+        def write() -> None:
+            # The newest marks at the time of writing: a slower thread never writes an
+            # older one. A failed save is no trouble: ticks are a help, the record is saved
+            # on its own, and the next change tries again.
+            with _ORDER, contextlib.suppress(StoreError):
+                store.set_setting(SETTING, json.dumps(self.kept))
+        store.later(write)
+
+    def restore(self, app: Any) -> None:
+        """After a restart (the log rebuilt from the record): the ticks as they were, and a
+        round end whose checklist the table had not gone past is opened again."""
+        session, table = app.session, app.table
+        if session is None or app.store is None:
+            return
+        try:
+            saved = json.loads(app.store.setting(SETTING) or "null")
+        except ValueError:  # a damaged setting: the steps as the record has them, unticked
+            saved = None
+        same = isinstance(saved, dict) and saved.get("game") == session.game_id and \
+            saved.get("actions") == len(session.game.actions)
+        shown = len(table.shown())
+        if same:
+            table.ticked = {i for i in saved.get("ticked", ())
+                            if isinstance(i, int) and 0 <= i < shown}
+        at_round_end = table.key is not None and table.key[0] == "round"
+        if at_round_end and session.state.phase in (PLAY, OVER):
+            app.summary_pending = bool(saved.get("pending")) if same else bool(table.left())
+        self.kept = _mark(app)
+        self.seen = {k: v for k, v in (self.kept or {}).items() if k != "actions"}
