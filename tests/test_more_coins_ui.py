@@ -75,3 +75,36 @@ def test_one_more_action_is_offered_only_where_a_coin_buys_one(tmp_path: Path) -
             assert why_not(s, AddCoin(s.active)) is None
     assert seen[True] and seen[False]
     app.close()
+
+
+def test_one_more_action_that_buys_goods_names_every_coin_it_takes(tmp_path: Path) -> None:
+    """A second build through "One more action" that buys a good: the button names the coin
+    on the Builder and the coins for the goods, as the hand loses them (play-test on the
+    merged tree: "+1 coin" while 3 coins left the hand)."""
+    from companion.engine import Build
+    from companion.selfplay import play
+    from tests import uiplay
+    from tests.test_dialog_words import CoinCounter
+
+    game, _result = play(3, 2)
+    lines = game.record_lines()
+    actions = list(game.actions)
+    k = next(i for i, a in enumerate(actions) if isinstance(a, Choose) and a.coins >= 2
+             and a.character == "builder" and isinstance(actions[i + 2], Build)
+             and actions[i + 2].buy and isinstance(actions[i + 1], Build))
+    header = json.loads(lines[0])
+    app = App(uiplay.config(header, tmp_path, "en"))
+    app.store.learn_costs(uiplay.device_costs(header))
+    d = CoinCounter(app)
+    d.new_game(header)
+    d.play(lines, stop=k)
+    d.turn_action(actions[k + 1], coins=1)
+    d.tap("more")
+    second = actions[k + 2]
+    assert isinstance(second, Build)
+    before = app.state.player(second.player).coins
+    d.turn_action(second, coins=None)
+    paid = before - app.state.player(second.player).coins
+    assert paid == 1 + sum(n for _g, n in second.buy) and paid > 1
+    assert d.checked[-1] == (f"Do it for {paid} coins", paid), d.checked
+    app.close()

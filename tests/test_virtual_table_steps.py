@@ -1,22 +1,28 @@
-"""A virtual player's screen shows what the table still has to do before its turn (play-test
-2026-11-25, replay): a person's last setup action and what it set off, e.g. couple 3 and the
-dowry, are not lost when a virtual player moves next; and what a virtual player's "Done"
-confirmed is not asked again on the next virtual player's screen."""
+"""Table steps that are not lost between people and virtual players (play-tests of
+2026-11-25): the setup's steps, a person's couple 3 and the dowry it sets off among them, come
+as a checklist before the first turn, also when a virtual player moves first; what a virtual
+player's "Done" confirmed is not asked again on the next virtual player's screen; every
+action has words in every language."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
+from companion.bot import deciders
+from companion.config import Buttons, Config, Leds
 from companion.display import i18n
 from companion.display.app import App
 from companion.display.describe import action_text
+from companion.display.screens.setup_done import SetupDoneScreen
 from companion.display.screens.virtual import VirtualScreen
 from companion.engine import Game
-from companion.engine.actions import ThirdCouple
 from companion.engine.table import TableStep, steps
-from tests.virtual_play import play
+from companion.selfplay import drawn_costs
+from tests.ui_driver import Driver
+from tests.virtual_play import Table, person, play, set_up, virtual_turn
 
 DATA = Path(__file__).parent / "data"
 LANGUAGES = ("en", "de", "fr", "it", "es")
@@ -26,40 +32,48 @@ def codes(shown: list[tuple[TableStep, object, bool]]) -> list[str]:
     return [s.message.code for s, _st, _back in shown]
 
 
-class Enough(Exception):
-    """The game has shown what the test looks at."""
-
-
-def test_a_person_s_couple_3_and_the_dowry_come_before_a_virtual_turn(tmp_path: Path) -> None:
-    seen: list[list[str]] = []
-
-    def watch(app: App, screen: VirtualScreen) -> None:
+def test_the_setup_s_steps_come_as_a_checklist_before_the_first_turn(tmp_path: Path) -> None:
+    """A person's couple 3 and the dowry it sets off, the draft's token, every setup step the
+    table has not ticked: grouped on one screen before the first turn (a virtual player's
+    first turn then asks none of them again)."""
+    rng = random.Random(5)
+    secret = drawn_costs(rng)
+    app = App(Config(language="en", data_dir=tmp_path, seats=("red", "blue", "yellow", "white"),
+                     buttons=Buttons(backend="keyboard"), leds=Leds(backend="simulated")))
+    try:
+        d = Driver(app)
+        set_up(d, ["red", "blue", "yellow"], {"yellow": "easy"})
+        t = Table()
+        for _ in range(300):
+            d.widgets()
+            state = app.state
+            assert state is not None
+            if isinstance(app.screen, SetupDoneScreen):
+                break
+            assert state.phase != "play", "the turns began without the setup's checklist"
+            if isinstance(app.screen, VirtualScreen):
+                virtual_turn(d, secret, t, press=False)
+            else:
+                who = deciders(state)
+                person(d, next((c for c in who if c != "yellow"), None), rng, secret, 5)
         game = app.session.game if app.session else None
-        assert game is not None and screen.table is not None
-        if screen.reading is not None or screen.state.phase != "play":
-            return
-        last = next(a for a in reversed(game.actions) if a.type != "tile_cost")
-        at = game.actions.index(last)
-        if isinstance(last, ThirdCouple) and last.player != screen.colour:
-            before, after = game.states[at], game.states[at + 1]
-            expected = [s.message.code for s in steps(before, last, after)]
-            assert "table.dowry" in expected, expected
-            shown = codes(screen.table.shown()[: screen.table.own])
-            # after the setup's earlier steps the table has not ticked off (kept together)
-            assert shown[len(shown) - len(expected):] == expected, (shown, expected)
-            seen.append(shown)
-        raise Enough  # the first turn has come: the setup is over
-
-    for seed in range(4, 40):
-        try:
-            app, _t = play(["red", "blue", "yellow"], {"yellow": "easy"}, seed,
-                           tmp_path / str(seed), watch=watch)
-            app.close()
-        except Enough:
-            pass
-        if seen:
-            break
-    assert seen, "no virtual turn came right after a person's couple 3"
+        assert game is not None
+        last = game.actions[-1]
+        dowry = [s for s in steps(game.states[-2], last, game.states[-1])
+                 if s.code == "table.dowry"]
+        assert len(dowry) == 6  # 3 players: each gives a coin to each of the two others
+        shown = codes(app.table.shown())
+        assert shown.count("table.dowry") == 6 and "table.start_token_last_pick" in shown
+        groups = [w.value for w in d.widgets() if w.id.startswith("group:")]
+        assert groups[-1:] == ["dowry"] or "dowry" in groups, groups
+        d.tap("continue")
+        assert not isinstance(app.screen, SetupDoneScreen)
+        screen = app.screen
+        if isinstance(screen, VirtualScreen):
+            d.widgets()
+            assert screen.table is not None and screen.table.own == 0
+    finally:
+        app.close()
 
 
 def test_what_a_virtual_player_s_done_confirmed_is_not_asked_again(tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ from ..engine import (
     HelvetiaError,
     legal_actions,
 )
-from ..engine.state import PLAY, SCHOOL
+from ..engine.state import OVER, PLAY, REVEAL, SCHOOL
 from ..hw import story
 from ..hw.adalight import AdalightWriter, find_port
 from ..hw.buttons import GpioButtons, KeyboardButtons
@@ -274,6 +274,8 @@ class App(StoreLink, Services):
         self.table.add(before, action, after)
         if before.phase == PLAY and after.phase != PLAY:
             self.round_before = before  # for the round's summary: tiles and scores moved
+        if before.phase not in (PLAY, SCHOOL, REVEAL, OVER) and after.phase == PLAY:
+            self.summary_pending = True  # the setup's steps as a checklist before the turns
         if after.track != before.track or (after.game_over and not before.game_over):
             self.last_track = dict(before.track)
             self.anim_start = self.clock()  # the VP bars fill to the new scores

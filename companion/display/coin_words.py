@@ -4,15 +4,16 @@ copy, never worked out again here."""
 
 from __future__ import annotations
 
-from ..engine import Action, Choose, GameState, HelvetiaError, Option, apply
+from ..engine import Action, AddCoin, Choose, GameState, HelvetiaError, Option, apply
 from .i18n import _, character, ngettext
 
 
 def coins_paid(state: GameState, option: Option, action: Action | None,
-               on_character: int | None) -> int | None:
+               on_character: int | None, one_more: bool = False) -> int | None:
     """Coins out of the active player's hand for ``action`` after ``on_character`` coins are
     put on the option's character (None: none are, they lie there already or it is a tile's
-    action); None if the engine refuses it."""
+    action), or after ``one_more`` coin is (the coins following the actions); None if the
+    engine refuses it."""
     if action is None or state.active is None:
         return None
     player = state.active
@@ -20,6 +21,8 @@ def coins_paid(state: GameState, option: Option, action: Action | None,
         after = state
         if on_character is not None:
             after = apply(after, Choose(player, option.character, on_character))
+        if one_more:
+            after = apply(after, AddCoin(player))
         after = apply(after, action)
     except HelvetiaError:
         return None

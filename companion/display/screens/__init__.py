@@ -12,6 +12,7 @@ from .menu import Menu
 from .round_end import RoundScreen, final_round_end
 from .setup import NewGameScreen, SetupScreen
 from .setup_checklist import SetupChecklist, wanted
+from .setup_done import SetupDoneScreen, setup_just_done
 from .turn import TurnScreen
 from .undo import UndoConfirm
 from .villages import VillagesScreen
@@ -31,6 +32,8 @@ def screen_for(app: AppView) -> Screen:
         return RoundScreen(state) if final_round_end(app) else GameOverScreen()
     if wanted(app):  # before the first action: what to lay out on the table (§1, §6)
         return SetupChecklist()
+    if setup_just_done(app):  # the setup's steps (the dowry, the token) before any turn
+        return SetupDoneScreen()
     virtual = virtual_decider(app)
     if virtual is not None and not (state.phase == PLAY and app.summary_pending) \
             and app.session is not None:

@@ -49,6 +49,17 @@ ROUND_GROUPS: tuple[tuple[str, str, frozenset[str]], ...] = (
 )
 """The round end's groups (rules §10), in the order the table does them: a group by what
 moves."""
+SETUP_GROUPS: tuple[tuple[str, str, frozenset[str]], ...] = (
+    ("start", N_("Start tiles and the token"), frozenset({
+        "table.start_token", "table.take_start_building", "table.take_start_building_from",
+        "table.start_token_last_pick", "table.start_tile_to_box"})),
+    ("buildings", N_("Buildings"), frozenset({"table.place_building"})),
+    ("villagers", N_("Villagers"), frozenset({
+        "table.neutral_to_building", "table.supply_to_building", "table.supply_to_centre",
+        "table.supply_to_school"})),
+    ("dowry", N_("Dowry"), frozenset({"table.dowry"})),
+)
+"""The setup's groups (rules §6), in the order the table does them."""
 UNDO = ("undo", N_("Take back"))
 """An undone action's moves: first, before anything else is done."""
 OTHER = ("other", N_("Other steps"))
@@ -77,17 +88,36 @@ class Item:
     undone: bool = False
 
 
-def round_groups(entries: Sequence[Any]) -> list[Group]:
-    """The table log's steps (``TableLog.shown()``) grouped by what moves; empty groups
-    left out."""
+def grouped(entries: Sequence[Any],
+            kinds: Sequence[tuple[str, str, frozenset[str]]]) -> list[Group]:
+    """The table log's steps (``TableLog.shown()``) grouped by what moves, in the order of
+    ``kinds`` (what to take back first, the rest last); empty groups left out."""
     keys: dict[str, list[int]] = {}
     for i, (step, _state, undone) in enumerate(entries):
         key = UNDO[0] if undone else next(
-            (k for k, _label, codes in ROUND_GROUPS if step.code in codes), OTHER[0])
+            (k for k, _label, codes in kinds if step.code in codes), OTHER[0])
         keys.setdefault(key, []).append(i)
-    labels = dict([UNDO, *((k, label) for k, label, _c in ROUND_GROUPS), OTHER])
-    order = [UNDO[0], *(k for k, _l, _c in ROUND_GROUPS), OTHER[0]]
+    labels = dict([UNDO, *((k, label) for k, label, _c in kinds), OTHER])
+    order = [UNDO[0], *(k for k, _l, _c in kinds), OTHER[0]]
     return [Group(k, _(labels[k]), tuple(keys[k])) for k in order if k in keys]
+
+
+def round_groups(entries: Sequence[Any]) -> list[Group]:
+    """A round end's steps by what moves (§10)."""
+    return grouped(entries, ROUND_GROUPS)
+
+
+def setup_groups(entries: Sequence[Any]) -> list[Group]:
+    """The setup's steps by what moves (§6)."""
+    return grouped(entries, SETUP_GROUPS)
+
+
+def first_open(table: Any, groups: Sequence[Group]) -> int:
+    """The step a checklist opens at: the top of the first group with a step still to do
+    (what to take back after an undo comes first), so that nothing before it is out of sight;
+    the last action's first step once all is ticked."""
+    group = next((g for g in groups if any(i not in table.ticked for i in g.steps)), None)
+    return group.steps[0] if group is not None else int(table.last)
 
 
 def table_items(entries: Sequence[Any]) -> list[Item]:

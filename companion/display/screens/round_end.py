@@ -19,7 +19,14 @@ from ..i18n import _, building, colour, ngettext
 from ..i18n import sex as sex_name
 from ..ui import ACCENT, BODY, INK, W, Widget, button, draw_text, paragraph
 from ..village_view import cell_rects, draw_village, figure, figure_size
-from .checklist import Checklist, go_on_lines, go_on_width, round_groups, table_items
+from .checklist import (
+    Checklist,
+    first_open,
+    go_on_lines,
+    go_on_width,
+    round_groups,
+    table_items,
+)
 from .common import TOP, Screen, nav, title_bar, value_key
 from .reveal_grid import draw_stack, reveal_widgets
 from .score_table import score_table
@@ -288,13 +295,7 @@ def sex_word(sex: str) -> str:
 
 
 def _newest(table: Any) -> int:
-    """The step the checklist opens at: the top of the first group with a step still to do
-    (what to take back after an undo comes first), so that nothing before it is out of sight;
-    the last action's first step once all is ticked."""
-    entries = table.shown()
-    group = next((g for g in round_groups(entries)
-                  if any(i not in table.ticked for i in g.steps)), None)
-    return group.steps[0] if group is not None else table.last
+    return first_open(table, round_groups(table.shown()))
 
 
 def _round_steps() -> pygame.Rect:

@@ -54,8 +54,8 @@ class TurnScreen(Screen, Flow):
         """After an action of this turn, first what to do on the table; in the middle of a
         multi-coin turn then the chosen character's options; else the characters."""
         state, o = self.state, self.options
-        mine = app.table.key == ("turn", state.round, state.active) or (
-            app.table.key is not None and app.table.key[0] == "setup")
+        # (the setup's steps had their checklist before the first turn: ``setup_done``)
+        mine = app.table.key == ("turn", state.round, state.active)
         if ((app.table.steps and mine) or app.table.undone) and app.table.shown():
             return Steps()
         if o.chosen and o.actions_left > 0:

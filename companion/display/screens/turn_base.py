@@ -177,7 +177,9 @@ def do_buttons(app: AppView, options: TurnOptions, option: Option, action: Actio
 
     if needs_coin(options, option):  # one more coin on the character, then the action
         r = reason(1)
-        return [button("do", DO_RECT, _("Do it: +1 coin"),
+        label = do_label(coins_paid(state, option, action, None, one_more=True), 1) or _(
+            "Do it: +1 coin")  # with the goods it buys: "Do it for 3 coins"
+        return [button("do", DO_RECT, label,
                        lambda: perform(app, options, option, action, 1),
                        enabled=r is None, style="primary", value=action, why_not=r)]
     if not needs_choose(options, option):

@@ -121,11 +121,13 @@ class PlanSteps(TableLog):
         super().__init__(undone=undone)
         self.plan: list[tuple[TableStep, GameState, bool]] = [(s, st, True) for s, st in undone]
         if table.key is not None and table.key != ("turn", state.round, colour) \
-                and table.key[0] != "round":
+                and table.key[0] != "round" and not (table.key == ("setup",)
+                                                     and state.phase == PLAY):
             # the moves before this decision come first (a person's last setup actions with
             # what they set off, e.g. the dowry), but not those ticked off (a virtual player's
             # "Done" ticks its own) nor its turn's from before an undo; a round end's have
-            # their own checklist (the round screen, after the school's return)
+            # their own checklist (the round screen, after the school's return), and so have
+            # the setup's once the turns begin (``setup_done``)
             self.plan = [(s, st, False) for i, (s, st) in enumerate(table.entries)
                          if i not in table.ticked] + self.plan
         self.own = len(self.plan)

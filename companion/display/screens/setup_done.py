@@ -1,0 +1,64 @@
+"""Before the first turn: the setup's table steps as a grouped checklist (start tiles and the
+token, buildings, villagers, the dowry; rules §6), as a round end's are, so that no step the
+setup set off (the dowry, the token after the draft) hides on a far page of the first turn.
+The table may go on with steps unticked (it is their table); the button says how many."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...engine.state import PLAY
+from ..contract import AppView, game_state
+from ..i18n import _
+from ..ui import W, Widget, button
+from .checklist import (
+    Checklist,
+    first_open,
+    go_on_lines,
+    go_on_width,
+    setup_groups,
+    table_items,
+)
+from .common import TOP, Screen, nav, title_bar
+
+
+def setup_just_done(app: AppView) -> bool:
+    """The turns have begun with the setup's steps still on the log and not gone past."""
+    key = app.table.key
+    return game_state(app).phase == PLAY and app.summary_pending and key == ("setup",) \
+        and bool(app.table.left())
+
+
+class SetupDoneScreen(Screen):
+    """The setup's steps, ticked group by group, then "To the first turn"."""
+
+    def __init__(self) -> None:
+        self.checklist = Checklist()
+
+    def layout(self, app: AppView) -> list[Widget]:
+        entries = app.table.shown()
+        groups = setup_groups(entries)
+        out = nav(app)
+        out += self.checklist.widgets(table_items(entries), groups, app.table, _area(),
+                                      first_open(app.table, groups))
+        label = _("To the first turn")
+        lines = go_on_lines(label, len(app.table.left()))
+        w = go_on_width(lines, 292, W - 16)
+        out.append(button("continue", (W - 8 - w, 410, w, 60), label, lambda: go_on(app),
+                          style="primary", lines=lines))
+        return out
+
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
+        title_bar(s, _("The setup is done"))
+        entries = app.table.shown()
+        self.checklist.draw(s, table_items(entries), setup_groups(entries), app.table, _area())
+
+
+def go_on(app: AppView) -> None:
+    app.summary_pending = False
+    app.after_change()
+
+
+def _area() -> pygame.Rect:
+    """The checklist: from below the title to above the button."""
+    return pygame.Rect(8, TOP + 4, W - 16, 404 - TOP - 4)
