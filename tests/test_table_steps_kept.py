@@ -231,3 +231,25 @@ def test_an_undone_virtual_pick_asks_nothing_back_and_keeps_the_ticks(tmp_path: 
     d.tap("virtual:done")
     assert len(d.done()) == 2
     app.close()
+
+
+def test_the_setup_s_checklist_comes_back_after_a_restart(tmp_path: Path) -> None:
+    """Killed on the setup's checklist before the first turn: a restart opens it again, with
+    the dowry among its steps; once the table went on, a restart opens the first turn."""
+    from companion.display.screens.setup_done import SetupDoneScreen
+
+    lines = record("game-4p.jsonl")
+    stored_game(tmp_path / "helvetia.db", lines, first_of(lines, "choose") - 1)
+    app = App(config(tmp_path))
+    assert isinstance(app.screen, SetupDoneScreen), type(app.screen).__name__
+    assert codes(app).count("table.dowry") == 8  # 4 players: two coins each
+    d = Driver(app)
+    d.tap("continue")
+    app.draw()
+    assert app.store is not None and app.store.later_thread is not None
+    app.store.later_thread.join(10)
+    app.store.lock.release()  # killed (-9): what the kernel does for the lock
+    again = App(config(tmp_path))
+    assert type(again.screen).__name__ == "TurnScreen"
+    again.close()
+    app.close()

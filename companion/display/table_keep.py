@@ -48,7 +48,7 @@ class TableKeep:
             return
         self.seen = seen
         went_on = not mark["pending"] and app.table.key is not None and \
-            app.table.key[0] == "round"
+            app.table.key[0] in ("round", "setup")
         if not mark["ticked"] and not went_on:
             return
         self.kept = mark
@@ -63,7 +63,7 @@ class TableKeep:
 
     def restore(self, app: Any) -> None:
         """After a restart (the log rebuilt from the record): the ticks as they were, and a
-        round end whose checklist the table had not gone past is opened again."""
+        round end's (or the setup's) checklist the table had not gone past is opened again."""
         session, table = app.session, app.table
         if session is None or app.store is None:
             return
@@ -78,7 +78,8 @@ class TableKeep:
             table.ticked = {i for i in saved.get("ticked", ())
                             if isinstance(i, int) and 0 <= i < shown}
         at_round_end = table.key is not None and table.key[0] == "round"
-        if at_round_end and session.state.phase in (PLAY, OVER):
+        setup_done = table.key == ("setup",)  # the setup's checklist before the first turn
+        if (at_round_end or setup_done) and session.state.phase in (PLAY, OVER):
             app.summary_pending = bool(saved.get("pending")) if same else bool(table.left())
         self.kept = _mark(app)
         self.seen = {k: v for k, v in (self.kept or {}).items() if k != "actions"}
