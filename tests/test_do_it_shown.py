@@ -132,6 +132,8 @@ def test_do_it_only_does_what_is_shown_selected(tmp_path: Path) -> None:
             if len(app.session.game.actions) > k:  # taken by the app itself (no real choice)
                 continue
             state = app.state
+            if app.summary_pending and d.has("continue"):  # past a checklist (setup, round)
+                d.tap("continue")
             if state.phase == "play" and isinstance(app.screen, TurnScreen) and not app.overlay:
                 seen += explore(d)
             assert app.apply(entered(app, action, costs)), action
