@@ -75,7 +75,7 @@ def render_all(out: Path, data: Path, language: str = "en") -> dict[str, Path]:
     shot("setup-steps")  # what the last answer asks of the table
     d.tap("steps:close")
     d.play(lines, stop=19)  # the setup is done: Red's first turn
-    shot("turn-setup-steps")  # the first turn opens on the setup's last steps (the dowry)
+    shot("setup-done")  # the setup's steps as a checklist before the first turn (the dowry)
     d.go_on("character:")
     shot("turn")
     d.tap("character:builder")

@@ -274,8 +274,7 @@ def _turn(s: _Steps, a: Action) -> None:
         if bought - kept:
             # "more" coins only where this turn's coins lie; the tile's build puts the first
             code = "table.coins_for_goods" if chosen == "builder" else "table.coins_for_goods_tile"
-            s.add(code, {"player": a.player, "n": bought - kept,
-                                            "buy": tuple(a.buy)},
+            s.add(code, {"player": a.player, "n": bought - kept, "buy": tuple(a.buy)},
                   COIN, colour=a.player, character="builder", n=bought - kept)
         s.add("table.place_building", s.at(a.player, a.cell), BUILDING, colour=a.player,
               village=a.player, cell=a.cell)
