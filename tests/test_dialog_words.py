@@ -245,27 +245,16 @@ def test_a_hint_that_needs_a_cost_leads_to_the_cost_form(tmp_path: Path, languag
                                                          ) -> None:
     """With a cost unknown the hint names the tiles and offers the way to the cost form, not
     only "Close"; the cost entered there, the hint can be asked again."""
-    import json
 
     from companion.bot.decide import needed_costs
     from companion.display import ui
     from companion.display.screens.hint import HintOverlay
     from companion.engine import TileCost
-    from companion.selfplay import play
-    from tests.test_do_it_shown import entered, unknown_costs
+    from tests.test_do_it_shown import at_the_first_turn_unpriced
     from tests.test_screens import config
 
-    game, _result = play(3, 5)
-    header = json.loads(game.record_lines()[0])
-    costs = {t: game.state.known_cost(t) for t in header["catalogue"]["buildings"]}
     app = App(config(tmp_path, language=language))
-    app.start_game(unknown_costs(header))
-    d = Driver(app)
-    for k, action in enumerate(game.actions):
-        if app.state.phase == "play":
-            break
-        if len(app.session.game.actions) <= k:
-            assert app.apply(entered(app, action, costs))
+    d, costs = at_the_first_turn_unpriced(app)
     d.go_on("hint")
     unknown = needed_costs(app.state, app.state.active)
     assert unknown
@@ -294,23 +283,13 @@ def test_the_night_watchman_picture_says_which_quarter_do_it_wakes(tmp_path: Pat
                                                                   language: str) -> None:
     """Two quarters framed (the chosen one green, another that could be woken orange): the
     prompt names the one "Do it" wakes, in the village shown, and fits."""
-    import json
-
     from companion.display import ui
     from companion.engine import Wake
+    from tests.test_night_watchman_picture import at_ben_s_night_watchman
     from tests.test_turn_flow import DATA
 
     lines = [ln for ln in (DATA / "game-4p.jsonl").read_text().splitlines() if ln.strip()]
-    header = json.loads(lines[0])
-    app = App(uiplay.config(header, tmp_path, language))
-    app.store.learn_costs(uiplay.device_costs(header))
-    d = Driver(app)
-    d.new_game(header)
-    d.play(lines, stop=63)  # Ben chooses the Night Watchman: the quarter on the picture
-    for _ in range(3):
-        if any(i.startswith("quarter:") for i in d.ids()):
-            break
-        d.tap("character:night_watchman" if d.has("character:night_watchman") else "continue")
+    app, d = at_ben_s_night_watchman(lines, tmp_path, language)
     do = next(w for w in d.widgets() if w.id in ("do", "do:1"))
     assert isinstance(do.value, Wake)
     ui.clear_reports()

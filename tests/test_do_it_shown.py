@@ -109,6 +109,21 @@ def unknown_costs(header: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def at_the_first_turn_unpriced(app: App) -> tuple[Driver, dict[str, Any]]:
+    """A self-played 3-player game entered into ``app`` up to its first turn, the costs of
+    the buildings on offer unknown to the device; the costs on the tiles (to read off)."""
+    game, _result = selfplay.play(3, 5)
+    header = json.loads(game.record_lines()[0])
+    costs = {t: game.state.known_cost(t) for t in header["catalogue"]["buildings"]}
+    app.start_game(unknown_costs(header))
+    for k, action in enumerate(game.actions):
+        if app.state.phase == "play":
+            break
+        if len(app.session.game.actions) <= k:
+            assert app.apply(entered(app, action, costs))
+    return Driver(app), costs
+
+
 def entered(app: App, action: Any, costs: dict[str, Any]) -> Any:
     """The action as the table enters it when the device does not know the cost: a build
     with the cost read off its tile."""
@@ -202,17 +217,8 @@ def test_the_hint_names_the_tiles_whose_costs_it_needs(tmp_path: Path) -> None:
 def test_an_unpriced_build_takes_its_cost_in_the_one_cost_form(tmp_path: Path) -> None:
     """A build whose cost is read off its tile, from the turn's options: the goods in the
     layout of the Costs screen, each entered shown on the tile; the build then done."""
-    game, _result = selfplay.play(3, 5)
-    header = json.loads(game.record_lines()[0])
-    costs = {t: game.state.known_cost(t) for t in header["catalogue"]["buildings"]}
     app = App(config(tmp_path))
-    app.start_game(unknown_costs(header))
-    d = Driver(app)
-    for k, action in enumerate(game.actions):
-        if app.state.phase == "play":
-            break
-        if len(app.session.game.actions) <= k:
-            assert app.apply(entered(app, action, costs))
+    d, _costs = at_the_first_turn_unpriced(app)
     d.go_on("character:")
     d.tap("character:builder")
     unpriced = next(w for w in d.enabled("option:") if w.value.needs_cost)

@@ -23,6 +23,22 @@ from tests.ui_driver import Driver
 
 DATA = Path(__file__).parent / "data"
 
+
+def at_ben_s_night_watchman(lines: list[str], tmp: Path, language: str) -> tuple[App, Driver]:
+    """game-4p (``lines``) played through the screens to Ben's Night Watchman: the quarters
+    on the village picture."""
+    header = json.loads(lines[0])
+    app = App(uiplay.config(header, tmp, language))
+    app.store.learn_costs(uiplay.device_costs(header))
+    d = Driver(app)
+    d.new_game(header)
+    d.play(lines, stop=63)  # Ben chooses the Night Watchman: the quarter on the picture
+    for _ in range(3):
+        if any(i.startswith("quarter:") for i in d.ids()):
+            break
+        d.tap("character:night_watchman" if d.has("character:night_watchman") else "continue")
+    return app, d
+
 @pytest.fixture(autouse=True)
 def _english_after() -> Iterator[None]:
     yield
@@ -37,15 +53,7 @@ def test_tabs_alike_and_no_quarter_frame_over_the_centre(tmp_path: Path) -> None
     header = json.loads(lines[0])
     header["players"][3]["name"] = "Annemarie"  # a long name beside short ones
     lines[0] = json.dumps(header)
-    app = App(uiplay.config(header, tmp_path, "de"))
-    app.store.learn_costs(uiplay.device_costs(header))
-    d = Driver(app)
-    d.new_game(header)
-    d.play(lines, stop=63)  # Ben chooses the Night Watchman: the quarter on the picture
-    for _ in range(3):
-        if any(i.startswith("quarter:") for i in d.ids()):
-            break
-        d.tap("character:night_watchman" if d.has("character:night_watchman") else "continue")
+    app, d = at_ben_s_night_watchman(lines, tmp_path, "de")
     assert any(i.startswith("quarter:") for i in d.ids())
     app.draw()
     tabs = [w for w in app.widgets if w.id.startswith("village:")]
