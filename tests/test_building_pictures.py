@@ -4,7 +4,6 @@ margin kept on every side of it."""
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +15,6 @@ import pygame
 import pytest
 
 from companion.display import ui
-from companion.display.app import App
 from companion.display.i18n import building
 from companion.display.screens.common import TOP
 from companion.display.village_view import (
@@ -28,7 +26,6 @@ from companion.display.village_view import (
     label_size,
 )
 from tests import uiplay
-from tests.ui_driver import Driver
 
 DATA = Path(__file__).parent / "data"
 
@@ -45,11 +42,7 @@ def _english_after() -> Iterator[None]:
 def test_grown_villages_show_large_pictograms_and_whole_names(tmp_path: Path,
                                                                language: str) -> None:
     lines = [ln for ln in (DATA / "game-3p.jsonl").read_text().splitlines() if ln.strip()]
-    header = json.loads(lines[0])
-    app = App(uiplay.config(header, tmp_path, language))
-    app.store.learn_costs(uiplay.device_costs(header))
-    d = Driver(app)
-    d.new_game(header)
+    app, d = uiplay.started(lines, tmp_path, language)
     d.play(lines)
     d.tap("villages")
     state = app.state

@@ -27,13 +27,8 @@ def labels(d: Driver, *ids: str) -> dict[str, str]:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_undo_and_abandon_dialogs_say_what_each_button_does(tmp_path: Path,
                                                                language: str) -> None:
-    import json
 
-    header = json.loads(LINES[0])
-    app = App(uiplay.config(header, tmp_path, language))
-    app.store.learn_costs(uiplay.device_costs(header))
-    d = Driver(app)
-    d.new_game(header)
+    app, d = uiplay.started(LINES, tmp_path, language)
     d.play(LINES, stop=3)
     cancel = i18n._("Cancel")
     d.tap("undo")
@@ -176,16 +171,11 @@ class CoinCounter(Driver):
 
 
 def test_do_it_names_the_coins_that_leave_the_hand(tmp_path: Path) -> None:
-    import json
 
     from tests.test_turn_flow import DATA
 
     lines = (DATA / "game-4p.jsonl").read_text().splitlines()
-    header = json.loads(lines[0])
-    app = App(uiplay.config(header, tmp_path, "de"))
-    app.store.learn_costs(uiplay.device_costs(header))
-    d = CoinCounter(app)
-    d.new_game(header)
+    app, d = uiplay.started(lines, tmp_path, "de", CoinCounter)
     d.play(lines)
     assert d.checked
     assert any(paid > 1 for _label, paid in d.checked), d.checked  # a build buying goods

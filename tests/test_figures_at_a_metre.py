@@ -15,14 +15,12 @@ import pygame
 import pytest
 
 from companion.display import ui
-from companion.display.app import App
 from companion.display.screens.common import PIC_H, PIC_W
 from companion.display.village_view import draw_piece, figure
 from companion.engine.messages import Message
 from companion.engine.table import CHILD, VILLAGER, TableStep
 from companion.engine.values import Sex
 from tests import uiplay
-from tests.ui_driver import Driver
 
 RECORD = Path(__file__).parent / "data" / "game-3p.jsonl"
 
@@ -59,11 +57,7 @@ def test_children_on_the_villages_and_in_the_birth_steps_are_read_at_a_metre(
     lines = RECORD.read_text().splitlines()
     first_birth = next(i for i, line in enumerate(lines[1:])
                        if json.loads(line)["type"] == "birth")
-    header = json.loads(lines[0])
-    app = App(uiplay.config(header, tmp_path, "en"))
-    app.store.learn_costs(uiplay.device_costs(header))
-    d = Driver(app)
-    d.new_game(header)
+    app, d = uiplay.started(lines, tmp_path, "en")
     d.play(lines, stop=first_birth + 1)
     assert any(b.children for v in app.state.villages.values() for b in v.buildings.values())
     ui.clear_reports()

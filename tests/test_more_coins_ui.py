@@ -92,11 +92,7 @@ def test_one_more_action_that_buys_goods_names_every_coin_it_takes(tmp_path: Pat
     k = next(i for i, a in enumerate(actions) if isinstance(a, Choose) and a.coins >= 2
              and a.character == "builder" and isinstance(actions[i + 2], Build)
              and actions[i + 2].buy and isinstance(actions[i + 1], Build))
-    header = json.loads(lines[0])
-    app = App(uiplay.config(header, tmp_path, "en"))
-    app.store.learn_costs(uiplay.device_costs(header))
-    d = CoinCounter(app)
-    d.new_game(header)
+    app, d = uiplay.started(lines, tmp_path, "en", CoinCounter)
     d.play(lines, stop=k)
     d.turn_action(actions[k + 1], coins=1)
     d.tap("more")

@@ -27,11 +27,7 @@ DATA = Path(__file__).parent / "data"
 def at_ben_s_night_watchman(lines: list[str], tmp: Path, language: str) -> tuple[App, Driver]:
     """game-4p (``lines``) played through the screens to Ben's Night Watchman: the quarters
     on the village picture."""
-    header = json.loads(lines[0])
-    app = App(uiplay.config(header, tmp, language))
-    app.store.learn_costs(uiplay.device_costs(header))
-    d = Driver(app)
-    d.new_game(header)
+    app, d = uiplay.started(lines, tmp, language)
     d.play(lines, stop=63)  # Ben chooses the Night Watchman: the quarter on the picture
     for _ in range(3):
         if any(i.startswith("quarter:") for i in d.ids()):

@@ -430,11 +430,7 @@ def test_the_schools_villagers_are_placed_on_the_picture(tmp_path: Path) -> None
     from companion.engine.actions import SchoolReturn
 
     lines = (DATA / "game-3p-intro.jsonl").read_text().splitlines()
-    header = json.loads(lines[0])
-    app = App(uiplay.config(header, tmp_path, "en"))
-    app.store.learn_costs(uiplay.device_costs(header))
-    d = Driver(app)
-    d.new_game(header)
+    app, d = uiplay.started(lines, tmp_path, "en")
     ui.clear_reports()
     placed = 0
     for i, line in enumerate(lines[1:]):
@@ -676,11 +672,7 @@ def test_undo_at_a_round_end_with_a_forced_school_return_goes_back_to_the_turn(
     from companion.engine.state import PLAY
 
     lines = (DATA / "game-3p-intro.jsonl").read_text().splitlines()
-    header = json.loads(lines[0])
-    app = App(uiplay.config(header, tmp_path, "en"))
-    app.store.learn_costs(uiplay.device_costs(header))
-    d = Driver(app)
-    d.new_game(header)
+    app, d = uiplay.started(lines, tmp_path, "en")
     for i, line in enumerate(lines[1:]):
         if not isinstance(parse_action(json.loads(line)), SchoolReturn):
             continue

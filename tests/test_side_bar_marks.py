@@ -4,7 +4,6 @@ a two-letter mark (French "Bc" for Blanc) stays inside its circle."""
 
 from __future__ import annotations
 
-import json
 import math
 import os
 from collections.abc import Iterator
@@ -17,10 +16,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from companion.display.app import App
 from companion.display.palette import PLAYER
 from tests import uiplay
-from tests.ui_driver import Driver
 
 DATA = Path(__file__).parent / "data"
 
@@ -36,11 +33,7 @@ def _english_after() -> Iterator[None]:
 def test_side_bar_marks_are_large_and_bc_stays_in_its_circle(tmp_path: Path,
                                                                monkeypatch) -> None:
     lines = [ln for ln in (DATA / "game-4p.jsonl").read_text().splitlines() if ln.strip()]
-    header = json.loads(lines[0])
-    app = App(uiplay.config(header, tmp_path, "fr"))
-    app.store.learn_costs(uiplay.device_costs(header))
-    d = Driver(app)
-    d.new_game(header)
+    app, d = uiplay.started(lines, tmp_path, "fr")
     d.play(lines, stop=63)
     circles: list[tuple[tuple[int, int, int], tuple[int, int], int]] = []
     real = pygame.draw.circle

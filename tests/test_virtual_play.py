@@ -10,15 +10,11 @@ from pathlib import Path
 
 import pygame
 
-from companion.bot.playout import table_action
-from companion.config import Buttons, Config, Leds
-from companion.display.app import App
 from companion.display.screens.virtual import VirtualScreen, next_level, plan_of
 from companion.engine import Game, header_line
 from companion.engine.header import check_header
 from companion.selfplay import drawn_costs
-from tests.ui_driver import Driver
-from tests.virtual_play import Table, play, set_up, virtual_turn
+from tests.virtual_play import Table, play, three_virtual_until, virtual_turn
 
 
 def test_a_solo_game_to_the_winner(tmp_path: Path) -> None:
@@ -56,26 +52,12 @@ def test_a_three_player_game_with_one_virtual_player(tmp_path: Path) -> None:
 def test_undo_goes_back_through_a_virtual_turn(tmp_path: Path) -> None:
     """A virtual player's whole turn is taken back with undo, action by action, as anyone's;
     then its screen shows the same turn again (its decisions are deterministic)."""
-    app = App(Config(language="en", data_dir=tmp_path, seats=("red", "blue", "yellow", "white"),
-                     buttons=Buttons(backend="keyboard"), leds=Leds(backend="simulated")))
+    app, d = three_virtual_until(tmp_path, lambda s: s.state.phase == "play"
+                                 and len(s.plan) > 1)
     try:
-        d = Driver(app)
-        set_up(d, ["red", "blue", "yellow"], {"red": "normal", "blue": "easy", "yellow": "easy"})
-        secret = drawn_costs(random.Random(1))
-        rng = random.Random(2)
-        t = Table()
-        while True:
-            d.widgets()
-            screen = app.screen
-            if isinstance(screen, VirtualScreen) and screen.state.phase == "play" \
-                    and screen.reading is None and len(screen.plan) > 1:
-                break
-            if isinstance(screen, VirtualScreen):
-                virtual_turn(d, secret, t, press=False)
-            elif d.has("continue"):  # the setup's checklist before the first turn
-                d.tap("continue")
-            else:
-                d.enter(table_action(app.state, rng))
+        screen = app.screen
+        assert isinstance(screen, VirtualScreen)
+        secret, t = drawn_costs(random.Random(1)), Table()  # as three_virtual_until's
         plan, colour, start = list(screen.plan), screen.colour, len(d.done())
         virtual_turn(d, secret, t, press=True)
         assert d.done()[start:] == plan

@@ -4,44 +4,14 @@ never covers a step."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
 from pathlib import Path
 
-from companion.bot.playout import table_action
-from companion.config import Buttons, Config, Leds
 from companion.display import ui
 from companion.display.app import App
 from companion.display.screens.virtual import VirtualScreen
 from companion.engine import apply
 from companion.engine.table import steps
-from companion.selfplay import drawn_costs
-from tests.ui_driver import Driver
-from tests.virtual_play import Table, set_up, virtual_turn
-
-
-def play_until(tmp: Path, want: Callable[[VirtualScreen], bool]) -> tuple[App, Driver]:
-    """Three virtual players from "New game" on, every turn confirmed with Done, until a
-    virtual player's screen that ``want`` picks."""
-    app = App(Config(language="en", data_dir=tmp, seats=("red", "blue", "yellow", "white"),
-                     buttons=Buttons(backend="keyboard"), leds=Leds(backend="simulated")))
-    d = Driver(app)
-    set_up(d, ["red", "blue", "yellow"], {"red": "normal", "blue": "easy", "yellow": "easy"})
-    secret = drawn_costs(random.Random(1))
-    rng = random.Random(2)
-    t = Table()
-    for _ in range(400):
-        d.widgets()
-        screen = app.screen
-        if isinstance(screen, VirtualScreen):
-            if screen.reading is None and screen.table is not None and want(screen):
-                return app, d
-            virtual_turn(d, secret, t, press=False)
-        elif d.has("continue"):
-            d.tap("continue")
-        else:
-            d.enter(table_action(app.state, rng))
-    raise AssertionError("no such virtual player's screen")
+from tests.virtual_play import three_virtual_until
 
 
 def own_steps(screen: VirtualScreen) -> int:
@@ -62,7 +32,7 @@ def test_done_counts_only_this_turns_steps_not_ticked(tmp_path: Path) -> None:
     """Finding 4: at a round end the school's choice shows its own steps only (the round's
     moves are on the round end's checklist, replay finding 2); Done counts what is left of
     them, and says nothing once they are ticked."""
-    app, d = play_until(tmp_path, lambda s: s.state.phase == "school"
+    app, d = three_virtual_until(tmp_path, lambda s: s.state.phase == "school"
                         and len(s.table.shown()) - s.table.own > 0)
     try:
         screen = app.screen
@@ -85,7 +55,7 @@ def test_done_counts_only_this_turns_steps_not_ticked(tmp_path: Path) -> None:
 def test_the_pager_covers_no_step(tmp_path: Path) -> None:
     """Finding 8: the "Next unticked / < / >" row cut the top of the first step's words."""
     ui.clear_reports()
-    app, d = play_until(tmp_path, lambda s: len(s.view.pages(
+    app, d = three_virtual_until(tmp_path, lambda s: len(s.view.pages(
         s.table.shown(), pygame_rect_of(s))) > 1)
     try:
         d.widgets()

@@ -3,48 +3,29 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
-from companion.bot.playout import table_action
-from companion.config import Buttons, Config, Leds
-from companion.display.app import App
 from companion.display.describe import step_text
 from companion.display.screens.virtual import VirtualScreen
-from companion.selfplay import drawn_costs
-from tests.ui_driver import Driver
-from tests.virtual_play import Table, set_up, virtual_turn
+from tests.virtual_play import three_virtual_until
 
 
 def test_a_virtual_player_s_steps_never_say_your(tmp_path: Path) -> None:
-    app = App(Config(language="en", data_dir=tmp_path, seats=("red", "blue", "yellow", "white"),
-                     buttons=Buttons(backend="keyboard"), leds=Leds(backend="simulated")))
-    try:
-        d = Driver(app)
-        set_up(d, ["red", "blue", "yellow"], {"red": "normal", "blue": "easy", "yellow": "easy"})
-        secret = drawn_costs(random.Random(1))
-        rng = random.Random(2)
-        t = Table()
-        seen: list[str] = []
-        theirs = 0
-        for _ in range(400):
-            d.widgets()
-            screen = app.screen
-            if isinstance(screen, VirtualScreen) and screen.reading is None \
-                    and screen.thinking is None and screen.plan:
-                for step, _st, undone in screen.table.shown():
-                    if undone or step.message.params.get("player") != screen.colour:
-                        continue
-                    words = step_text(step)
-                    seen.append(words)
-                    assert " your " not in f" {words} ", words
-                    theirs += "'s supply" in words or "'s village" in words
-            if isinstance(screen, VirtualScreen):
-                virtual_turn(d, secret, t, press=False)
-            else:
-                d.enter(table_action(app.state, rng))
-            if theirs >= 3 or app.state.game_over:
-                break
-        assert theirs >= 3, seen
-    finally:
-        app.close()
+    seen: list[str] = []
+    theirs = 0
+
+    def enough(screen: VirtualScreen) -> bool:
+        nonlocal theirs
+        assert screen.table is not None
+        for step, _st, undone in screen.table.shown():
+            if undone or step.message.params.get("player") != screen.colour:
+                continue
+            words = step_text(step)
+            seen.append(words)
+            assert " your " not in f" {words} ", words
+            theirs += "'s supply" in words or "'s village" in words
+        return theirs >= 3
+
+    app, _d = three_virtual_until(tmp_path, enough)
+    app.close()
+    assert theirs >= 3, seen

@@ -23,7 +23,7 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -32,6 +32,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from companion.config import Buttons, Config, Leds
 from companion.engine import Game, HelvetiaError, load_catalogue, summary
 from companion.engine.state import COLOURS
+
+if TYPE_CHECKING:
+    from companion.display.app import App
+    from tests.ui_driver import Driver
 
 COST_KEYS = {"cost", "cost_confidence", "cost_source"}
 
@@ -90,22 +94,31 @@ class Played:
     """Whether the screens asked for the players' names (else the app has colour names)."""
 
 
-def play(lines: list[str], data_dir: Path, language: str = "en") -> Played:
-    """Plays the record through a new app on an empty store. Raises ``Skipped`` or
-    ``ui_driver.Stuck``."""
+def started(lines: list[str], data_dir: Path, language: str = "en",
+            driver: type[Driver] | None = None) -> tuple[App, Driver]:
+    """A new app on an empty store, the record's costs entered on this device before the
+    game, and the record's game started through the new-game screen by ``driver`` (a
+    ``ui_driver.Driver`` by default)."""
     from companion.display.app import App
     from tests.ui_driver import Driver
 
-    lines = [ln for ln in lines if ln.strip()]
     header = json.loads(lines[0])
-    check_header(header)
-    costs = device_costs(header)
     app = App(config(header, data_dir, language))
+    costs = device_costs(header)
+    if costs:
+        app.store.learn_costs(costs)
+    d = (driver or Driver)(app)
+    d.new_game(header)
+    return app, d
+
+
+def play(lines: list[str], data_dir: Path, language: str = "en") -> Played:
+    """Plays the record through a new app on an empty store. Raises ``Skipped`` or
+    ``ui_driver.Stuck``."""
+    lines = [ln for ln in lines if ln.strip()]
+    check_header(json.loads(lines[0]))
+    app, driver = started(lines, data_dir, language)
     try:
-        if costs:
-            app.store.learn_costs(costs)  # entered on this device before the game
-        driver = Driver(app)
-        driver.new_game(header)
         driver.play(lines)
         assert app.session is not None
         return Played(summary(app.session.state), driver.taps, driver.presses,

@@ -203,3 +203,27 @@ def save(app: App, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(app.surface, str(path))
     return path
+
+
+def three_virtual_until(tmp: Path, want: Callable[[VirtualScreen], bool]) -> tuple[App, Driver]:
+    """Three virtual players from "New game" on, every turn confirmed with Done, until a
+    virtual player's screen that ``want`` picks."""
+    app = App(Config(language="en", data_dir=tmp, seats=("red", "blue", "yellow", "white"),
+                     buttons=Buttons(backend="keyboard"), leds=Leds(backend="simulated")))
+    d = Driver(app)
+    set_up(d, ["red", "blue", "yellow"], {"red": "normal", "blue": "easy", "yellow": "easy"})
+    secret = drawn_costs(random.Random(1))
+    rng = random.Random(2)
+    t = Table()
+    for _ in range(400):
+        d.widgets()
+        screen = app.screen
+        if isinstance(screen, VirtualScreen):
+            if screen.reading is None and screen.table is not None and want(screen):
+                return app, d
+            virtual_turn(d, secret, t, press=False)
+        elif d.has("continue"):
+            d.tap("continue")
+        else:
+            d.enter(table_action(app.state, rng))
+    raise AssertionError("no such virtual player's screen")
