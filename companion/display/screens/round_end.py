@@ -112,14 +112,11 @@ class RoundScreen(Screen):
         if self.view == "steps":
             entries = app.table.shown()
             out += self.checklist.widgets(table_items(entries), round_groups(entries),
-                                          app.table, _round_steps(), _newest(app.table))
+                                          app.table, checklist_area(), _newest(app.table))
         return out
 
     def go_on(self, app: AppView) -> Any:
-        def run() -> None:
-            app.summary_pending = False
-            app.after_change()
-        return run
+        return partial(go_past, app)
 
     # --- the school's villagers, placed on the picture -------------------------------------------
 
@@ -255,7 +252,7 @@ class RoundScreen(Screen):
         if self.view == "steps" and app.table.shown():
             entries = app.table.shown()
             self.checklist.draw(s, table_items(entries), round_groups(entries), app.table,
-                                _round_steps())
+                                checklist_area())
         else:
             score_table(s, state, app.last_track, TOP + 4)
 
@@ -298,6 +295,13 @@ def _newest(table: Any) -> int:
     return first_open(table, round_groups(table.shown()))
 
 
-def _round_steps() -> pygame.Rect:
-    """The checklist: from below the title to above the tabs."""
+def go_past(app: AppView) -> None:
+    """The table goes on past a checklist (a round end's, the setup's): its steps stay
+    reachable under "On the table" until the next action."""
+    app.summary_pending = False
+    app.after_change()
+
+
+def checklist_area() -> pygame.Rect:
+    """A checklist screen's steps: from below the title to above its buttons."""
     return pygame.Rect(8, TOP + 4, W - 16, 404 - TOP - 4)

@@ -19,7 +19,8 @@ from .checklist import (
     setup_groups,
     table_items,
 )
-from .common import TOP, Screen, nav, title_bar
+from .common import Screen, nav, title_bar
+from .round_end import checklist_area, go_past
 
 
 def setup_just_done(app: AppView) -> bool:
@@ -39,26 +40,18 @@ class SetupDoneScreen(Screen):
         entries = app.table.shown()
         groups = setup_groups(entries)
         out = nav(app)
-        out += self.checklist.widgets(table_items(entries), groups, app.table, _area(),
+        out += self.checklist.widgets(table_items(entries), groups, app.table, checklist_area(),
                                       first_open(app.table, groups))
         label = _("To the first turn")
         lines = go_on_lines(label, len(app.table.left()))
         w = go_on_width(lines, 292, W - 16)
-        out.append(button("continue", (W - 8 - w, 410, w, 60), label, lambda: go_on(app),
+        out.append(button("continue", (W - 8 - w, 410, w, 60), label, lambda: go_past(app),
                           style="primary", lines=lines))
         return out
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         title_bar(s, _("The setup is done"))
         entries = app.table.shown()
-        self.checklist.draw(s, table_items(entries), setup_groups(entries), app.table, _area())
+        self.checklist.draw(s, table_items(entries), setup_groups(entries), app.table,
+                            checklist_area())
 
-
-def go_on(app: AppView) -> None:
-    app.summary_pending = False
-    app.after_change()
-
-
-def _area() -> pygame.Rect:
-    """The checklist: from below the title to above the button."""
-    return pygame.Rect(8, TOP + 4, W - 16, 404 - TOP - 4)
