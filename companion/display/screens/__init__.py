@@ -41,7 +41,7 @@ def screen_for(app: AppView) -> Screen:
     if state.phase in (SCHOOL, REVEAL) or (state.phase == PLAY and app.summary_pending):
         return RoundScreen(state)
     if state.phase == PLAY:
-        return TurnScreen(state)
+        return TurnScreen(state, app.session.game.actions if app.session is not None else ())
     return SetupScreen(state)
 
 

@@ -9,9 +9,12 @@ a cost read off a tile (``Reading``). The transitions between them are the metho
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
-from ...engine import GameState, Option, turn_options
+from ...bot.habits import habitual
+from ...engine import Action, GameState, Option, turn_options
 from ...hw.events import NEXT
 from ..contract import AppView, game_state
 from ..forms import CELL, option_form
@@ -39,9 +42,11 @@ class Reading(Mode):
 
 
 class TurnScreen(Screen, Flow):
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, record: Sequence[Action] = ()) -> None:
         self.state = state
-        self.options = turn_options(state)
+        self.options = habitual(turn_options(state), record)
+        """The options, a free choice of sex preset as the table last made it (``record``:
+        the game's actions so far)."""
         self.mode: Mode = Characters()
         self.decided = False
         """Whether the first view is decided (at the first layout: it needs the table)."""
