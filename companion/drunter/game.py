@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from companion.engine.record import MAX_LINES, check_name, dumps_line, loads_line
+from companion.engine.record import check_name, loads_line
+from companion.engine.recorded import RecordedGame
 
 from . import placement, scoring, vote
 from .actions import (
@@ -24,7 +25,7 @@ from .actions import (
     parse_action,
 )
 from .board import BUILDING_TYPES, KINDS, ROADS, board_to_json, load_board
-from .errors import HelvetiaError, MalformedAction, RecordError, refuse
+from .errors import HelvetiaError, IllegalAction, MalformedAction, refuse
 from .messages import Message, english
 from .state import (
     CHOOSE,
@@ -292,62 +293,26 @@ def is_drunter_header(obj: Any) -> bool:
     return isinstance(obj, Mapping) and obj.get("game") == GAME
 
 
-class Game:
-    """A game as its record: the header, the actions applied, and every state along the way."""
+class Game(RecordedGame[DrunterState, Action]):
+    """A game of Drunter & Drüber as its record: the header, the actions applied, and every
+    state along the way (``engine.recorded.RecordedGame``)."""
+
+    ACTION = Action
 
     def __init__(self, header: Mapping[str, Any]) -> None:
-        self._states = [new_game(header)]
-        self.header: dict[str, Any] = dict(header)
-        self._actions: list[Action] = []
+        super().__init__(header, new_game(header))
 
-    @property
-    def state(self) -> DrunterState:
-        return self._states[-1]
+    def _step(self, state: DrunterState, action: Action) -> DrunterState:
+        return apply(state, action)
 
-    @property
-    def actions(self) -> list[Action]:
-        return list(self._actions)
+    def _parse(self, obj: Mapping[str, Any]) -> Action:
+        return parse_action(obj)
 
-    def apply(self, action: Action | Mapping[str, Any]) -> DrunterState:
-        """Apply an action (typed, or its JSON object); a refused one changes nothing."""
-        if not isinstance(action, Action):
-            action = parse_action(action)
-        new = apply(self.state, action)
-        self._states.append(new)
-        self._actions.append(action)
-        return new
+    def _to_json(self, action: Action) -> dict[str, Any]:
+        return action_to_json(action)
 
-    def undo(self) -> Action:
-        """Take back the last action and return it."""
-        if not self._actions:
-            raise refuse("drunter.nothing_to_undo")
-        self._states.pop()
-        return self._actions.pop()
-
-    def record_lines(self) -> list[str]:
-        return [dumps_line(self.header)] + [dumps_line(action_to_json(a))
-                                            for a in self._actions]
-
-    @classmethod
-    def from_record(cls, lines: Iterable[str]) -> Game:
-        """Replay a record. ``RecordError`` names the first line that is malformed or illegal."""
-        game: Game | None = None
-        for number, raw in enumerate(lines, start=1):
-            if number > MAX_LINES:
-                raise RecordError(number, f"too many lines (at most {MAX_LINES})", "malformed")
-            if not raw.strip():
-                continue
-            try:
-                obj = loads_line(raw)
-                if game is None:
-                    game = cls(obj)
-                else:
-                    game.apply(obj)
-            except HelvetiaError as exc:
-                raise RecordError(number, exc.message, exc.code) from None
-        if game is None:
-            raise RecordError(1, "the record is empty: it needs a header line", "malformed")
-        return game
+    def _nothing_to_undo(self) -> IllegalAction:
+        return refuse("drunter.nothing_to_undo")
 
 
 def phase_text(state: DrunterState) -> str:

@@ -29,10 +29,11 @@ from .actions import (
     parse_action,
     validate_action,
 )
-from .errors import HelvetiaError, MalformedAction, RecordError, refuse
+from .errors import IllegalAction, MalformedAction, refuse
 from .header import Header
 from .messages import Message, english
-from .record import MAX_LINES, dumps_line, loads_line
+from .record import dumps_line
+from .recorded import RecordedGame
 from .scoring import award_village_tiles
 from .state import (
     COUPLES,
@@ -128,65 +129,24 @@ def dumps(obj: Mapping[str, Any]) -> str:
     return dumps_line(obj)
 
 
-class Game:
-    """A game as its record: the header, the actions applied, and every state along the way."""
+class Game(RecordedGame[GameState, Action]):
+    """A game of Helvetia as its record: the header, the actions applied, and every state
+    along the way (``recorded.RecordedGame``)."""
+
+    ACTION = Action
 
     def __init__(self, header: Mapping[str, Any], *overrides: Mapping[str, Any]) -> None:
         checked = Header.parse(header)
-        self.header: dict[str, Any] = dict(header)
-        self._overrides = overrides
-        self._states = [setup_rules.new_game(checked, *overrides)]
-        self._actions: list[Action] = []
+        super().__init__(header, setup_rules.new_game(checked, *overrides))
 
-    @property
-    def state(self) -> GameState:
-        return self._states[-1]
+    def _step(self, state: GameState, action: Action) -> GameState:
+        return apply(state, action)
 
-    @property
-    def actions(self) -> list[Action]:
-        return list(self._actions)
+    def _parse(self, obj: Mapping[str, Any]) -> Action:
+        return parse_action(obj)
 
-    @property
-    def states(self) -> tuple[GameState, ...]:
-        """Every state along the way: the first before any action, then one after each."""
-        return tuple(self._states)
+    def _to_json(self, action: Action) -> dict[str, Any]:
+        return action_to_json(action)
 
-    def apply(self, action: Action | Mapping[str, Any]) -> GameState:
-        """Apply an action (typed, or its JSON object); a refused one changes nothing."""
-        if not isinstance(action, Action):
-            action = parse_action(action)
-        new = apply(self.state, action)
-        self._states.append(new)
-        self._actions.append(action)
-        return new
-
-    def undo(self) -> Action:
-        """Take back the last action and return it."""
-        if not self._actions:
-            raise refuse("nothing_to_undo")
-        self._states.pop()
-        return self._actions.pop()
-
-    def record_lines(self) -> list[str]:
-        return [dumps(self.header)] + [dumps(action_to_json(a)) for a in self._actions]
-
-    @classmethod
-    def from_record(cls, lines: Iterable[str], *overrides: Mapping[str, Any]) -> Game:
-        """Replay a record. ``RecordError`` names the first line that is malformed or illegal."""
-        game: Game | None = None
-        for number, raw in enumerate(lines, start=1):
-            if number > MAX_LINES:
-                raise RecordError(number, f"too many lines (at most {MAX_LINES})", "malformed")
-            if not raw.strip():
-                continue
-            try:
-                obj = loads_line(raw)
-                if game is None:
-                    game = cls(obj, *overrides)
-                else:
-                    game.apply(obj)
-            except HelvetiaError as exc:
-                raise RecordError(number, exc.message, exc.code) from None
-        if game is None:
-            raise RecordError(1, "the record is empty: it needs a header line", "malformed")
-        return game
+    def _nothing_to_undo(self) -> IllegalAction:
+        return refuse("nothing_to_undo")
