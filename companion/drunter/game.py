@@ -25,7 +25,7 @@ from .actions import (
     parse_action,
 )
 from .board import BUILDING_TYPES, KINDS, ROADS, board_to_json, load_board
-from .errors import HelvetiaError, IllegalAction, MalformedAction, refuse
+from .errors import HelvetiaError, MalformedAction, refuse
 from .messages import Message, english
 from .state import (
     CHOOSE,
@@ -302,17 +302,11 @@ class Game(RecordedGame[DrunterState, Action]):
     def __init__(self, header: Mapping[str, Any]) -> None:
         super().__init__(header, new_game(header))
 
-    def _step(self, state: DrunterState, action: Action) -> DrunterState:
-        return apply(state, action)
-
-    def _parse(self, obj: Mapping[str, Any]) -> Action:
-        return parse_action(obj)
-
-    def _to_json(self, action: Action) -> dict[str, Any]:
-        return action_to_json(action)
-
-    def _nothing_to_undo(self) -> IllegalAction:
-        return refuse("drunter.nothing_to_undo")
+    step = staticmethod(apply)
+    parse = staticmethod(parse_action)
+    to_json = staticmethod(action_to_json)
+    refusal = staticmethod(refuse)
+    NOTHING_TO_UNDO = "drunter.nothing_to_undo"
 
 
 def phase_text(state: DrunterState) -> str:

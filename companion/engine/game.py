@@ -29,7 +29,7 @@ from .actions import (
     parse_action,
     validate_action,
 )
-from .errors import IllegalAction, MalformedAction, refuse
+from .errors import MalformedAction, refuse
 from .header import Header
 from .messages import Message, english
 from .record import dumps_line
@@ -139,14 +139,8 @@ class Game(RecordedGame[GameState, Action]):
         checked = Header.parse(header)
         super().__init__(header, setup_rules.new_game(checked, *overrides))
 
-    def _step(self, state: GameState, action: Action) -> GameState:
-        return apply(state, action)
-
-    def _parse(self, obj: Mapping[str, Any]) -> Action:
-        return parse_action(obj)
-
-    def _to_json(self, action: Action) -> dict[str, Any]:
-        return action_to_json(action)
-
-    def _nothing_to_undo(self) -> IllegalAction:
-        return refuse("nothing_to_undo")
+    step = staticmethod(apply)
+    parse = staticmethod(parse_action)
+    to_json = staticmethod(action_to_json)
+    refusal = staticmethod(refuse)
+    NOTHING_TO_UNDO = "nothing_to_undo"

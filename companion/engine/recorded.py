@@ -5,7 +5,7 @@ checked ``apply`` and its actions' JSON; the record's lines are the same for bot
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
 from .errors import HelvetiaError, IllegalAction, RecordError
@@ -27,21 +27,17 @@ class RecordedGame(Generic[S, A]):
         self._states: list[S] = [first]
         self._actions: list[A] = []
 
-    # --- what each game says for itself ---------------------------------------------------
+    # --- what each game says for itself (``staticmethod``s of the game's own functions) ------
 
-    def _step(self, state: S, action: A) -> S:
-        """The game's one checked way to a new state."""
-        raise NotImplementedError
-
-    def _parse(self, obj: Mapping[str, Any]) -> A:
-        """An action from its JSON object (``MalformedAction`` if it is none)."""
-        raise NotImplementedError
-
-    def _to_json(self, action: A) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def _nothing_to_undo(self) -> IllegalAction:
-        raise NotImplementedError
+    step: Callable[[S, A], S]
+    """The game's one checked way to a new state."""
+    parse: Callable[[Mapping[str, Any]], A]
+    """An action from its JSON object (``MalformedAction`` if it is none)."""
+    to_json: Callable[[A], dict[str, Any]]
+    refusal: Callable[..., IllegalAction]
+    """The game's refusal of a code (with its parameters)."""
+    NOTHING_TO_UNDO: ClassVar[str]
+    """The code that refuses an undo with no action to take back."""
 
     # --- the record -------------------------------------------------------------------------
 
@@ -61,8 +57,8 @@ class RecordedGame(Generic[S, A]):
     def apply(self, action: A | Mapping[str, Any]) -> S:
         """Apply an action (typed, or its JSON object); a refused one changes nothing."""
         typed = (cast(A, action) if isinstance(action, self.ACTION)
-                 else self._parse(cast(Mapping[str, Any], action)))
-        new = self._step(self.state, typed)
+                 else self.parse(cast(Mapping[str, Any], action)))
+        new = self.step(self.state, typed)
         self._states.append(new)
         self._actions.append(typed)
         return new
@@ -70,12 +66,12 @@ class RecordedGame(Generic[S, A]):
     def undo(self) -> A:
         """Take back the last action and return it."""
         if not self._actions:
-            raise self._nothing_to_undo()
+            raise self.refusal(self.NOTHING_TO_UNDO)
         self._states.pop()
         return self._actions.pop()
 
     def record_lines(self) -> list[str]:
-        return [dumps_line(self.header)] + [dumps_line(self._to_json(a)) for a in self._actions]
+        return [dumps_line(self.header)] + [dumps_line(self.to_json(a)) for a in self._actions]
 
     @classmethod
     def from_record(cls, lines: Iterable[str], *overrides: Mapping[str, Any]) -> Self:
