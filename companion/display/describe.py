@@ -28,11 +28,13 @@ class TableLog:
     last: int = 0
     """Where the last action's steps begin."""
     undone: list[tuple[TableStep, GameState]] = field(default_factory=list)
-    """The moves of an action just undone: the table takes them back."""
+    """The moves of the actions undone since the last action done: the table takes them
+    back (an undo after an undo adds its own, so none is lost to a quick second undo)."""
     ticked: set[int] = field(default_factory=set)
     """The steps the table ticked off as done (indexes into ``shown()``)."""
-    taken: Action | None = None
-    """The action just undone (whose moves ``undone`` takes back)."""
+    taken: list[tuple[Action, int]] = field(default_factory=list)
+    """The actions undone since the last action done, in the order they were undone (the
+    game's latest first), each with the number of its moves in ``undone``."""
 
     def shown(self) -> list[tuple[TableStep, GameState, bool]]:
         """The steps to show, each with its state and whether it is to be taken back."""
@@ -40,12 +42,13 @@ class TableLog:
                 + [(s, st, True) for s, st in self.undone])
 
     def took_back(self, before: GameState, action: Action, after: GameState) -> None:
-        """An action was undone: its moves are to be taken back, shown after the turn's."""
-        self.ticked = {i for i in self.ticked if i < len(self.entries)}
-        self.undone = [(s, before) for s in table_rules.back_steps(before, action, after)]
-        self.taken = action
-        if self.undone:
-            self.last = len(self.entries)
+        """An action was undone: its moves are to be taken back, shown after the turn's and
+        after those of the actions undone just before it."""
+        back = [(s, before) for s in table_rules.back_steps(before, action, after)]
+        if back:
+            self.last = len(self.entries) + len(self.undone)
+        self.undone = self.undone + back
+        self.taken = [*self.taken, (action, len(back))]
 
     @property
     def steps(self) -> list[TableStep]:
@@ -57,7 +60,7 @@ class TableLog:
         self.last = 0
         self.undone = []
         self.ticked = set()
-        self.taken = None
+        self.taken = []
 
     def tick(self, i: int) -> None:
         """The table ticks a step off (or on again)."""
@@ -70,7 +73,7 @@ class TableLog:
     def add(self, before: GameState, action: Action, after: GameState) -> None:
         self.ticked = {i for i in self.ticked if i < len(self.entries)}
         self.undone = []
-        self.taken = None
+        self.taken = []
         new = table_rules.steps(before, action, after)
         if action.type in READ:  # read off a tile: nothing moves,
             return                                       # and the steps to do stay shown
@@ -89,11 +92,15 @@ class TableLog:
         """After an undo: the log as it was, from the game's states and actions; a step the
         table ticked off stays ticked as long as it is still there."""
         key, kept, ticked = self.key, self.steps, self.ticked
+        undone, taken = self.undone, self.taken  # still to be taken back, ticks and all
+        back_ticked = {i - len(kept) for i in ticked if i >= len(kept)}
         self.clear()
         self._replay(states, actions)
         if self.key == key:
             self.ticked = {i for i in ticked
                            if i < len(self.entries) and i < len(kept) and self.steps[i] == kept[i]}
+        self.undone, self.taken = undone, taken
+        self.ticked |= {len(self.entries) + i for i in back_ticked}
 
     def _replay(self, states: Sequence[GameState], actions: Sequence[Action]) -> None:
         # A cost read off a tile moves nothing: the steps around it are what counts.

@@ -106,6 +106,17 @@ def theirs(step: TableStep, player: str | None) -> TableStep:
     return replace(step, message=replace(step.message, code=code))
 
 
+def redone(plan: list[Action], taken: list[Action]) -> int:
+    """How many of the plan's first actions are those undone (``taken``, the game's latest
+    first), in the game's order: their pieces are still on the table."""
+    n = 0
+    for a, b in zip(plan, reversed(taken), strict=False):
+        if a != b:
+            break
+        n += 1
+    return n
+
+
 class PlanSteps(TableLog):
     """The table steps of a plan, as the app's ``TableLog`` for ``StepsView`` (ticks
     included): what the table still has to take back after an undo, the round end's moves,
@@ -114,10 +125,11 @@ class PlanSteps(TableLog):
     def __init__(self, app: AppView, state: GameState, colour: str,
                  plan: list[Action]) -> None:
         table = app.table
-        again = bool(plan) and table.taken is not None and plan[0] == table.taken
-        """The plan starts with the very action just undone: its pieces stay where they are
-        (nothing to take back, its steps shown as done)."""
-        undone = [] if again else table.undone
+        again = redone(plan, [a for a, _n in table.taken])
+        """The plan's first actions are the very ones just undone, in their order: their
+        pieces stay where they are (nothing to take back, their steps shown as done); the
+        rest of what was undone is taken back."""
+        undone = table.undone[:sum(n for _a, n in table.taken[:len(table.taken) - again])]
         super().__init__(undone=undone)
         self.plan: list[tuple[TableStep, GameState, bool]] = [(s, st, True) for s, st in undone]
         if table.key is not None and table.key != ("turn", state.round, colour) \
@@ -142,7 +154,7 @@ class PlanSteps(TableLog):
             for step in steps(s, action, after):
                 if state.phase == SCHOOL and step.code not in SCHOOL_STEPS:
                     continue  # the rest of the round end: its checklist
-                if again and n == 0:
+                if n < again:
                     self.ticked.add(len(self.plan))
                 self.raw.append(step)
                 self.plan.append((theirs(step, getattr(action, "player", None)), after, False))
