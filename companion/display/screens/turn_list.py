@@ -17,6 +17,7 @@ from ..i18n import _, character, name
 from ..quarter_words import wake_prompt
 from ..ui import ACCENT, BODY, INK, Widget, button, draw_text
 from ..village_view import cell_rects, draw_village, frame_quarter, quarter_rects
+from .choice_toggle import ChoiceToggle, choice_toggle
 from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, value_key
 from .option_rows import (
     option_lines,
@@ -65,7 +66,20 @@ class OptionsView(Mode):
         """Whether the list was opened at the preselected option's page (once: then paged)."""
         self.on_picture = only is None
         self.village: str | None = None
-        self.preset = preset(state, options, self.shown())
+        self.preset: tuple[Option, Action] | None = None
+        self.toggle: ChoiceToggle | None = None
+        """The choice "Do it" makes for the preselected option (a child's sex, a dowry
+        coin), beside it: one tap turns it."""
+        self.set_preset(state, preset(state, options, self.shown()))
+
+    def set_preset(self, state: GameState, chosen: tuple[Option, Action] | None) -> None:
+        self.preset = chosen
+        self.toggle = None if chosen is None else choice_toggle(state, *chosen)
+
+    def turn_choice(self) -> None:
+        """The preselected option's choice turned to the next: "Do it" does that now."""
+        assert self.preset is not None and self.toggle is not None
+        self.preset = (self.preset[0], self.toggle.turn())
 
     def shown(self) -> list[Option]:
         return [o for o in self.listed if self.only is None or o in self.only]
@@ -105,6 +119,10 @@ class OptionsView(Mode):
             out.append(button("list", corner, _("As a list"), self._to_list))
         elif self.picture_village() is not None:
             out.append(button("picture", corner, _("Picture"), self._to_picture))
+        if self.toggle is not None and framed:  # what "Do it" chooses, right above it
+            top = self.bottom(app, turn) + 4
+            out.append(self.toggle.widget(pygame.Rect(RIGHT_X, top, RIGHT_W, 408 - top),
+                                          self.turn_choice))
         if self.preset is not None and framed:  # the other coin counts: beside "Do it"
             out += do_buttons(app, turn.options, self.preset[0], self.preset[1])
         elif self.preset is not None:  # framed on another page or village: not done unseen
@@ -137,7 +155,10 @@ class OptionsView(Mode):
                    == place for w in shown if w.id.startswith(("quarter:", "cell:")))
 
     def bottom(self, app: AppView, turn: Flow) -> int:
-        """Where the list or the picture ends: above the bottom row."""
+        """Where the list or the picture ends: above the bottom row (and above the choice
+        "Do it" makes, when it makes one)."""
+        if self.toggle is not None:
+            return 408 - self.toggle.height(RIGHT_W) - 4
         return 408
 
     def _list(self, turn: Flow, app: AppView) -> list[Widget]:
@@ -235,7 +256,8 @@ class OptionsView(Mode):
             self.only = found
             self.on_picture = False
             self.page, self.paged = 0, False
-            self.preset = preset(game_state(app), turn.options, self.shown())
+            self.set_preset(game_state(app), preset(game_state(app), turn.options,
+                                                    self.shown()))
 
     def picture_area(self, app: AppView, turn: Flow) -> pygame.Rect:
         return pygame.Rect(RIGHT_X, TOP + 64, RIGHT_W, self.bottom(app, turn) - TOP - 68)
