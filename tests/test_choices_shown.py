@@ -1,6 +1,8 @@
 """Choices that matter are shown before "Do it" and one tap changes them (play-test
-2026-11-25, finding 2): the child's sex (Midwife) and which coin of the village centre the
-Priest takes. All through the screens, by taps."""
+2026-11-25, findings 2 and 4): the child's sex (Midwife) and which coin of the village
+centre the Priest takes; the hint's cost entry goes from one cost to the next and back to
+the hint; the hint's plan says when an action is done with a character tile; the option the
+hint names is the one preselected. All through the screens, by taps."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from companion.display import i18n, ui
 from companion.display.app import App
-from companion.engine import Birth, Marry, parse_action
+from companion.engine import Birth, Build, Choose, Game, Marry, TileCost, parse_action
 from tests import uiplay
 from tests.ui_driver import Driver
 
@@ -120,3 +122,96 @@ def test_the_next_birth_on_the_steps_shows_its_sex_too(tmp_path: Path) -> None:
     d.touch(do_it(d))
     assert app.session.game.actions[-1] == parse_action(dict(json.loads(lines[47]), sex="f"))
     app.close()
+
+
+def at_the_hint_with_costs(tmp_path: Path, language: str = "en") -> tuple[App, Driver, Any]:
+    from companion.display.screens.hint import HintOverlay
+    from tests.test_do_it_shown import at_the_first_turn_unpriced
+    from tests.test_screens import config
+
+    app = App(config(tmp_path, language=language))
+    d, costs = at_the_first_turn_unpriced(app)
+    d.go_on("hint")
+    d.tap("hint")
+    assert isinstance(app.overlay, HintOverlay) and len(app.overlay.costs) > 1
+    return app, d, costs
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_hint_s_costs_are_entered_one_after_the_other_then_the_hint_again(
+        tmp_path: Path, language: str) -> None:
+    """Four costs unknown: "Enter a cost" goes straight to the first tile's goods, Done to
+    the next, and after the last the hint is back with its plan: one tap to start, then the
+    goods and Done of each tile (no tile to pick, no hint to open again)."""
+    from companion.display.screens.hint import HintOverlay
+
+    app, d, costs = at_the_hint_with_costs(tmp_path, language)
+    wanted = app.overlay.costs
+    taps = d.taps
+    d.tap("hint:cost")
+    goods = 0
+    for t in wanted:
+        assert app.screen.mode.view.type == t  # its goods, at once
+        drawn_whole(app)
+        for g, n in costs[t]:
+            for _ in range(n):
+                d.tap(f"good:{g}")
+                goods += 1
+        before = len(app.session.game.actions)
+        d.tap("cost:done")
+        assert app.session.game.actions[before] == TileCost(app.state.active, t, costs[t])
+    assert isinstance(app.overlay, HintOverlay) and app.overlay.words and not app.overlay.costs
+    assert d.taps - taps == 1 + goods + len(wanted)
+    drawn_whole(app)
+    app.close()
+
+
+def test_after_a_hint_the_hinted_option_is_preselected(tmp_path: Path) -> None:
+    """The hint builds the Marketplace; the Builder's likeliest is the Mine. Followed into
+    the Builder, the Marketplace is the one framed and "Do it" builds it."""
+    app, d, costs = at_the_hint_with_costs(tmp_path)
+    d.tap("hint:cost")
+    while app.overlay is None:
+        t = app.screen.mode.view.type
+        for g, n in costs[t]:
+            for _ in range(n):
+                d.tap(f"good:{g}")
+        d.tap("cost:done")
+    plan = app.overlay.plan
+    hinted = next(a for a in plan if isinstance(a, Build))
+    coins = next(a for a in plan if isinstance(a, Choose))
+    d.tap("hint:close")
+    d.tap(f"character:{coins.character}")
+    mode = app.screen.mode
+    assert mode.preset is not None and mode.preset[0].action.building == hinted.building
+    from companion.display.screens.turn_list import OptionsView
+
+    unhinted = OptionsView(app.state, app.screen.options, coins.character)
+    assert unhinted.preset is not None and unhinted.preset[0] != mode.preset[0]  # the finding
+    framed = [w.value for w in d.widgets() if w.id.startswith("option:") and w.selected]
+    assert [o.action.building for o in framed] == [hinted.building]
+    before = len(app.session.game.actions)
+    d.touch(next(w for w in d.enabled("do") if w.id == f"do:{coins.coins}"))
+    done = app.session.game.actions[before:]
+    assert isinstance(done[-1], Build) and done[-1].building == hinted.building
+    app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "it", "es"])
+def test_the_plan_says_when_an_action_is_a_character_tile_s(language: str) -> None:
+    """game-3p: Anna's Midwife, then the Town Hall built with her Builder tile: the plan
+    says the tile."""
+    from companion.display.screens.hint import plan_words
+
+    i18n.use(language)
+    lines = record("game-3p.jsonl")
+    game = Game(json.loads(lines[0]))
+    for line in lines[1:152]:
+        game.apply(parse_action(json.loads(line)))
+    plan = tuple(parse_action(json.loads(line)) for line in lines[152:155])
+    assert [getattr(a, "tile", False) for a in plan] == [False, True, False]
+    words = plan_words(game.state, plan)
+    said = i18n._("{what} (with the {character} tile)").format(
+        what="", character=i18n.character("builder"))
+    assert words[1].endswith(said) and len(words[1]) > len(said)
+    assert not any(w.endswith(said) for w in (words[0], words[2]))

@@ -41,6 +41,10 @@ def screen_for(app: AppView) -> Screen:
     if state.phase in (SCHOOL, REVEAL) or (state.phase == PLAY and app.summary_pending):
         return RoundScreen(state)
     if state.phase == PLAY:
+        old = app.screen
+        if isinstance(old, TurnScreen) and (old.state.round, old.state.active) == (
+                state.round, state.active):  # the same turn: the hint asked for still holds
+            return TurnScreen(state, old.hinted)
         return TurnScreen(state)
     return SetupScreen(state)
 

@@ -9,9 +9,11 @@ a cost read off a tile (``Reading``). The transitions between them are the metho
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
-from ...engine import GameState, Option, turn_options
+from ...engine import Action, GameState, Option, turn_options
 from ...hw.events import NEXT
 from ..contract import AppView, game_state
 from ..forms import CELL, option_form
@@ -28,8 +30,9 @@ from .turn_main import Characters, Steps
 class Reading(Mode):
     """A cost read off a tile on offer (the engine's ``TileCost``), when asked."""
 
-    def __init__(self, types: tuple[str, ...]) -> None:
-        self.view = TileCostView(types)
+    def __init__(self, types: tuple[str, ...],
+                 then: Callable[[AppView], None] | None = None) -> None:
+        self.view = TileCostView(types, then)
 
     def widgets(self, turn: Flow, app: AppView) -> list[Widget]:
         return self.view.widgets(app, game_state(app), turn.to_characters)
@@ -39,8 +42,10 @@ class Reading(Mode):
 
 
 class TurnScreen(Screen, Flow):
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, hinted: tuple[Action, ...] = ()) -> None:
         self.state = state
+        self.hinted = hinted
+        """The plan of the hint the player asked for this turn: its options preselected."""
         self.options = turn_options(state)
         self.mode: Mode = Characters()
         self.decided = False
@@ -69,7 +74,8 @@ class TurnScreen(Screen, Flow):
         self.mode = Steps()
 
     def _options(self, character_: str | None) -> OptionsView:
-        self.list_view = OptionsView(self.state, self.options, character_)
+        self.list_view = OptionsView(self.state, self.options, character_,
+                                     hinted=self.hinted)
         return self.list_view
 
     def to_options(self, character_: str | None) -> None:
@@ -98,8 +104,10 @@ class TurnScreen(Screen, Flow):
         assert isinstance(self.mode, FormView)
         self.mode = FieldView(self.mode, name)
 
-    def to_reading(self) -> None:
-        self.mode = Reading(self.options.costs_needed)
+    def to_reading(self, types: tuple[str, ...] | None = None,
+                   then: Callable[[AppView], None] | None = None) -> None:
+        self.mode = Reading(self.options.costs_needed if types is None else types, then)
+        self.decided = True  # (asked for before the first layout: the hint's next cost)
 
     def back(self) -> None:
         if isinstance(self.mode, FieldView):

@@ -4,13 +4,14 @@ that picks a place (a quarter to wake, a couple, a spouse), the village picture 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
 import pygame
 
 from ...bot.likely import likeliest_first
-from ...engine import Action, GameState, Option, TurnOptions
+from ...engine import Action, Build, Deliver, GameState, Option, TurnOptions
 from ..contract import AppView, game_state
 from ..forms import option_form
 from ..i18n import _, character, name
@@ -48,7 +49,7 @@ class OptionsView(Mode):
     be done as it stands preselected for "Do it"; a tap on one opens its form."""
 
     def __init__(self, state: GameState, options: TurnOptions, character_: str | None,
-                 only: list[Option] | None = None) -> None:
+                 only: list[Option] | None = None, hinted: tuple[Action, ...] = ()) -> None:
         self.character = character_
         self.shows = character_ or "neutral"
         if character_ is None:
@@ -66,11 +67,13 @@ class OptionsView(Mode):
         """Whether the list was opened at the preselected option's page (once: then paged)."""
         self.on_picture = only is None
         self.village: str | None = None
+        self.hinted = hinted
+        """The hint's plan, if the player asked for one: its option is preselected."""
         self.preset: tuple[Option, Action] | None = None
         self.toggle: ChoiceToggle | None = None
         """The choice "Do it" makes for the preselected option (a child's sex, a dowry
         coin), beside it: one tap turns it."""
-        self.set_preset(state, preset(state, options, self.shown()))
+        self.set_preset(state, preset(state, options, self.shown(), hinted))
 
     def set_preset(self, state: GameState, chosen: tuple[Option, Action] | None) -> None:
         self.preset = chosen
@@ -257,7 +260,7 @@ class OptionsView(Mode):
             self.on_picture = False
             self.page, self.paged = 0, False
             self.set_preset(game_state(app), preset(game_state(app), turn.options,
-                                                    self.shown()))
+                                                    self.shown(), self.hinted))
 
     def picture_area(self, app: AppView, turn: Flow) -> pygame.Rect:
         return pygame.Rect(RIGHT_X, TOP + 64, RIGHT_W, self.bottom(app, turn) - TOP - 68)
@@ -313,19 +316,50 @@ class OptionsView(Mode):
         return [_("Tap the building.")]
 
 
-def preset(state: GameState, options: TurnOptions, listed: list[Option]
-           ) -> tuple[Option, Action] | None:
-    """The option "Do it" does as it stands: the first (the likeliest) whose form, left as
-    preselected, makes an action the engine accepts."""
+def preset(state: GameState, options: TurnOptions, listed: list[Option],
+           hinted: tuple[Action, ...] = ()) -> tuple[Option, Action] | None:
+    """The option "Do it" does as it stands: the hinted one, if the player asked for a hint
+    and it is listed here (``hinted``: the hint's plan); else the first (the likeliest) whose
+    form, left as preselected, makes an action the engine accepts."""
+    for h in hinted:
+        for o in listed:
+            wanted = follows(o, h)
+            if wanted is not None and o.affordable and not o.needs_cost:
+                action = _made(state, o) if wanted is o.action else wanted
+                if action is not None and refusal(state, options, o, action, 1) is None:
+                    return o, action
     for o in listed:
         if not o.affordable or o.needs_cost:
             continue
-        try:
-            action = option_form(state, o).action()
-        except (ValueError, KeyError):
-            continue
-        if refusal(state, options, o, action, 1) is None:
+        action = _made(state, o)
+        if action is not None and refusal(state, options, o, action, 1) is None:
             return o, action
+    return None
+
+
+def _made(state: GameState, o: Option) -> Action | None:
+    """The action the option's form makes as preselected (None: it makes none yet)."""
+    try:
+        return option_form(state, o).action()
+    except (ValueError, KeyError):
+        return None
+
+
+def follows(o: Option, h: Action) -> Action | None:
+    """Whether the option is the hinted action ``h``: ``h`` itself when it differs at most in
+    a choice made beside "Do it" (the child's sex, the dowry coin); the option's own action
+    when it builds the same building or delivers the same good another way (the hint's cell
+    and payment are details the form shows); else None."""
+    a: Any = o.action
+    if a.type != h.type or getattr(a, "tile", False) != getattr(h, "tile", False):
+        return None
+    if a == h or any(hasattr(h, n) and replace(a, **{n: getattr(h, n)}) == h
+                     for n in ("sex", "dowry")):
+        return h
+    if isinstance(h, Build) and getattr(a, "building", None) == h.building:
+        return o.action
+    if isinstance(h, Deliver) and a.chain[-1].good == h.chain[-1].good:
+        return o.action
     return None
 
 
