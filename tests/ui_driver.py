@@ -352,6 +352,8 @@ class Driver:
         do = f"do:{coins}" if coins is not None else "do"
         self.to_options(a)
         preset = next((w for w in self.enabled("do") if w.id == do and w.value == a), None)
+        if preset is None:  # the likeliest but for the choice shown beside "Do it"
+            preset = self.turn_choice(do, a)
         if preset is not None:  # the likeliest, preselected, is the one: "Do it" at once
             self.touch(preset)
             if not self.applied(start):
@@ -388,13 +390,33 @@ class Driver:
         if not self.applied(start):
             raise self.stuck(f"{a} was refused: {self.app.banner}")
 
+    def turn_choice(self, do: str, a: Any) -> Widget | None:
+        """The choice "Do it" makes (a child's sex, a dowry coin), shown beside it on the
+        options or the steps, turned to the record's: then "Do it" (None: no such choice, or
+        the preselected action differs in more than it)."""
+        if self.has("back_form"):
+            return None  # a form's fields are filled as fields
+        for _ in range(4):
+            w = next((w for w in self.enabled("do") if w.id == do), None)
+            toggle = next((t for t in self.enabled("field:") if t.value is not None
+                           and t.value.name in ("sex", "dowry")), None)
+            if w is None or toggle is None or not _but_for(w.value, a, toggle.value.name):
+                return None
+            if w.value == a:
+                return w
+            self.touch(toggle)
+        return None
+
     def to_options(self, a: Any) -> None:
         """The options of the action's character (or of the neutral coin), from the turn's
         steps (its next action) or from its first view."""
         want = "neutral" if a.type.startswith("neutral") else CHARACTER[a.type]
         if self.has(f"next:{want}"):  # from the turn's steps, straight to a tile's options
             self.tap(f"next:{want}")
-        elif any(w.id == "do" and w.value == a for w in self.enabled("do")):
+        elif any(w.id == "do" and w.value == a for w in self.enabled("do")) or any(
+                w.id == "do" and _but_for(w.value, a, t.value.name)
+                for w in self.enabled("do") for t in self.enabled("field:")
+                if t.value is not None and t.value.name in ("sex", "dowry")):
             return  # the steps' "Do it": the chosen character's likeliest next action
         elif self.has("continue"):
             self.tap("continue")
@@ -537,6 +559,12 @@ def _same_option(option: Action, a: Action) -> bool:
     if a.type == "birth":
         return bool(o.cell == x.cell)
     return bool((o.sex, o.cell) == (x.sex, x.cell))  # neutral_marry
+
+
+def _but_for(made: Any, a: Any, name: str) -> bool:
+    """Whether the action ``made`` is ``a`` but for its field ``name``."""
+    return (made is not None and type(made) is type(a) and hasattr(a, name)
+            and replace(made, **{name: getattr(a, name)}) == a)
 
 
 def _wanted_fields(fields: list[Any], a: Any) -> list[tuple[Any, Any]]:

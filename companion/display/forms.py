@@ -123,7 +123,8 @@ def option_form(state: GameState, option: Option) -> Form:
         fs = []
         if len(option.choices) > 1:
             fs.append(Field("dowry", _("Which dowry coin to take"),
-                            [Choice(c, colour(c), c) for c in option.choices], a.dowry))
+                            [Choice(c, _dowry_label(c, a.player), c) for c in option.choices],
+                            a.dowry))
         return Form(say(option.message), fs,
                     lambda v: replace(a, dowry=v.get("dowry", a.dowry)), option)
     if isinstance(a, NeutralBuild):
@@ -137,6 +138,14 @@ def option_form(state: GameState, option: Option) -> Form:
         f = Field("sex", _("Boy or girl"), _child_choices(option.choices), a.sex)
         return Form(say(option.message), [f], lambda v: replace(a, sex=v["sex"]), option)
     return Form(say(option.message), [], lambda v: a, option)
+
+
+def _dowry_label(coin: str, player: str) -> str:
+    """Where the coin taken from the centre goes (§9 Priest): the player's own back to its
+    supply, another's into its centre."""
+    if coin == player:
+        return _("your own, back to your supply")
+    return _("{name}'s, into your village centre").format(name=colour(coin))
 
 
 def _neutral(state: GameState) -> str:

@@ -41,7 +41,12 @@ def screen_for(app: AppView) -> Screen:
     if state.phase in (SCHOOL, REVEAL) or (state.phase == PLAY and app.summary_pending):
         return RoundScreen(state)
     if state.phase == PLAY:
-        return TurnScreen(state, app.session.game.actions if app.session is not None else ())
+        old = app.screen
+        record = app.session.game.actions if app.session is not None else ()
+        if isinstance(old, TurnScreen) and (old.state.round, old.state.active) == (
+                state.round, state.active):  # the same turn: the hint asked for still holds
+            return TurnScreen(state, record, old.hinted)
+        return TurnScreen(state, record)
     return SetupScreen(state)
 
 

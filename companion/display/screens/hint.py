@@ -19,14 +19,27 @@ from ...engine import (
 from ...engine.state import PLAY
 from ..contract import AppView
 from ..describe import action_text
-from ..i18n import _, building, name, ngettext, say
+from ..i18n import _, building, character, name, ngettext, say
 from ..ui import BACKGROUND, BODY, INK, MUTED, TITLE, W, Widget, button, draw_text, paragraph
 from .common import Screen
+
+TILE_OF = {"build": "builder", "deliver": "carter", "wake": "night_watchman",
+           "marry": "priest", "birth": "midwife"}
+"""The character tile an action with ``tile`` set is done with."""
 
 
 def hint_button(app: AppView, state: GameState, rect: tuple[int, int, int, int]) -> Widget:
     """Opens the hint for the player whose turn it is."""
-    return button("hint", rect, _("Hint"), lambda: setattr(app, "overlay", HintOverlay(state)))
+    return button("hint", rect, _("Hint"), lambda: open_hint(app, state))
+
+
+def open_hint(app: AppView, state: GameState) -> None:
+    """The hint over the turn screen; the turn screen learns its plan, to preselect the
+    hinted option when the player follows it into the character."""
+    hint_ = HintOverlay(state)
+    app.overlay = hint_
+    if hint_.plan and hasattr(app.screen, "hinted"):
+        setattr(app.screen, "hinted", hint_.plan)  # noqa: B010
 
 
 def plan_words(state: GameState, plan: tuple[Action, ...]) -> list[str]:
@@ -36,6 +49,7 @@ def plan_words(state: GameState, plan: tuple[Action, ...]) -> list[str]:
     s = state
     for action in plan:
         words = None
+        by = TILE_OF.get(action.type) if getattr(action, "tile", False) else None
         if isinstance(action, EndTurn):
             words = _("End the turn")
         elif isinstance(action, CannotAct):
@@ -44,7 +58,11 @@ def plan_words(state: GameState, plan: tuple[Action, ...]) -> list[str]:
             with_option = next((o for o in turn_options(s).all() if o.action == action), None)
             if with_option is not None:
                 words = say(with_option.message)
-        out.append(words or action_text(action, s).split(": ", 1)[-1])
+        words = words or action_text(action, s).split(": ", 1)[-1]
+        if by is not None:  # an action of a character tile, not of a coin: said
+            words = _("{what} (with the {character} tile)").format(what=words,
+                                                                   character=character(by))
+        out.append(words)
         s = apply(s, action)
     return out
 
@@ -59,6 +77,7 @@ class HintOverlay(Screen):
         self.why = ""
         self.costs: tuple[str, ...] = ()
         """The tiles whose costs the hint needs: the way to the cost form."""
+        self.plan: tuple[Action, ...] = ()
         try:
             h = hint(state, self.colour)
         except CostNeeded as e:  # which tiles: the table reads them off those
@@ -71,6 +90,7 @@ class HintOverlay(Screen):
         except (NothingToDecide, HelvetiaError):
             self.why = _("No hint now.")
         else:
+            self.plan = tuple(h.plan)
             self.words = plan_words(state, h.plan)
             why = say(h.why)
             self.why = why[:1].upper() + why[1:]
@@ -79,9 +99,9 @@ class HintOverlay(Screen):
         box = _box()
         to_reading = getattr(app.screen, "to_reading", None)  # the turn's cost form
         if self.costs and to_reading is not None:
-            def read() -> None:
+            def read() -> None:  # one cost after the other, then the hint again
                 app.overlay = None
-                to_reading()
+                to_reading(self.costs[:1], self.after_cost)
 
             return [button("hint:cost", (box.left + 12, box.bottom - 68, box.width - 204, 60),
                            _("Enter a cost read off a tile on offer"), read, style="primary"),
@@ -89,6 +109,19 @@ class HintOverlay(Screen):
                            _("Close"), lambda: setattr(app, "overlay", None))]
         return [button("hint:close", (box.right - 180, box.bottom - 68, 168, 60), _("Close"),
                        lambda: setattr(app, "overlay", None), style="primary")]
+
+    def after_cost(self, app: AppView) -> None:
+        """A cost the hint needs is recorded: the next one it needs, straight to its goods;
+        when all are known, the hint again, with its plan."""
+        state = app.state
+        if state is None or state.phase != PLAY or state.active != self.colour:
+            return
+        left = tuple(t for t in self.costs if state.known_cost(t) is None)
+        to_reading = getattr(app.screen, "to_reading", None)
+        if left and to_reading is not None:
+            to_reading(left[:1], self.after_cost)
+        elif not left:
+            open_hint(app, state)
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         box = _box()

@@ -21,8 +21,11 @@ from .cost_form import CostForm
 class TileCostView:
     """Which type (when several), then the goods shown top left on its tile."""
 
-    def __init__(self, types: tuple[str, ...]) -> None:
+    def __init__(self, types: tuple[str, ...],
+                 then: Callable[[AppView], None] | None = None) -> None:
         self.types = types
+        self.then = then
+        """What comes once the cost is recorded (the next cost, the hint), if not the turn."""
         self.type: str | None = types[0] if len(types) == 1 else None
         self.form: CostForm | None = None
 
@@ -54,7 +57,8 @@ class TileCostView:
         assert self.form is not None and state.active is not None
         cost = self.form.value()
         close()
-        app.apply(TileCost(state.active, self.form.type, cost))
+        if app.apply(TileCost(state.active, self.form.type, cost)) and self.then is not None:
+            self.then(app)
 
     def draw(self, state: GameState, s: pygame.Surface) -> None:
         if self.type is None:

@@ -9,7 +9,7 @@ a cost read off a tile (``Reading``). The transitions between them are the metho
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -31,8 +31,9 @@ from .turn_main import Characters, Steps
 class Reading(Mode):
     """A cost read off a tile on offer (the engine's ``TileCost``), when asked."""
 
-    def __init__(self, types: tuple[str, ...]) -> None:
-        self.view = TileCostView(types)
+    def __init__(self, types: tuple[str, ...],
+                 then: Callable[[AppView], None] | None = None) -> None:
+        self.view = TileCostView(types, then)
 
     def widgets(self, turn: Flow, app: AppView) -> list[Widget]:
         return self.view.widgets(app, game_state(app), turn.to_characters)
@@ -42,8 +43,11 @@ class Reading(Mode):
 
 
 class TurnScreen(Screen, Flow):
-    def __init__(self, state: GameState, record: Sequence[Action] = ()) -> None:
+    def __init__(self, state: GameState, record: Sequence[Action] = (),
+                 hinted: tuple[Action, ...] = ()) -> None:
         self.state = state
+        self.hinted = hinted
+        """The plan of the hint the player asked for this turn: its options preselected."""
         self.options = habitual(turn_options(state), record)
         """The options, a free choice of sex preset as the table last made it (``record``:
         the game's actions so far)."""
@@ -74,7 +78,8 @@ class TurnScreen(Screen, Flow):
         self.mode = Steps()
 
     def _options(self, character_: str | None) -> OptionsView:
-        self.list_view = OptionsView(self.state, self.options, character_)
+        self.list_view = OptionsView(self.state, self.options, character_,
+                                     hinted=self.hinted)
         return self.list_view
 
     def to_options(self, character_: str | None) -> None:
@@ -103,8 +108,10 @@ class TurnScreen(Screen, Flow):
         assert isinstance(self.mode, FormView)
         self.mode = FieldView(self.mode, name)
 
-    def to_reading(self) -> None:
-        self.mode = Reading(self.options.costs_needed)
+    def to_reading(self, types: tuple[str, ...] | None = None,
+                   then: Callable[[AppView], None] | None = None) -> None:
+        self.mode = Reading(self.options.costs_needed if types is None else types, then)
+        self.decided = True  # (asked for before the first layout: the hint's next cost)
 
     def back(self) -> None:
         if isinstance(self.mode, FieldView):

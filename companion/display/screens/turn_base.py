@@ -3,6 +3,7 @@ the one place of "Do it" (and End turn) on every view, and doing an option with 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any, Protocol
 
@@ -68,6 +69,8 @@ class Flow(Protocol):
 
     options: TurnOptions
     mode: Mode
+    hinted: tuple[Action, ...]
+    """The plan of the hint asked for this turn, if any: its options are preselected."""
 
     def to_characters(self) -> None:
         ...
@@ -94,7 +97,10 @@ class Flow(Protocol):
         """From the picture of where it goes to the whole form."""
         ...
 
-    def to_reading(self) -> None:
+    def to_reading(self, types: tuple[str, ...] | None = None,
+                   then: Callable[[AppView], None] | None = None) -> None:
+        """A cost read off a tile: of ``types`` (default: every one the options need), then
+        ``then`` once it is recorded (default: the turn)."""
         ...
 
     def back(self) -> None:

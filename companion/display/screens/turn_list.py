@@ -4,19 +4,21 @@ that picks a place (a quarter to wake, a couple, a spouse), the village picture 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
 import pygame
 
 from ...bot.likely import likeliest_first
-from ...engine import Action, GameState, Option, TurnOptions
+from ...engine import Action, Build, Deliver, GameState, Option, TurnOptions
 from ..contract import AppView, game_state
 from ..forms import option_form
 from ..i18n import _, character, name
 from ..quarter_words import wake_prompt
 from ..ui import ACCENT, BODY, INK, Widget, button, draw_text
 from ..village_view import cell_rects, draw_village, frame_quarter, quarter_rects
+from .choice_toggle import ChoiceToggle, choice_toggle
 from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, value_key
 from .option_rows import (
     option_lines,
@@ -47,7 +49,7 @@ class OptionsView(Mode):
     be done as it stands preselected for "Do it"; a tap on one opens its form."""
 
     def __init__(self, state: GameState, options: TurnOptions, character_: str | None,
-                 only: list[Option] | None = None) -> None:
+                 only: list[Option] | None = None, hinted: tuple[Action, ...] = ()) -> None:
         self.character = character_
         self.shows = character_ or "neutral"
         if character_ is None:
@@ -65,7 +67,22 @@ class OptionsView(Mode):
         """Whether the list was opened at the preselected option's page (once: then paged)."""
         self.on_picture = only is None
         self.village: str | None = None
-        self.preset = preset(state, options, self.shown())
+        self.hinted = hinted
+        """The hint's plan, if the player asked for one: its option is preselected."""
+        self.preset: tuple[Option, Action] | None = None
+        self.toggle: ChoiceToggle | None = None
+        """The choice "Do it" makes for the preselected option (a child's sex, a dowry
+        coin), beside it: one tap turns it."""
+        self.set_preset(state, preset(state, options, self.shown(), hinted))
+
+    def set_preset(self, state: GameState, chosen: tuple[Option, Action] | None) -> None:
+        self.preset = chosen
+        self.toggle = None if chosen is None else choice_toggle(state, *chosen)
+
+    def turn_choice(self) -> None:
+        """The preselected option's choice turned to the next: "Do it" does that now."""
+        assert self.preset is not None and self.toggle is not None
+        self.preset = (self.preset[0], self.toggle.turn())
 
     def shown(self) -> list[Option]:
         return [o for o in self.listed if self.only is None or o in self.only]
@@ -105,6 +122,10 @@ class OptionsView(Mode):
             out.append(button("list", corner, _("As a list"), self._to_list))
         elif self.picture_village() is not None:
             out.append(button("picture", corner, _("Picture"), self._to_picture))
+        if self.toggle is not None and framed:  # what "Do it" chooses, right above it
+            top = self.bottom(app, turn) + 4
+            out.append(self.toggle.widget(pygame.Rect(RIGHT_X, top, RIGHT_W, 408 - top),
+                                          self.turn_choice))
         if self.preset is not None and framed:  # the other coin counts: beside "Do it"
             out += do_buttons(app, turn.options, self.preset[0], self.preset[1])
         elif self.preset is not None:  # framed on another page or village: not done unseen
@@ -137,7 +158,10 @@ class OptionsView(Mode):
                    == place for w in shown if w.id.startswith(("quarter:", "cell:")))
 
     def bottom(self, app: AppView, turn: Flow) -> int:
-        """Where the list or the picture ends: above the bottom row."""
+        """Where the list or the picture ends: above the bottom row (and above the choice
+        "Do it" makes, when it makes one)."""
+        if self.toggle is not None:
+            return 408 - self.toggle.height(RIGHT_W) - 4
         return 408
 
     def _list(self, turn: Flow, app: AppView) -> list[Widget]:
@@ -235,7 +259,8 @@ class OptionsView(Mode):
             self.only = found
             self.on_picture = False
             self.page, self.paged = 0, False
-            self.preset = preset(game_state(app), turn.options, self.shown())
+            self.set_preset(game_state(app), preset(game_state(app), turn.options,
+                                                    self.shown(), self.hinted))
 
     def picture_area(self, app: AppView, turn: Flow) -> pygame.Rect:
         return pygame.Rect(RIGHT_X, TOP + 64, RIGHT_W, self.bottom(app, turn) - TOP - 68)
@@ -291,19 +316,50 @@ class OptionsView(Mode):
         return [_("Tap the building.")]
 
 
-def preset(state: GameState, options: TurnOptions, listed: list[Option]
-           ) -> tuple[Option, Action] | None:
-    """The option "Do it" does as it stands: the first (the likeliest) whose form, left as
-    preselected, makes an action the engine accepts."""
+def preset(state: GameState, options: TurnOptions, listed: list[Option],
+           hinted: tuple[Action, ...] = ()) -> tuple[Option, Action] | None:
+    """The option "Do it" does as it stands: the hinted one, if the player asked for a hint
+    and it is listed here (``hinted``: the hint's plan); else the first (the likeliest) whose
+    form, left as preselected, makes an action the engine accepts."""
+    for h in hinted:
+        for o in listed:
+            wanted = follows(o, h)
+            if wanted is not None and o.affordable and not o.needs_cost:
+                action = _made(state, o) if wanted is o.action else wanted
+                if action is not None and refusal(state, options, o, action, 1) is None:
+                    return o, action
     for o in listed:
         if not o.affordable or o.needs_cost:
             continue
-        try:
-            action = option_form(state, o).action()
-        except (ValueError, KeyError):
-            continue
-        if refusal(state, options, o, action, 1) is None:
+        action = _made(state, o)
+        if action is not None and refusal(state, options, o, action, 1) is None:
             return o, action
+    return None
+
+
+def _made(state: GameState, o: Option) -> Action | None:
+    """The action the option's form makes as preselected (None: it makes none yet)."""
+    try:
+        return option_form(state, o).action()
+    except (ValueError, KeyError):
+        return None
+
+
+def follows(o: Option, h: Action) -> Action | None:
+    """Whether the option is the hinted action ``h``: ``h`` itself when it differs at most in
+    a choice made beside "Do it" (the child's sex, the dowry coin); the option's own action
+    when it builds the same building or delivers the same good another way (the hint's cell
+    and payment are details the form shows); else None."""
+    a: Any = o.action
+    if a.type != h.type or getattr(a, "tile", False) != getattr(h, "tile", False):
+        return None
+    if a == h or any(hasattr(h, n) and replace(a, **{n: getattr(h, n)}) == h
+                     for n in ("sex", "dowry")):
+        return h
+    if isinstance(h, Build) and getattr(a, "building", None) == h.building:
+        return o.action
+    if isinstance(h, Deliver) and a.chain[-1].good == h.chain[-1].good:
+        return o.action
     return None
 
 

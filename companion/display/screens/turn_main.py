@@ -15,6 +15,7 @@ from ..i18n import _, character, name, say
 from ..ui import BODY, INK, Widget, button, draw_text, text_height
 from ..village_view import tile_icon
 from .character_pieces import character_pieces
+from .choice_toggle import ChoiceToggle, choice_toggle
 from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, StepsView, on_the_table, players_panel
 from .hint import hint_button
 from .reasons import why_not_character
@@ -50,6 +51,9 @@ class Steps(Mode):
         self.next: tuple[Option, Action] | None = None
         self.looked = False
         self.more_coin: bool | None = None
+        self.toggle: ChoiceToggle | None = None
+        """The choice the next action makes (a child's sex, a dowry coin): bottom left, one
+        tap turns it."""
 
     def preset(self, turn: Flow, app: AppView) -> tuple[Option, Action] | None:
         """The next action "Do it" does, while coins on the character still buy actions."""
@@ -57,11 +61,26 @@ class Steps(Mode):
         if not self.looked:
             self.looked = True
             if o.chosen and o.actions_left > 0:
-                self.next = preset(state, o, likeliest_first(state, o.regular.get(o.chosen, ())))
+                self.next = preset(state, o, likeliest_first(state, o.regular.get(o.chosen, ())),
+                                   turn.hinted)
             if self.next is not None and text_height(
                     self.words(self.next[0]), LEFT_W - 8) > 466 - panel_bottom(state):
                 self.next = None  # not said whole under the players: chosen from the list
+            if self.next is not None:
+                self.toggle = choice_toggle(state, *self.next)
         return self.next
+
+    def area(self) -> pygame.Rect:
+        """The steps' area: above the choice the next action makes, when it makes one."""
+        area = steps_area()
+        if self.toggle is not None:
+            area.height -= self.toggle.height(RIGHT_W) + 4
+        return area
+
+    def turn_choice(self) -> None:
+        """The next action's choice turned to the next: "Do it" does that now."""
+        assert self.next is not None and self.toggle is not None
+        self.next = (self.next[0], self.toggle.turn())
 
     def more(self, turn: Flow, app: AppView) -> bool:
         """Whether one more coin on the chosen character buys an action it offers: the coins
@@ -78,7 +97,8 @@ class Steps(Mode):
 
     def widgets(self, turn: Flow, app: AppView) -> list[Widget]:
         o = turn.options
-        out = self.view.widgets(app.table, steps_area(), steps_header())
+        self.preset(turn, app)  # (whether a choice takes room below the steps)
+        out = self.view.widgets(app.table, self.area(), steps_header())
         tiles = [ch for ch, opts in o.tiles.items() if any(x.affordable or x.needs_cost
                                                            for x in opts)]
         if o.chosen and o.actions_left > 0:  # straight to the chosen character's options
@@ -105,6 +125,10 @@ class Steps(Mode):
                               on_tap=partial(turn.to_options, o.chosen),
                               lines=[_("One more action:"), character(o.chosen)]))
         following = self.preset(turn, app)
+        if following is not None and self.toggle is not None:  # right above "Do it"
+            h = self.toggle.height(RIGHT_W)
+            out.append(self.toggle.widget(pygame.Rect(RIGHT_X, 408 - h, RIGHT_W, h),
+                                          self.turn_choice))
         if following is not None:
             out += do_buttons(app, o, *following)
         else:
@@ -112,7 +136,7 @@ class Steps(Mode):
         return out
 
     def draw(self, turn: Flow, app: AppView, s: pygame.Surface) -> None:
-        self.view.draw(s, app.table, steps_area(), steps_header())
+        self.view.draw(s, app.table, self.area(), steps_header())
 
     def status(self, turn: Flow, app: AppView) -> list[str]:
         o = turn.options
