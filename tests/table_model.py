@@ -326,7 +326,8 @@ class Hurried:
             coins = s.player(colour).coins
             for ch, os in opts.regular.items():
                 if any(o.affordable or o.needs_cost for o in os) and coins:
-                    out += [Choose(colour, ch, rng.randint(1, coins))] * 2
+                    most = min(coins, opts.most_coins.get(ch, 1))  # as the screens offer
+                    out += [Choose(colour, ch, rng.randint(1, max(most, 1)))] * 2
         elif opts.actions_left:
             out += [o.action for o in opts.regular.get(opts.chosen or "", ()) if o.affordable]
         elif opts.chosen is not None and add_coin_problem(s, colour) is None:

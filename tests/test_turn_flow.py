@@ -19,7 +19,7 @@ from companion.display.screens import SetupScreen, TurnScreen
 from companion.display.screens.turn_base import DO_RECT
 from companion.display.screens.turn_form import FormView
 from companion.display.screens.turn_list import OptionsView
-from companion.engine import Game, parse_action
+from companion.engine import Game, parse_action, turn_options
 from tests.ui_driver import Driver
 
 DATA = Path(__file__).parent / "data"
@@ -195,3 +195,22 @@ def test_the_new_buildings_grid_never_moves_and_names_the_stack(tmp_path: Path) 
     d.tap(f"reveal:{drawn[-1]}")
     assert app.session.game.actions[-1] == parse_action(json.loads(lines[reveals[3] + 1]))
     app.close()
+
+
+def test_the_coins_offered_are_no_more_than_the_actions_they_can_buy(tmp_path: Path) -> None:
+    """§7, every coin must buy an action: with one couple the Midwife offers one coin (not
+    "2 coins", "3 coins" that would only go back to the hand); the Priest with two unbound
+    villagers offers two; the engine's count (``most_coins``) is what the screen offers."""
+    lines = (DATA / "hurried-4p.jsonl").read_text().splitlines()
+    game = Game.from_record(lines)
+    for at, character, most in ((48, "midwife", 1), (34, "priest", 2)):
+        app = app_for(lines, tmp_path / str(at))
+        d = Driver(app)
+        d.play(lines, stop=at)
+        options = turn_options(game.states[at])
+        assert options.most_coins[character] == most < game.states[at].player(
+            game.actions[at].player).coins
+        d.tap(f"character:{character}")
+        offered = {w.id for w in d.widgets() if w.id.startswith("do:")}
+        assert offered == {f"do:{n}" for n in range(1, most + 1)}, offered
+        app.close()

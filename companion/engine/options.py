@@ -4,7 +4,7 @@ the setup and round-end phases; and why an action is refused."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations, permutations
 from typing import Any
 
@@ -12,8 +12,12 @@ from . import moves, neutral_village, round_end, turns
 from . import setup as setup_rules
 from .actions import (
     Action,
+    Birth,
+    Build,
     ChooseStartPlayer,
+    Deliver,
     FirstCouple,
+    Marry,
     Pick,
     PlaceBuilding,
     Placement,
@@ -22,6 +26,7 @@ from .actions import (
     SecondCouple,
     StartBuildings,
     ThirdCouple,
+    Wake,
     parse_action,
 )
 from .errors import HelvetiaError, refuse
@@ -71,10 +76,45 @@ class TurnOptions:
     costs_needed: tuple[str, ...] = ()
     """Building types on offer whose cost must be read off the tile (``TileCost``) before
     their build can be priced or "cannot act" accepted."""
+    most_coins: Mapping[str, int] = field(default_factory=dict)
+    """By character (before choosing), the most coins that can each buy an action there this
+    turn (``coins_at_most``): more would only go back to the hand."""
 
     def all(self) -> list[Option]:
         return ([o for opts in self.regular.values() for o in opts]
                 + [o for opts in self.tiles.values() for o in opts] + list(self.neutral))
+
+
+def coins_at_most(state: GameState, colour: str, options: tuple[Option, ...]) -> int:
+    """§7, every coin must buy an action actually performed: the most actions a character's
+    coins can buy this turn, given its options now. No action of a character makes another
+    of its own possible (a building, a delivery, a marriage, a birth or a wake only uses up
+    what it takes), so there is at most one a distinct target: a building type, a good, a
+    quarter, a building to marry onto, a couple; and no more marriages than unbound
+    villagers, no more births than villagers in the supply, no more than the coins in hand."""
+    targets = {_target(o.action) for o in options}
+    most = min(len(targets), state.player(colour).coins)
+    if options and options[0].character == "priest":
+        unbound = sum(state.villages[colour].centre.values()) + sum(state.school[colour].values())
+        most = min(most, unbound)
+    elif options and options[0].character == "midwife":
+        most = min(most, sum(state.player(colour).supply.values()))
+    return most
+
+
+def _target(a: Action) -> object:
+    """What one action of a character uses up (see ``coins_at_most``)."""
+    if isinstance(a, Build):
+        return a.building
+    if isinstance(a, Deliver):
+        return a.chain[-1].good
+    if isinstance(a, Wake):
+        return (a.village, a.quarter)
+    if isinstance(a, Marry):
+        return (a.village, a.cell)
+    if isinstance(a, Birth):
+        return a.cell
+    return a
 
 
 def _accepted(state: GameState, action: Action) -> bool:
@@ -120,6 +160,8 @@ def turn_options(state: GameState) -> TurnOptions:
         can_end_turn=turns.end_turn_problem(state, colour) is None,
         can_declare_stuck=stuck is None,
         stuck_reason=stuck,
+        most_coins={ch: coins_at_most(state, colour, opts) for ch, opts in regular.items()}
+        if turn.character is None else {},
         costs_needed=tuple(dict.fromkeys(
             o.cost_needed for os in (*regular.values(), *tiles.values()) for o in os
             if o.needs_cost and o.cost_needed is not None)),

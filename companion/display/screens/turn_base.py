@@ -195,7 +195,8 @@ def do_buttons(app: AppView, options: TurnOptions, option: Option, action: Actio
         return [button("do", DO_RECT, label, lambda: perform(app, options, option,
                                                              action, 1),
                        enabled=r is None, style="primary", value=action, why_not=r)]
-    most = max(state.player(active(state)).coins - option.coins, 1)
+    most = max(min(state.player(active(state)).coins - option.coins,
+                   options.most_coins.get(option.character, 1)), 1)  # each coin an action
     r = reason(1)
     label = (do_label(coins_paid(state, option, action, 1), 1)
              or ngettext("Do it: {n} coin", "Do it: {n} coins", 1).format(n=1))
