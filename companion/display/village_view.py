@@ -49,6 +49,7 @@ from .ui import (
     draw_text,
     font,
     line_height,
+    line_step,
     mark,
     too_small,
 )
@@ -115,8 +116,8 @@ def figure(surface: pygame.Surface, colour: str, sex: str, awake: bool,
     head = pygame.Rect(0, 0, head_d, head_d)
     head.midtop = (cx, top)
     base = height
-    if sex == Sex.F:  # a dress, wide at the hem
-        half = w // 2
+    if sex == Sex.F:  # a dress, wide at the hem (a girl's narrower: a child is slim)
+        half = w * 2 // 5 if child else w // 2
         pts = [(cx - half // 3, head.bottom - 1), (cx + half // 3, head.bottom - 1),
                (cx + half, base), (cx - half, base)]
         pygame.draw.polygon(up, body, pts)
@@ -199,10 +200,6 @@ def _label(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int,
     return True
 
 
-def _adult(surface: pygame.Surface, a: Adult, pos: tuple[int, int], height: int) -> None:
-    figure(surface, a.colour, a.sex, a.awake, pos, height)
-
-
 SHORT = 90
 """A cell lower than this (a grown village) puts the name over the whole top line and the
 pictogram, as large as the room below it allows, at the cell's foot on the right."""
@@ -237,43 +234,211 @@ def building_layout(r: pygame.Rect, label: str, size: int, fig: int, empty: bool
     return (whole if fits else None), pict
 
 
+_BOXES: dict[tuple[int, str, bool, bool], tuple[pygame.Rect, tuple[int, int]]] = {}
+
+
+def figure_box(height: int, sex: str = Sex.M, awake: bool = True, child: bool = False
+               ) -> pygame.Rect:
+    """What :func:`figure` covers when drawn centred on (0, 0): the figure's own outline,
+    not its picture's transparent margin."""
+    key = (height, sex, awake, child)
+    if key not in _BOXES:
+        s = pygame.Surface((height * 3, height * 3), pygame.SRCALPHA)
+        centre = (height * 3 // 2, height * 3 // 2)
+        figure(s, "red", sex, awake, centre, height, child=child)
+        drawn = s.get_bounding_rect()
+        _BOXES[key] = (drawn.move(-centre[0], -centre[1]), centre)
+    return _BOXES[key][0].copy()
+
+
+def figure_at(rect: pygame.Rect, height: int, sex: str, awake: bool, child: bool
+              ) -> tuple[int, int]:
+    """Where to centre :func:`figure` so that it covers ``rect`` (of :func:`figure_box`'s
+    size)."""
+    box = figure_box(height, sex, awake, child)
+    return rect.left - box.left, rect.top - box.top
+
+
+FIGURE_GAP = 2
+"""Room between two figures in a cell: none is drawn over another."""
+
+
+class Place:
+    """Where one figure of a building goes: ``rect`` (exactly what :func:`figure` covers),
+    who (an adult or a child's colour and sex) and, for children shown as one, how many."""
+
+    def __init__(self, rect: pygame.Rect, colour: str, sex: str, awake: bool, child: bool,
+                 height: int, count: int = 1, count_rect: pygame.Rect | None = None) -> None:
+        self.rect = rect
+        self.colour, self.sex, self.awake, self.child = colour, sex, awake, child
+        self.height = height
+        self.count = count
+        self.count_rect = count_rect
+
+
+def _put(free: pygame.Rect, taken: list[pygame.Rect], size: tuple[int, int],
+         gap: int = FIGURE_GAP) -> pygame.Rect | None:
+    """A place for a rectangle of ``size`` in ``free`` over none of ``taken`` (a gap kept):
+    as low, then as far left, as it goes (figures stand on the cell's foot; one that finds
+    no room there goes above another)."""
+    w, h = size
+    xs = sorted({free.left} | {t.right + gap for t in taken})
+    ys = sorted({free.bottom - h} | {t.top - gap - h for t in taken}, reverse=True)
+    for y in ys:
+        for x in xs:
+            r = pygame.Rect(x, y, w, h)
+            if free.contains(r) and not any(r.colliderect(t.inflate(gap * 2, gap * 2))
+                                            for t in taken):
+                return r
+    return None
+
+
+def figure_places(free: pygame.Rect, adults: list[Adult], children: list[tuple[str, str]],
+                  fig: int, taken: list[pygame.Rect] | None = None, gap: int = FIGURE_GAP
+                  ) -> list[Place] | None:
+    """The figures of a building laid out in ``free`` (its cell, inside the margins) over
+    none of ``taken`` (its name, its pictogram) nor over one another: the adults first, then
+    the children (as one child with a count if they do not all fit). None if they do not
+    fit."""
+    kid = child_size(fig)
+    count_w = font(PICTURE_TEXT, True).size(f"\u00d7{len(children)}")[0] + 2
+    for together in (False, True):
+        if together and len(children) < 2:
+            break
+        used = list(taken or [])
+        out: list[Place] = []
+        for a in adults:
+            r = _put(free, used, figure_box(fig, a.sex, a.awake).size, gap)
+            if r is None:
+                return None
+            used.append(r)
+            out.append(Place(r, a.colour, a.sex, a.awake, False, fig))
+        ok = True
+        if together:  # the count beside the child, else above it
+            c, sex = children[0]
+            kw, kh = figure_box(kid, sex, child=True).size
+            lh = line_height(PICTURE_TEXT)
+            both = _put(free, used, (kw + gap + count_w, kh), gap)
+            if both is not None:
+                one = pygame.Rect(both.left, both.top, kw, kh)
+                count = pygame.Rect(one.right + gap, both.bottom - lh, count_w, lh)
+            else:
+                both = _put(free, used, (max(kw, count_w), kh + lh), gap)
+                if both is not None:
+                    one = pygame.Rect(0, 0, kw, kh)
+                    one.midbottom = both.midbottom
+                    count = pygame.Rect(0, 0, count_w, lh)
+                    count.midtop = both.midtop
+            if both is None:
+                ok = False
+            else:
+                out.append(Place(one, c, sex, True, True, kid, len(children), count))
+        else:
+            for c, sex in children:
+                r = _put(free, used, figure_box(kid, sex, child=True).size, gap)
+                if r is None:
+                    ok = False
+                    break
+                used.append(r)
+                out.append(Place(r, c, sex, True, True, kid))
+        if ok:
+            return out
+    return None
+
+
+def _text_rect(box: pygame.Rect, label: str, size: int) -> pygame.Rect:
+    lines = label_lines(label, size, box.width, _rows(size, box.height)) or [label]
+    return pygame.Rect(box.left, box.top, box.width,
+                       line_step(size) * (len(lines) - 1) + line_height(size))
+
+
+def building_plan(r: pygame.Rect, label: str, size: int, fig: int, adults: list[Adult],
+                  children: list[tuple[str, str]]
+                  ) -> tuple[pygame.Rect | None, pygame.Rect, list[Place]]:
+    """A building's cell ``r`` laid out: its name's box (None: left to the pictogram), its
+    pictogram and its figures, none over another nor over the name or the pictogram, all
+    inside the cell. The name gives way to the figures if they need its room, and then the
+    pictogram goes small into a top corner."""
+    empty = not adults and not children
+    box, pict = building_layout(r, label, size, fig, empty)
+    if empty:
+        return box, pict, []
+    row = _top_row(r)
+    small = pygame.Rect(r.left + 5, r.top + 4, row - 2, row - 2)
+    tries: list[tuple[pygame.Rect | None, pygame.Rect]] = [(box, pict)]
+    if box is not None:
+        tries.append((None, building_layout(r, "", size, fig, empty)[1]))
+    tries += [(None, small.move(r.right - 5 - small.right, 0)), (None, small)]
+    free = r.inflate(-6, -6)
+    for box_, pict_ in tries:
+        taken = [pict_] + ([_text_rect(box_, label, size)] if box_ is not None else [])
+        places = figure_places(free, list(adults), list(children), fig, taken)
+        if places is not None:
+            return box_, pict_, places
+    # A low cell with a couple and children: the figures first, the pictogram smaller in
+    # the top corner the figures leave.
+    places = figure_places(r.inflate(-4, -4), list(adults), list(children), fig, gap=1) or []
+    covered = [p.rect for p in places] + [p.count_rect for p in places if p.count_rect]
+    side = small.width
+    corner = pygame.Rect(0, 0, side, side)
+    corner.topright = (r.right - 5, r.top + 4)
+    while side > 8 and any(corner.colliderect(c.inflate(2, 2)) for c in covered):
+        side -= 1
+        corner = pygame.Rect(0, 0, side, side)
+        corner.topright = (r.right - 5, r.top + 4)
+    return None, corner, places
+
+
 def _building_cell(surface: pygame.Surface, state: GameState, b: object, r: pygame.Rect,
                    marked: bool, size: int, fig: int) -> None:
     """A building: its pictogram and (where it fits whole) its name on the top line (beside
     the pictogram in a tall cell; in a low one, or if it needs it, over the whole line with
     the pictogram large at the foot, right); the adults standing or lying from the left, the
-    children from the right."""
+    children from the right, none over another (:func:`building_plan`)."""
     cat = state.catalogue
     face = SELECTED if marked else BUTTON
     pygame.draw.rect(surface, face, r, border_radius=6)
     pygame.draw.rect(surface, INK if marked else BUTTON_EDGE, r, 3 if marked else 2,
                      border_radius=6)
     label = building(cat, b.type)  # type: ignore[attr-defined]
-    box, pict = building_layout(r, label, size, fig,
-                                not b.adults and not b.children)  # type: ignore[attr-defined]
+    box, pict, places = building_plan(r, label, size, fig, list(b.adults),  # type: ignore
+                                      list(b.children))  # type: ignore[attr-defined]
     if box is not None:
         _label(surface, label, box, size, face)
-    right = pict.left - 2 if pict.bottom >= r.bottom - 4 else r.right - 5
     pictograms.building(surface, cat, b.type, pict)  # type: ignore[attr-defined]
-    adults = b.adults  # type: ignore[attr-defined]
-    children = b.children  # type: ignore[attr-defined]
-    kid = child_size(fig)
-    widths = [(fig if not a.awake else fig * 11 // 20) + 4 for a in adults]
-    kid_w = kid * 3 // 5 + 2
-    room = right - r.left - 5 - len(children) * kid_w
-    squeeze = min(1.0, room / max(sum(widths), 1))
-    x = r.left + 5
-    for a, w in zip(adults, widths, strict=True):
-        half = w // 2
-        _adult(surface, a, (x + half, r.bottom - (fig // 2 if a.awake else fig * 11 // 40) - 4),
-               fig)
-        x += max(int(w * squeeze), 6)
-    x = right
-    for c, sex in children:
-        figure(surface, c, sex, True, (x - kid_w // 2, r.bottom - kid // 2 - 4), kid,
-               child=True)
-        x -= kid_w
+    for p in places:
+        figure(surface, p.colour, p.sex, p.awake,
+               figure_at(p.rect, p.height, p.sex, p.awake, p.child), p.height, child=p.child)
+        if p.count_rect is not None:
+            draw_text(surface, f"\u00d7{p.count}", p.count_rect, PICTURE_TEXT, INK,
+                      min_size=PICTURE_TEXT, wrap=False, bold=True, picture=True, bg=face)
     too_small("villager", fig, FIGURE_MIN)
+
+
+def picture_sizes(state: GameState, village_: str, area: pygame.Rect) -> tuple[int, int]:
+    """The size of the buildings' names and the height of a standing villager on the
+    village's picture in ``area``: one for all its cells."""
+    some = next(iter(cell_rects(state, village_, area).values()))
+    fig = figure_size(some)
+    size = label_size([building(state.catalogue, b.type)
+                       for b in state.villages[village_].buildings.values()],
+                      some.width - 10, max(some.height - fig - 8, _top_row(some)))
+    return size, fig
+
+
+def building_plans(state: GameState, village_: str, area: pygame.Rect
+                   ) -> dict[Cell, tuple[pygame.Rect, pygame.Rect | None, pygame.Rect,
+                                         list[Place]]]:
+    """Every building of the village's picture in ``area`` as :func:`draw_village` lays it
+    out: its cell, its name's box, its pictogram and its figures."""
+    size, fig = picture_sizes(state, village_, area)
+    rects = cell_rects(state, village_, area)
+    out = {}
+    for c, b in state.villages[village_].buildings.items():
+        r = rects[c]
+        out[c] = (r, *building_plan(r, building(state.catalogue, b.type), size, fig,
+                                    list(b.adults), list(b.children)))
+    return out
 
 
 def draw_village(surface: pygame.Surface, state: GameState, village_: str, area: pygame.Rect,
@@ -282,12 +447,7 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
     grid = _grid(state, village_, area)
     rects = cell_rects(state, village_, area)
     v = state.villages[village_]
-    cat = state.catalogue
-    some = next(iter(rects.values()))
-    fig = figure_size(some)
-    row = _top_row(some)
-    size = label_size([building(cat, b.type) for b in v.buildings.values()],
-                      some.width - 10, max(some.height - fig - 8, row))
+    size, fig = picture_sizes(state, village_, area)
     for (x, y), r in rects.items():
         b = v.buildings.get(Cell(x, y))
         marked = bool(highlight and (x, y) in highlight)
