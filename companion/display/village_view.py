@@ -55,6 +55,8 @@ from .ui import (
 )
 
 CELL_W, CELL_H = 190, 104
+COIN_R = 14
+"""A dowry coin's radius in a village centre: room for a two-letter initial ("Bc")."""
 FIGURE = 52
 """A standing figure's height in the village picture (twice the first version's)."""
 
@@ -468,8 +470,8 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
     waiting = [(village_, s) for s in SEXES for _i in range(v.centre[s])]
     step = fig * 11 // 20 + 4
     x = centre_rect.left + 6 + step // 2
-    coins = sum(v.coins.values())
-    shown = waiting[:max((centre_rect.width - 30 * coins - 50) // step, 1)]
+    coins = sum(coin_group_size(n, COIN_R)[0] + 6 for n in v.coins.values() if n)
+    shown = waiting[:max((centre_rect.width - coins - 50) // step, 1)]
     for c, sex in shown:
         figure(surface, c, sex, True, (x, centre_rect.bottom - fig // 2 - 4), fig)
         x += step
@@ -477,11 +479,13 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
         draw_text(surface, f"+{len(waiting) - len(shown)}",
                   pygame.Rect(x - step // 2, centre_rect.bottom - 30, 44, 26), PICTURE_TEXT,
                   INK, min_size=PICTURE_TEXT, picture=True, bg=CENTRE)
-    cx = centre_rect.right - 16
+    right = centre_rect.right - 4
     for c, n in sorted(v.coins.items()):
-        for _i in range(n):
-            coin(surface, c, (cx, centre_rect.centery + 6), 13)
-            cx -= 30
+        if n:
+            w, h = coin_group_size(n, COIN_R)
+            spot = pygame.Rect(right - w, centre_rect.centery + 6 - h // 2, w, h)
+            coin_group(surface, c, n, spot, COIN_R, bg=CENTRE)
+            right = spot.left - 6
     # The left/right midline runs through the centre; side buildings (y = 0) lie in a top and
     # a bottom quarter both, so there is no top/bottom line beside them.
     mid = centre_rect.centerx
@@ -589,16 +593,15 @@ def draw_piece(surface: pygame.Surface, step: TableStep, rect: pygame.Rect,
                bool(step.awake) if step.piece == VILLAGER else True, (cx, cy), h,
                child=step.piece == CHILD)
     elif step.piece == COIN and c:
-        radius = size // 3
-        n = min(step.n, 3)
+        radius = min(size // 3, 16)
+        room = rect
         if step.character and rect.width > rect.height * 5 // 4:  # the coins, and on what
             t = pygame.Rect(0, 0, size * 3 // 5, size * 3 // 5)
             t.midright = (rect.right - 2, cy)
             tile_icon(surface, step.character, t)
-            cx = (rect.left + t.left) // 2
-            radius = min(radius, (t.left - rect.left - (n - 1) * 12) // 2 - 2)
-        for i in range(n):
-            coin(surface, c, (cx - (n - 1) * 6 + i * 12, cy - (n - 1) * 4 + i * 8), radius)
+            room = pygame.Rect(rect.left, rect.top, t.left - 4 - rect.left, rect.height)
+            radius = max(min(radius, (room.width - 4) // 2), 10)
+        coin_group(surface, c, step.n, room, radius)
     elif step.piece == NEUTRAL_COIN:
         pygame.draw.circle(surface, NEUTRAL_COIN_COLOUR, (cx, cy), size // 3)
         pygame.draw.circle(surface, INK, (cx, cy), size // 3, 2)
@@ -661,6 +664,42 @@ def draw_piece(surface: pygame.Surface, step: TableStep, rect: pygame.Rect,
         draw_text(surface, str(step.n), pygame.Rect(r.right + 2, cy - 14, 44, 28), 24, INK,
                   min_size=PICTURE_TEXT, wrap=False, align="center", valign="middle",
                   bg=BUTTON, picture=True)
+
+
+def coin_group_size(n: int, radius: int, beside: bool = True) -> tuple[int, int]:
+    """The room :func:`coin_group` takes: one coin, and its count beside (or below) it."""
+    if n < 2:
+        return radius * 2, radius * 2
+    w = font(PICTURE_TEXT, True).size(f"\u00d7{n}")[0]
+    if beside:
+        return radius * 2 + 2 + w, radius * 2
+    return max(radius * 2, w), radius * 2 + line_height(PICTURE_TEXT)
+
+
+def coin_group(surface: pygame.Surface, colour: str, n: int, rect: pygame.Rect, radius: int,
+               bg: tuple[int, int, int] = BUTTON) -> pygame.Rect:
+    """``n`` coins of one colour as one coin with its initial and the count ("\u00d73")
+    beside it (below it where ``rect`` is too narrow), centred in ``rect``: several coins
+    drawn over one another hide their initials. Returns what it covers."""
+    beside = coin_group_size(n, radius)[0] <= rect.width
+    w, h = coin_group_size(n, radius, beside)
+    box = pygame.Rect(0, 0, w, h)
+    box.center = rect.center
+    if n < 2:
+        coin(surface, colour, box.center, radius)
+        return box
+    count = f"\u00d7{n}"
+    lh = line_height(PICTURE_TEXT)
+    if beside:
+        coin(surface, colour, (box.left + radius, box.centery), radius)
+        where = pygame.Rect(box.left + radius * 2 + 2, box.centery - lh // 2,
+                            box.right - box.left - radius * 2 - 2, lh)
+    else:
+        coin(surface, colour, (box.centerx, box.top + radius), radius)
+        where = pygame.Rect(box.left, box.bottom - lh, box.width, lh)
+    draw_text(surface, count, where, PICTURE_TEXT, INK, min_size=PICTURE_TEXT, wrap=False,
+              align="center", bold=True, picture=True, bg=bg)
+    return box
 
 
 def cube(surface: pygame.Surface, colour: str, rect: pygame.Rect) -> None:
