@@ -134,3 +134,28 @@ def test_every_building_s_place_on_the_grid_holds_its_name_whole(lang: str) -> N
             assert drawn_with_pictogram(cell)
     assert ui.REPORTS == [], [(r.text, r.why) for r in ui.REPORTS]
     i18n.use("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "it", "es"])
+def test_the_cost_form_s_goods_keep_their_pictograms_and_whole_names(tmp_path: Path,
+                                                                       lang: str) -> None:
+    """Play-test 2026-11-25, finding 5: the Italian form read "Formag-gio", "Campa-naccio"."""
+    from companion.display import ui
+
+    lines = RECORD.read_text().splitlines()
+    app, d = make(tmp_path, lang)
+    d.new_game(json.loads(lines[0]))
+    d.tap("menu")
+    d.tap("menu:costs")
+    d.tap(next(w.id for w in d.widgets() if w.id.startswith("costs:") and w.id != "costs:page"))
+    ui.clear_reports()
+    app.draw()
+    goods = with_prefix(d, "good:")
+    assert len(goods) == len(app.state.catalogue.goods)
+    assert all(drawn_with_pictogram(w) for w in goods)
+    assert ui.REPORTS == [], [(r.text, r.why) for r in ui.REPORTS]
+    rects = [w.rect for w in goods]
+    assert all(r.right <= ui.W and r.width >= ui.MIN_TOUCH for r in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    app.close()
+    i18n.use("en")
