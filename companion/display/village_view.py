@@ -492,38 +492,58 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
     whole = centre_rect.unionall(list(grid.values()))
     pygame.draw.line(surface, INK, (mid, whole.top), (mid, centre_rect.top - 2), 2)
     pygame.draw.line(surface, INK, (mid, centre_rect.bottom + 2), (mid, whole.bottom), 2)
-    if quarters:  # each quarter with sleepers: its buildings tinted, the quarter framed
-        asleep = sleeping_quarters(state, village_)
-        for q in QUARTERS:
-            cells = asleep.get(q, [])
-            if not cells:
-                continue
-            mine = [r for c, r in grid.items() if c not in ((0, 0), (1, 0)) and in_quarter(c, q)]
-            for r in mine:
-                tint = pygame.Surface(r.size, pygame.SRCALPHA)
-                tint.fill((*HIGHLIGHT, 40))
-                surface.blit(tint, r.topleft)
-            _outline(surface, mine, q, HIGHLIGHT, 3)
+    if quarters:  # the buildings with sleepers tinted (a quarter is framed when named)
+        asleep = {c for cells in sleeping_quarters(state, village_).values() for c in cells}
+        for c in asleep:
+            r = grid[Cell(*c)]
+            tint = pygame.Surface(r.size, pygame.SRCALPHA)
+            tint.fill((*HIGHLIGHT, 60))
+            surface.blit(tint, r.topleft)
     return rects
 
 
-def _outline(surface: pygame.Surface, cells: list[pygame.Rect], quarter: str,
+def _outline(surface: pygame.Surface, cells: dict[Cell, pygame.Rect],
              colour: tuple[int, int, int], width: int) -> None:
-    """A quarter's frame: every cell of it outlined on its own (a frame around the quarter's
-    bounding box would run over the village centre), a top quarter's just outside its cells,
-    a bottom quarter's just inside, so the side cells (in both) show two frames that never
-    share a line, and no middle cell is left ambiguous."""
-    grow = 4 if quarter.startswith("top") else -6
-    for r in cells:
-        pygame.draw.rect(surface, colour, r.inflate(grow, grow), width, border_radius=8)
+    """One frame around the cells together (their outline, never a cell's own frame): the
+    edges of each cell that no other cell of theirs shares, drawn in the gap around it, so
+    that it runs round the village centre and between a quarter's cells and the others."""
+    for (x, y), r in cells.items():
+        out = r.inflate(4, 4)
+        half = width // 2
+        if Cell(x - 1, y) not in cells:
+            pygame.draw.line(surface, colour, (out.left, out.top - half),
+                             (out.left, out.bottom + half), width)
+        if Cell(x + 1, y) not in cells:
+            pygame.draw.line(surface, colour, (out.right - 1, out.top - half),
+                             (out.right - 1, out.bottom + half), width)
+        if Cell(x, y - 1) not in cells:
+            pygame.draw.line(surface, colour, (out.left - half, out.top),
+                             (out.right + half, out.top), width)
+        if Cell(x, y + 1) not in cells:
+            pygame.draw.line(surface, colour, (out.left - half, out.bottom - 1),
+                             (out.right + half, out.bottom - 1), width)
+
+
+def quarter_cells(state: GameState, village_: str, area: pygame.Rect, quarter: str
+                  ) -> dict[Cell, pygame.Rect]:
+    """The cells of the picture in ``quarter`` (the side cells lie in two), never the
+    centre."""
+    return {c: r for c, r in _grid(state, village_, area).items()
+            if c not in ((0, 0), (1, 0)) and in_quarter(c, quarter)}
 
 
 def frame_quarter(surface: pygame.Surface, state: GameState, village_: str, area: pygame.Rect,
                   quarter: str, colour: tuple[int, int, int], width: int = 5) -> None:
-    """Frames the cells of one quarter (what "Do it" wakes), never the village centre."""
-    grid = _grid(state, village_, area)
-    cells = [r for c, r in grid.items() if c not in ((0, 0), (1, 0)) and in_quarter(c, quarter)]
-    _outline(surface, cells, quarter, colour, width)
+    """The quarter "Do it" wakes: its cells tinted and one frame round them all (round the
+    village centre, which is in no quarter), so that which cells it covers, a side cell
+    included, is never in doubt (play-test 2026-11-25: the only sleeper sat in a cell of
+    another quarter's colour)."""
+    cells = quarter_cells(state, village_, area, quarter)
+    for r in cells.values():
+        tint = pygame.Surface(r.size, pygame.SRCALPHA)
+        tint.fill((*colour, 36))
+        surface.blit(tint, r.topleft)
+    _outline(surface, cells, colour, width)
 
 
 # --- small pictures: a table step ---------------------------------------------------------------
