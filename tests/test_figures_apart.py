@@ -118,3 +118,39 @@ def test_what_is_drawn_is_what_was_laid_out() -> None:
             for y in range(r.top, r.bottom):
                 if tuple(surface.get_at((x, y)))[:3] == PLAYER[colour]:
                     assert any(m.collidepoint(x, y) for m in mine), (colour, x, y)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "it", "es"])
+def test_one_naming_rule_for_every_building_of_a_picture(language: str) -> None:
+    """Play-test 2026-11-25, finding 5: buildings unnamed beside named ones. Every building
+    has its pictogram; whether it is named (whole words, at the picture's one size, 20 px
+    or more) depends on its name and the picture's cells only, never on who lives in it
+    (a couple and up to two children; three or more, born in one round, are rarer than
+    any picture's room)."""
+    from companion.display import i18n
+    from companion.display.i18n import building
+
+    i18n.use(language)
+    try:
+        rule: dict[tuple[object, ...], set[bool]] = {}
+        named = unnamed = 0
+        for state, v in VILLAGES[::5]:
+            for where, area in AREAS.items():
+                size, fig = picture_sizes(state, v, area)
+                assert size >= ui.PICTURE_TEXT
+                plans = building_plans(state, v, area)
+                for cell, (r, box, pict, _places) in plans.items():
+                    name = building(state.catalogue, state.villages[v].buildings[cell].type)
+                    assert r.contains(pict) and pict.width >= 16, (name, pict)
+                    if len(state.villages[v].buildings[cell].children) <= 2:
+                        rule.setdefault((where, r.size, size, fig, name), set()).add(
+                            box is not None)
+                    if box is not None:
+                        assert label_lines(name, size, box.width, 2) is not None
+                    named += box is not None
+                    unnamed += box is None
+        mixed = sorted(k for k, v in rule.items() if len(v) > 1)
+        assert mixed == []
+        assert named >= unnamed // 2  # Spanish names are long: "Cantera de arcilla"
+    finally:
+        i18n.use("en")

@@ -5,6 +5,8 @@ the quarters' midlines); a small village with one cell marked, for a table step;
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from ..engine import GameState
@@ -208,31 +210,29 @@ pictogram, as large as the room below it allows, at the cell's foot on the right
 PICTOGRAM_MOST = 40
 
 
-def building_layout(r: pygame.Rect, label: str, size: int, fig: int, empty: bool = False
-                    ) -> tuple[pygame.Rect | None, pygame.Rect]:
+def building_layout(r: pygame.Rect, label: str | None, size: int, fig: int,
+                    empty: bool = False) -> tuple[pygame.Rect | None, pygame.Rect]:
     """Where a building's name (None: it fits nowhere whole, its pictogram tells it) and its
-    pictogram go in its cell ``r``, a margin of 6 px kept on every side of the name; in an
-    ``empty`` building (nobody on it) a name too long for a line takes two, left of the
-    pictogram."""
+    pictogram go in its cell ``r``, a margin of 6 px kept on every side of the name. One
+    rule for every building of every picture, whoever lives there (``empty`` is kept for
+    the callers): the name goes above a standing villager's room (``fig``), or not at all
+    (play-test 2026-11-25: some buildings named beside others unnamed)."""
+    del empty
     row = _top_row(r)
     pict = pygame.Rect(r.left + 5, r.top + 4, row - 2, row - 2)
-    label_h = max(r.height - fig - 8, row)
+    label_h = r.height - fig - 8
     beside = pygame.Rect(pict.right + 4, r.top + 2, r.right - pict.right - 10, label_h)
     whole = pygame.Rect(r.left + 6, r.top + 2, r.width - 12, label_h)
-    fits = label_lines(label, size, whole.width, _rows(size, whole.height)) is not None \
-        and whole.height >= line_height(size)
-    if r.height >= SHORT and label_lines(label, size, beside.width,
-                                         _rows(size, beside.height)) is not None \
-            and beside.height >= line_height(size):
+    tall = label is not None and label_h >= line_height(size)
+    fits = tall and label_lines(str(label), size, whole.width,
+                                _rows(size, whole.height)) is not None
+    if r.height >= SHORT and tall and label_lines(str(label), size, beside.width,
+                                                  _rows(size, beside.height)) is not None:
         return beside, pict
     used = line_height(size) + 4 if fits else 0
     side = max(min(PICTOGRAM_MOST, r.height - used - 8, r.width // 3), row - 2)
     pict = pygame.Rect(0, 0, side, side)
     pict.bottomright = (r.right - 6, r.bottom - 4)
-    if not fits and empty:
-        two = pygame.Rect(r.left + 6, r.top + 2, pict.left - r.left - 10, r.height - 6)
-        if label_lines(label, size, two.width, _rows(size, two.height)) is not None:
-            return two, pict
     return (whole if fits else None), pict
 
 
@@ -302,6 +302,17 @@ def figure_places(free: pygame.Rect, adults: list[Adult], children: list[tuple[s
     none of ``taken`` (its name, its pictogram) nor over one another: the adults first, then
     the children (as one child with a count if they do not all fit). None if they do not
     fit."""
+    if len(adults) > 1:  # in whichever order they fit (the order says nothing)
+        for order in (adults, adults[::-1]):
+            out = _figure_places(free, order, children, fig, taken, gap)
+            if out is not None:
+                return out
+        return None
+    return _figure_places(free, adults, children, fig, taken, gap)
+
+
+def _figure_places(free: pygame.Rect, adults: list[Adult], children: list[tuple[str, str]],
+                   fig: int, taken: list[pygame.Rect] | None, gap: int) -> list[Place] | None:
     kid = child_size(fig)
     count_w = font(PICTURE_TEXT, True).size(f"\u00d7{len(children)}")[0] + 2
     for together in (False, True):
@@ -354,21 +365,46 @@ def _text_rect(box: pygame.Rect, label: str, size: int) -> pygame.Rect:
                        line_step(size) * (len(lines) - 1) + line_height(size))
 
 
+PICTOGRAM_LEAST = 18
+"""A building's pictogram is never smaller than this, but in a cell no game has filled."""
+
+
+def _beside_name(r: pygame.Rect, label: str, size: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """A short name on the top line with the pictogram right of it, as large as the room
+    the name leaves (the rest of the cell for the figures)."""
+    lbox = pygame.Rect(r.left + 6, r.top + 2, font(size).size(label)[0] + 2, line_height(size))
+    side = min(_top_row(r) - 2, r.right - 5 - lbox.right - 4)
+    return lbox, pygame.Rect(r.right - 5 - max(side, 0), r.top + 3, max(side, 0), max(side, 0))
+
+
 def building_plan(r: pygame.Rect, label: str, size: int, fig: int, adults: list[Adult],
-                  children: list[tuple[str, str]]
+                  children: list[tuple[str, str]], named: bool = True
                   ) -> tuple[pygame.Rect | None, pygame.Rect, list[Place]]:
-    """A building's cell ``r`` laid out: its name's box (None: left to the pictogram), its
-    pictogram and its figures, none over another nor over the name or the pictogram, all
-    inside the cell. The name gives way to the figures if they need its room, and then the
-    pictogram goes small into a top corner."""
+    """A building's cell ``r`` laid out: its name's box (None: left to the pictogram; always
+    when not ``named``), its pictogram and its figures, none over another nor over the name
+    or the pictogram, all inside the cell. The pictogram moves to keep the name; the name
+    gives way to the figures only where nothing else makes room (a building busier than
+    any seen in a game), and then the pictogram goes small into a top corner."""
     empty = not adults and not children
-    box, pict = building_layout(r, label, size, fig, empty)
+    box, pict = building_layout(r, label if named else None, size, fig, empty)
     if empty:
         return box, pict, []
     row = _top_row(r)
     small = pygame.Rect(r.left + 5, r.top + 4, row - 2, row - 2)
     tries: list[tuple[pygame.Rect | None, pygame.Rect]] = [(box, pict)]
-    if box is not None:
+    if box is not None:  # the name kept on the top line, the pictogram small beside it
+        corner = small.move(r.right - 5 - small.right, 0)
+        foot = small.move(r.right - 5 - small.right, r.bottom - 4 - small.bottom)
+        for lbox, pbox in ((pygame.Rect(r.left + 6, r.top + 2, r.width - 12,
+                                        line_height(size)), foot),
+                           (pygame.Rect(r.left + 6, r.top + 2, corner.left - r.left - 10,
+                                        line_height(size)), corner),
+                           _beside_name(r, label, size),
+                           (pygame.Rect(small.right + 4, r.top + 2, r.right - small.right - 10,
+                                        line_height(size)), small)):
+            if pbox.width >= PICTOGRAM_LEAST and label_lines(label, size, lbox.width,
+                                                             1) is not None:
+                tries.append((lbox, pbox))
         tries.append((None, building_layout(r, "", size, fig, empty)[1]))
     tries += [(None, small.move(r.right - 5 - small.right, 0)), (None, small)]
     free = r.inflate(-6, -6)
@@ -392,7 +428,7 @@ def building_plan(r: pygame.Rect, label: str, size: int, fig: int, adults: list[
 
 
 def _building_cell(surface: pygame.Surface, state: GameState, b: object, r: pygame.Rect,
-                   marked: bool, size: int, fig: int) -> None:
+                   marked: bool, size: int, fig: int, named: frozenset[str]) -> None:
     """A building: its pictogram and (where it fits whole) its name on the top line (beside
     the pictogram in a tall cell; in a low one, or if it needs it, over the whole line with
     the pictogram large at the foot, right); the adults standing or lying from the left, the
@@ -404,7 +440,8 @@ def _building_cell(surface: pygame.Surface, state: GameState, b: object, r: pyga
                      border_radius=6)
     label = building(cat, b.type)  # type: ignore[attr-defined]
     box, pict, places = building_plan(r, label, size, fig, list(b.adults),  # type: ignore
-                                      list(b.children))  # type: ignore[attr-defined]
+                                      list(b.children),  # type: ignore[attr-defined]
+                                      label in named)
     if box is not None:
         _label(surface, label, box, size, face)
     pictograms.building(surface, cat, b.type, pict)  # type: ignore[attr-defined]
@@ -417,14 +454,54 @@ def _building_cell(surface: pygame.Surface, state: GameState, b: object, r: pyga
     too_small("villager", fig, FIGURE_MIN)
 
 
+LABELLED_FIGURE = 30
+"""The villagers of a picture may be drawn down to this height (from ``FIGURE``) so that
+every building of it keeps its name: one rule for all pictures (play-test 2026-11-25, some
+buildings named beside others unnamed)."""
+
+
+BUSY: tuple[tuple[list[Adult], list[tuple[str, str]]], ...] = tuple(
+    ([Adult("white", Sex.F, f), Adult("white", Sex.M, m)], [("white", Sex.F)])
+    for f, m in ((True, False), (False, True), (False, False), (True, True)))
+"""Busy buildings (a couple, one asleep, and a child): a name is shown on a picture only
+if such a building keeps it, so that whether a building is named never depends on who
+lives in it."""
+
+
+def _shown(cell: pygame.Rect, name: str, size: int, fig: int) -> bool:
+    return building_layout(cell, name, size, fig)[0] is not None and all(
+        building_plan(cell, name, size, fig, *busy)[0] is not None for busy in BUSY)
+
+
+@lru_cache(maxsize=512)
+def _sizes(names: tuple[str, ...], width: int, height: int
+           ) -> tuple[int, int, frozenset[str]]:
+    cell = pygame.Rect(0, 0, width, height)
+    first = figure_size(cell)
+    for fig in range(first, min(first, LABELLED_FIGURE) - 1, -1):
+        for size in range(LABEL, PICTURE_TEXT - 1, -1):
+            if all(building_layout(cell, n, size, fig)[0] is not None for n in names) and \
+                    all(_shown(cell, n, size, fig) for n in names):
+                return size, fig, frozenset(names)
+    size = label_size(list(names), width - 10, max(height - first - 8, _top_row(cell)))
+    return size, first, frozenset(n for n in names if _shown(cell, n, size, first))
+
+
+def _picture(state: GameState, village_: str, area: pygame.Rect
+             ) -> tuple[int, int, frozenset[str]]:
+    some = next(iter(cell_rects(state, village_, area).values()))
+    names = tuple(sorted({building(state.catalogue, b.type)
+                          for b in state.villages[village_].buildings.values()}))
+    return _sizes(names, some.width, some.height)
+
+
 def picture_sizes(state: GameState, village_: str, area: pygame.Rect) -> tuple[int, int]:
     """The size of the buildings' names and the height of a standing villager on the
-    village's picture in ``area``: one for all its cells."""
-    some = next(iter(cell_rects(state, village_, area).values()))
-    fig = figure_size(some)
-    size = label_size([building(state.catalogue, b.type)
-                       for b in state.villages[village_].buildings.values()],
-                      some.width - 10, max(some.height - fig - 8, _top_row(some)))
+    village's picture in ``area``, one for all its cells: the largest villagers (down to
+    ``LABELLED_FIGURE``) at which every building's name fits whole, at the largest size;
+    else the largest villagers, and the names that fit (a busy building included) shown,
+    the others left to their pictograms. Every building has its pictogram."""
+    size, fig, _named = _picture(state, village_, area)
     return size, fig
 
 
@@ -433,13 +510,14 @@ def building_plans(state: GameState, village_: str, area: pygame.Rect
                                          list[Place]]]:
     """Every building of the village's picture in ``area`` as :func:`draw_village` lays it
     out: its cell, its name's box, its pictogram and its figures."""
-    size, fig = picture_sizes(state, village_, area)
+    size, fig, named = _picture(state, village_, area)
     rects = cell_rects(state, village_, area)
     out = {}
     for c, b in state.villages[village_].buildings.items():
         r = rects[c]
-        out[c] = (r, *building_plan(r, building(state.catalogue, b.type), size, fig,
-                                    list(b.adults), list(b.children)))
+        name = building(state.catalogue, b.type)
+        out[c] = (r, *building_plan(r, name, size, fig, list(b.adults), list(b.children),
+                                    name in named))
     return out
 
 
@@ -449,7 +527,7 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
     grid = _grid(state, village_, area)
     rects = cell_rects(state, village_, area)
     v = state.villages[village_]
-    size, fig = picture_sizes(state, village_, area)
+    size, fig, named = _picture(state, village_, area)
     for (x, y), r in rects.items():
         b = v.buildings.get(Cell(x, y))
         marked = bool(highlight and (x, y) in highlight)
@@ -458,7 +536,7 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
             pygame.draw.rect(surface, INK if marked else GRID, r, 2 if marked else 1,
                              border_radius=6)
             continue
-        _building_cell(surface, state, b, r, marked, size, fig)
+        _building_cell(surface, state, b, r, marked, size, fig, named)
     # The centre itself: two cells wide.
     centre_rect = grid[Cell(0, 0)].union(grid[Cell(1, 0)])
     pygame.draw.rect(surface, CENTRE, centre_rect, border_radius=8)
@@ -493,9 +571,9 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
     pygame.draw.line(surface, INK, (mid, whole.top), (mid, centre_rect.top - 2), 2)
     pygame.draw.line(surface, INK, (mid, centre_rect.bottom + 2), (mid, whole.bottom), 2)
     if quarters:  # the buildings with sleepers tinted (a quarter is framed when named)
-        asleep = {c for cells in sleeping_quarters(state, village_).values() for c in cells}
-        for c in asleep:
-            r = grid[Cell(*c)]
+        asleep = {s for cells in sleeping_quarters(state, village_).values() for s in cells}
+        for where in asleep:
+            r = grid[where]
             tint = pygame.Surface(r.size, pygame.SRCALPHA)
             tint.fill((*HIGHLIGHT, 60))
             surface.blit(tint, r.topleft)

@@ -14,7 +14,7 @@ import pygame
 
 from ...engine import GameState, Reveal
 from ...engine.round_end import reveal_counts
-from .. import pictograms
+from .. import pictograms, ui
 from ..i18n import _, building, elide, punctuate
 from ..ui import (
     BODY,
@@ -91,8 +91,8 @@ class RevealCell(Widget):
         if self.icon is not None:
             self.icon(surface, icon)
         if self.count:
-            draw_text(surface, self.count, count, BODY, ink, wrap=False, bg=bg)
-        draw_text(surface, self.name, name, BODY, ink, wrap=lines > 1, split=False,
+            ui.draw_text(surface, self.count, count, BODY, ink, wrap=False, bg=bg)
+        ui.draw_text(surface, self.name, name, BODY, ink, wrap=lines > 1, split=False,
                   align="center", valign="middle", bg=bg)
 
 
