@@ -104,7 +104,7 @@ def reveal_widgets(app: Any, state: GameState, picked: list[str], top: int) -> l
     from2, from3 = reveal_counts(state)
     key, _mine, left = current(state, picked)
     full = len(picked) >= from2 + from3
-    out = []
+    out: list[Widget] = []
     w = (W - 16) // COLUMNS
     for i, t in enumerate(grid_types(state, key)):
         here = bool(state.stacks[key].get(t))
