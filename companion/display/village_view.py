@@ -691,14 +691,18 @@ def draw_piece(surface: pygame.Surface, step: TableStep, rect: pygame.Rect,
                bool(step.awake) if step.piece == VILLAGER else True, (cx, cy), h,
                child=step.piece == CHILD)
     elif step.piece == COIN and c:
-        radius = min(size // 3, 16)
+        radius = size // 3
         room = rect
         if step.character and rect.width > rect.height * 5 // 4:  # the coins, and on what
             t = pygame.Rect(0, 0, size * 3 // 5, size * 3 // 5)
             t.midright = (rect.right - 2, cy)
             tile_icon(surface, step.character, t)
             room = pygame.Rect(rect.left, rect.top, t.left - 4 - rect.left, rect.height)
-            radius = max(min(radius, (room.width - 4) // 2), 10)
+            radius = min(radius, (room.width - 4) // 2)
+        while radius > 12 and not any(
+                w <= room.width and h <= room.height
+                for w, h in (coin_group_size(step.n, radius, beside) for beside in (True, False))):
+            radius -= 1  # the count beside the coin, or below it
         coin_group(surface, c, step.n, room, radius)
     elif step.piece == NEUTRAL_COIN:
         pygame.draw.circle(surface, NEUTRAL_COIN_COLOUR, (cx, cy), size // 3)
