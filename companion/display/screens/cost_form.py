@@ -46,7 +46,7 @@ BOTTOM = 412
 
 
 GAP = 6
-ICON = 24
+ICON = 28
 
 
 def _width(words: str) -> int:
@@ -77,7 +77,7 @@ class GoodButton(Widget):
         pygame.draw.rect(surface, INK if self.selected else BUTTON_EDGE, r,
                          3 if self.selected else 2, border_radius=8)
         if self.icon is not None:
-            self.icon(surface, pygame.Rect(r.centerx - ICON // 2, r.top + 4, ICON, ICON))
+            self.icon(surface, pygame.Rect(r.centerx - ICON // 2, r.top + 2, ICON, ICON))
         lh = line_height(BODY)
         draw_text(surface, self.label, pygame.Rect(r.left + 4, r.bottom - lh - 3, r.width - 8,
                                                    lh),
