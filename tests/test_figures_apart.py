@@ -154,3 +154,44 @@ def test_one_naming_rule_for_every_building_of_a_picture(language: str) -> None:
         assert named >= unnamed // 2  # Spanish names are long: "Cantera de arcilla"
     finally:
         i18n.use("en")
+
+
+def test_villagers_from_the_school_stand_beside_those_on_their_building() -> None:
+    """Villagers placed from the school are drawn on their buildings before the answer is
+    entered (``arriving``), laid out with those living there: each a whole figure, over
+    none of the others (were drawn 4 px apart at the cell's right)."""
+    from companion.display.screens.round_end import _school_area
+    from companion.display.village_view import cell_rects, figure
+
+    state, v = next((copy.deepcopy(s), v) for s, v in VILLAGES
+                    if sum(1 for b in s.villages[v].buildings.values() if not b.adults) >= 1
+                    and any(len(b.adults) == 1 for b in s.villages[v].buildings.values()))
+    village = state.villages[v]
+    empty = next(c for c, b in village.buildings.items() if not b.adults and not b.children)
+    single = next(c for c, b in village.buildings.items() if len(b.adults) == 1
+                  and not b.children)
+    colour = village.colour if village.colour in PLAYER else "red"
+    area = _school_area()
+    _size, fig = picture_sizes(state, v, area)
+    rects = cell_rects(state, v, area)
+
+    def figures(sexes: list[Sex]) -> int:
+        alone = pygame.Surface((300, 200))
+        for k, sx in enumerate(sexes):
+            figure(alone, colour, sx, True, (60 + 100 * k, 100), fig)
+        return len(_pixels(alone, alone.get_rect(), PLAYER[colour]))
+
+    for cell, sexes in ((empty, [Sex.M, Sex.F]), (single, [village.buildings[single]
+                                                          .adults[0].sex.other])):
+        s = pygame.Surface((ui.W, ui.H))
+        draw_village(s, state, v, area)
+        before = len(_pixels(s, rects[cell], PLAYER[colour]))
+        draw_village(s, state, v, area, arriving={cell: [(colour, sx) for sx in sexes]})
+        after = len(_pixels(s, rects[cell], PLAYER[colour]))
+        assert after - before == figures(sexes), (cell, sexes)
+
+
+def _pixels(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]
+            ) -> list[tuple[int, int]]:
+    return [(x, y) for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
+            if tuple(surface.get_at((x, y)))[:3] == colour]

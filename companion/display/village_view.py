@@ -5,6 +5,7 @@ the quarters' midlines); a small village with one cell marked, for a table step;
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 import pygame
@@ -522,8 +523,12 @@ def building_plans(state: GameState, village_: str, area: pygame.Rect
 
 
 def draw_village(surface: pygame.Surface, state: GameState, village_: str, area: pygame.Rect,
-                 highlight: set[Cell] | None = None, quarters: bool = False
+                 highlight: set[Cell] | None = None, quarters: bool = False,
+                 arriving: dict[Cell, list[tuple[str, str]]] | None = None
                  ) -> dict[Cell, pygame.Rect]:
+    """The village's picture in ``area``; ``arriving``: villagers (colour, sex) standing on
+    their buildings already before the table's answer is entered (laid out with the others,
+    none over another)."""
     grid = _grid(state, village_, area)
     rects = cell_rects(state, village_, area)
     v = state.villages[village_]
@@ -536,6 +541,9 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
             pygame.draw.rect(surface, INK if marked else GRID, r, 2 if marked else 1,
                              border_radius=6)
             continue
+        if arriving and Cell(x, y) in arriving:
+            b = replace(b, adults=(*b.adults, *(Adult(c, Sex(sx), True)
+                                                for c, sx in arriving[Cell(x, y)])))
         _building_cell(surface, state, b, r, marked, size, fig, named)
     # The centre itself: two cells wide.
     centre_rect = grid[Cell(0, 0)].union(grid[Cell(1, 0)])
