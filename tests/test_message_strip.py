@@ -22,6 +22,11 @@ from tests.ui_driver import Driver
 DATA = Path(__file__).parent / "data"
 LONG = ("Blau kann kein ausliegendes Gebäude bezahlen: zu wenige wache Dorfbewohner stellen "
         "die Waren her, und zu wenige Münzen kaufen den Rest.")
+LONGEST = ("Die Aktion des Plättchens Baumeister kam nach den Aktionen der Persönlichkeit "
+           "Fuhrmann: danach folgt keine Aktion der Persönlichkeit Fuhrmann mehr.")
+"""The longest refusal of the catalogues (no doubled one: a screen full of controls may
+hold no band for it, and then it goes over the top of the screen, whole)."""
+
 
 @pytest.fixture(autouse=True)
 def _english_after() -> Iterator[None]:
@@ -49,14 +54,20 @@ def test_the_strip_covers_no_control_on_any_screen(tmp_path: Path, stop: int) ->
     app, d = app_at(tmp_path, stop)
     if stop == 19:
         d.to_turn_main()
-    for text in ("Not now.", LONG, LONG + " " + LONG):
+    for text in ("Not now.", LONG, LONGEST):
         app.banner = text
         banner = strip(app)
         controls = [w for w in app.widgets if w.id != "banner"]
         assert controls
-        assert banner.rect.collidelist([w.rect for w in controls]) < 0, (
-            d.screen_name(), banner.rect, [w.id for w in controls
-                                           if w.rect.colliderect(banner.rect)])
+        _whole(app, text, banner)
+        if banner.rect.collidelist([w.rect for w in controls]) >= 0:
+            # A checklist full of controls holds no band for three lines: the whole reason
+            # over the top of the screen, where a tap closes it and does nothing else.
+            assert text != "Not now.", d.screen_name()
+            assert banner.rect.top == 0, (d.screen_name(), banner.rect)
+            done = len(app.session.game.actions)
+            d.touch_at(banner.rect.center)
+            assert app.banner is None and len(app.session.game.actions) == done
     app.close()
 
 
@@ -128,11 +139,23 @@ def test_a_start_building_placed_on_a_taken_place_is_told_why(tmp_path: Path) ->
     app.close()
 
 
-@pytest.mark.parametrize("stop", [3, 19, 40, 49])
-def test_a_refusal_never_covers_the_title_and_a_long_one_is_cut_with_the_whole_a_tap_away(
-        tmp_path: Path, stop: int) -> None:
-    from companion.display import message_strip
+def _whole(app: App, text: str, banner) -> None:  # type: ignore[no-untyped-def]
+    """Every line of ``text`` lies in the strip ``banner``, nothing cut, no ellipsis."""
+    from companion.display import message_strip, ui
     from companion.display.ui import BODY, line_height, line_step
+
+    badges = sum(1 for c in ("red", "blue", "yellow", "white") if i18n.name(c) in text)
+    width = banner.rect.width - 16 - 36 * badges - 8
+    lines = ui.wrap(text, BODY, width)
+    need = 2 * message_strip.PAD + (len(lines) - 1) * line_step(BODY) + line_height(BODY)
+    assert banner.rect.height >= need, (text, banner.rect, lines)
+    assert not any(r.text == text or "…" in r.text for r in ui.REPORTS), ui.REPORTS
+
+
+@pytest.mark.parametrize("stop", [3, 19, 49])
+def test_a_long_refusal_is_shown_whole_over_no_control_and_a_tap_closes_it(
+        tmp_path: Path, stop: int) -> None:
+    from companion.display import message_strip, ui
 
     app, d = app_at(tmp_path, stop, "fr")
     if stop == 19:
@@ -141,21 +164,45 @@ def test_a_refusal_never_covers_the_title_and_a_long_one_is_cut_with_the_whole_a
     long = ("Les habitants éveillés de Noël ne produisent aucune marchandise que Noël n'a pas "
             "encore livrée. ") * 2
     app.banner = long
+    ui.clear_reports()
     banner = strip(app)
     controls = [w.rect for w in app.widgets if w.id != "banner"]
-    # Not over whose turn it is (the title row), nor over a control; three lines at most.
-    assert banner.rect.top >= message_strip.TITLE_ROW, banner.rect
     assert banner.rect.collidelist(controls) < 0
-    most = 2 * message_strip.PAD + 2 * line_step(BODY) + line_height(BODY) + 4
-    assert banner.rect.height <= most
-    # The whole reason is a tap away, then a tap closes it; neither does anything else.
+    assert banner.rect.top >= message_strip.TITLE_ROW, banner.rect
+    _whole(app, long, banner)
     d.touch_at(banner.rect.center)
-    assert app.banner == long and app.banner_whole
-    whole = strip(app)
-    assert whole.rect.height > banner.rect.height
-    d.touch_at(whole.rect.center)
     assert app.banner is None
     assert len(app.session.game.actions) == done
+    app.close()
+
+
+def test_a_refusal_on_the_priest_s_picture_says_the_whole_why(tmp_path: Path) -> None:
+    """Play-test 2026-11-25, finding 6: "Un mariage demande un habitant seul : l…"."""
+    import json
+
+    from companion.display import ui
+    from companion.engine import Game
+    from companion.engine.characters import marriage_problem
+    from tests import uiplay
+
+    lines = [ln for ln in (DATA / "game-3p.jsonl").read_text().splitlines() if ln.strip()]
+    at = next(i for i, ln in enumerate(lines[1:]) if json.loads(ln)["type"] == "marry")
+    app, d = uiplay.started(lines, tmp_path, "fr")
+    d.play(lines, stop=at)
+    marry = Game.from_record(lines[:at + 2]).actions[-1]
+    d.to_options(marry)
+    assert any(w.id.startswith("cell") for w in d.widgets()), "the Priest's picture"
+    state = app.state
+    cell, _b = next((c, b) for c, b in state.villages[marry.village].buildings.items()
+                    if len(b.adults) == 2)
+    reason = marriage_problem(state, marry.village, cell, marry.sex, marry.player)
+    assert reason is not None and reason.code == "couple_there"
+    text = i18n.say(reason)
+    app.banner = text
+    ui.clear_reports()
+    banner = strip(app)
+    assert banner.rect.collidelist([w.rect for w in app.widgets if w.id != "banner"]) < 0
+    _whole(app, text, banner)
     app.close()
 
 

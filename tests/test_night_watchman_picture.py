@@ -68,3 +68,59 @@ def test_tabs_alike_and_no_quarter_frame_over_the_centre(tmp_path: Path) -> None
         for y in range(centre.top, centre.bottom):
             assert tuple(s.get_at((x, y)))[:3] not in (ACCENT, HIGHLIGHT), (x, y)
     app.close()
+
+
+def _enclosed(surface: pygame.Surface, colour: tuple[int, int, int], start: tuple[int, int]
+              ) -> pygame.mask.Mask:
+    """What a frame of ``colour`` encloses around ``start``: the pixels reached from it
+    without crossing that colour."""
+    frame = pygame.mask.from_threshold(surface, colour, (1, 1, 1, 255))
+    frame.invert()
+    return frame.connected_component(start)
+
+
+def _framed_exactly(surface: pygame.Surface, cells: dict, quarter: str) -> None:  # type: ignore[type-arg]
+    from companion.engine.grid import in_quarter
+
+    mine = [c for c in cells if in_quarter(c, quarter)]
+    inside = _enclosed(surface, ACCENT, cells[mine[0]].center)
+    for c, r in cells.items():
+        assert bool(inside.get_at(r.center)) == in_quarter(c, quarter), (quarter, c)
+
+
+def test_the_named_quarter_s_frame_encloses_exactly_its_cells(tmp_path: Path) -> None:
+    """Play-test 2026-11-25, finding 5: "top right" named, but the only sleeper sat in a
+    cell framed in another colour; the side cells (beside the centre) lie in two quarters."""
+    from companion.display.village_view import cell_rects
+
+    lines = [ln for ln in (DATA / "game-4p.jsonl").read_text().splitlines() if ln.strip()]
+    app, _d = at_ben_s_night_watchman(lines, tmp_path, "de")
+    app.draw()
+    do = next(w for w in app.widgets if w.id == "do")
+    wake = do.value
+    screen = app.screen  # the turn, its options on the village picture
+    area = screen.mode.picture_area(app, screen)  # type: ignore[attr-defined]
+    cells = cell_rects(app.state, wake.village, area)
+    _framed_exactly(app.surface, cells, wake.quarter)
+    app.close()
+
+
+@pytest.mark.parametrize("quarter", ["top_left", "top_right", "bottom_left", "bottom_right"])
+def test_each_quarter_s_frame_holds_its_side_cells_and_no_other(quarter: str) -> None:
+    from companion.display import ui
+    from companion.display.village_view import cell_rects, draw_village, frame_quarter
+    from companion.engine import Game
+
+    pygame.init()
+    ui.reset_fonts()  # an app closed before quit pygame's fonts
+    lines = [ln for ln in (DATA / "game-4p.jsonl").read_text().splitlines() if ln.strip()]
+    state = Game.from_record(lines).state
+    v = max(state.villages, key=lambda c: len(state.villages[c].buildings))
+    area = pygame.Rect(260, 124, 532, 280)
+    s = pygame.Surface((ui.W, ui.H))
+    s.fill((241, 236, 222))
+    draw_village(s, state, v, area, quarters=True)
+    frame_quarter(s, state, v, area, quarter, ACCENT)
+    cells = cell_rects(state, v, area)
+    assert any(c[1] == 0 for c in cells), "side cells, in two quarters"
+    _framed_exactly(s, cells, quarter)

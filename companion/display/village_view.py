@@ -5,6 +5,9 @@ the quarters' midlines); a small village with one cell marked, for a table step;
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import lru_cache
+
 import pygame
 
 from ..engine import GameState
@@ -49,11 +52,14 @@ from .ui import (
     draw_text,
     font,
     line_height,
+    line_step,
     mark,
     too_small,
 )
 
 CELL_W, CELL_H = 190, 104
+COIN_R = 14
+"""A dowry coin's radius in a village centre: room for a two-letter initial ("Bc")."""
 FIGURE = 52
 """A standing figure's height in the village picture (twice the first version's)."""
 
@@ -115,8 +121,8 @@ def figure(surface: pygame.Surface, colour: str, sex: str, awake: bool,
     head = pygame.Rect(0, 0, head_d, head_d)
     head.midtop = (cx, top)
     base = height
-    if sex == Sex.F:  # a dress, wide at the hem
-        half = w // 2
+    if sex == Sex.F:  # a dress, wide at the hem (a girl's narrower: a child is slim)
+        half = w * 2 // 5 if child else w // 2
         pts = [(cx - half // 3, head.bottom - 1), (cx + half // 3, head.bottom - 1),
                (cx + half, base), (cx - half, base)]
         pygame.draw.polygon(up, body, pts)
@@ -199,95 +205,334 @@ def _label(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int,
     return True
 
 
-def _adult(surface: pygame.Surface, a: Adult, pos: tuple[int, int], height: int) -> None:
-    figure(surface, a.colour, a.sex, a.awake, pos, height)
-
-
 SHORT = 90
 """A cell lower than this (a grown village) puts the name over the whole top line and the
 pictogram, as large as the room below it allows, at the cell's foot on the right."""
 PICTOGRAM_MOST = 40
 
 
-def building_layout(r: pygame.Rect, label: str, size: int, fig: int, empty: bool = False
-                    ) -> tuple[pygame.Rect | None, pygame.Rect]:
+def building_layout(r: pygame.Rect, label: str | None, size: int, fig: int,
+                    empty: bool = False) -> tuple[pygame.Rect | None, pygame.Rect]:
     """Where a building's name (None: it fits nowhere whole, its pictogram tells it) and its
-    pictogram go in its cell ``r``, a margin of 6 px kept on every side of the name; in an
-    ``empty`` building (nobody on it) a name too long for a line takes two, left of the
-    pictogram."""
+    pictogram go in its cell ``r``, a margin of 6 px kept on every side of the name. One
+    rule for every building of every picture, whoever lives there (``empty`` is kept for
+    the callers): the name goes above a standing villager's room (``fig``), or not at all
+    (play-test 2026-11-25: some buildings named beside others unnamed)."""
+    del empty
     row = _top_row(r)
     pict = pygame.Rect(r.left + 5, r.top + 4, row - 2, row - 2)
-    label_h = max(r.height - fig - 8, row)
+    label_h = r.height - fig - 8
     beside = pygame.Rect(pict.right + 4, r.top + 2, r.right - pict.right - 10, label_h)
     whole = pygame.Rect(r.left + 6, r.top + 2, r.width - 12, label_h)
-    fits = label_lines(label, size, whole.width, _rows(size, whole.height)) is not None \
-        and whole.height >= line_height(size)
-    if r.height >= SHORT and label_lines(label, size, beside.width,
-                                         _rows(size, beside.height)) is not None \
-            and beside.height >= line_height(size):
+    tall = label is not None and label_h >= line_height(size)
+    fits = tall and label_lines(str(label), size, whole.width,
+                                _rows(size, whole.height)) is not None
+    if r.height >= SHORT and tall and label_lines(str(label), size, beside.width,
+                                                  _rows(size, beside.height)) is not None:
         return beside, pict
     used = line_height(size) + 4 if fits else 0
     side = max(min(PICTOGRAM_MOST, r.height - used - 8, r.width // 3), row - 2)
     pict = pygame.Rect(0, 0, side, side)
     pict.bottomright = (r.right - 6, r.bottom - 4)
-    if not fits and empty:
-        two = pygame.Rect(r.left + 6, r.top + 2, pict.left - r.left - 10, r.height - 6)
-        if label_lines(label, size, two.width, _rows(size, two.height)) is not None:
-            return two, pict
     return (whole if fits else None), pict
 
 
+_BOXES: dict[tuple[int, str, bool, bool], tuple[pygame.Rect, tuple[int, int]]] = {}
+
+
+def figure_box(height: int, sex: str = Sex.M, awake: bool = True, child: bool = False
+               ) -> pygame.Rect:
+    """What :func:`figure` covers when drawn centred on (0, 0): the figure's own outline,
+    not its picture's transparent margin."""
+    key = (height, sex, awake, child)
+    if key not in _BOXES:
+        s = pygame.Surface((height * 3, height * 3), pygame.SRCALPHA)
+        centre = (height * 3 // 2, height * 3 // 2)
+        figure(s, "red", sex, awake, centre, height, child=child)
+        drawn = s.get_bounding_rect()
+        _BOXES[key] = (drawn.move(-centre[0], -centre[1]), centre)
+    return _BOXES[key][0].copy()
+
+
+def figure_at(rect: pygame.Rect, height: int, sex: str, awake: bool, child: bool
+              ) -> tuple[int, int]:
+    """Where to centre :func:`figure` so that it covers ``rect`` (of :func:`figure_box`'s
+    size)."""
+    box = figure_box(height, sex, awake, child)
+    return rect.left - box.left, rect.top - box.top
+
+
+FIGURE_GAP = 2
+"""Room between two figures in a cell: none is drawn over another."""
+
+
+class Place:
+    """Where one figure of a building goes: ``rect`` (exactly what :func:`figure` covers),
+    who (an adult or a child's colour and sex) and, for children shown as one, how many."""
+
+    def __init__(self, rect: pygame.Rect, colour: str, sex: str, awake: bool, child: bool,
+                 height: int, count: int = 1, count_rect: pygame.Rect | None = None) -> None:
+        self.rect = rect
+        self.colour, self.sex, self.awake, self.child = colour, sex, awake, child
+        self.height = height
+        self.count = count
+        self.count_rect = count_rect
+
+
+def _put(free: pygame.Rect, taken: list[pygame.Rect], size: tuple[int, int],
+         gap: int = FIGURE_GAP) -> pygame.Rect | None:
+    """A place for a rectangle of ``size`` in ``free`` over none of ``taken`` (a gap kept):
+    as low, then as far left, as it goes (figures stand on the cell's foot; one that finds
+    no room there goes above another)."""
+    w, h = size
+    xs = sorted({free.left} | {t.right + gap for t in taken})
+    ys = sorted({free.bottom - h} | {t.top - gap - h for t in taken}, reverse=True)
+    for y in ys:
+        for x in xs:
+            r = pygame.Rect(x, y, w, h)
+            if free.contains(r) and not any(r.colliderect(t.inflate(gap * 2, gap * 2))
+                                            for t in taken):
+                return r
+    return None
+
+
+def figure_places(free: pygame.Rect, adults: list[Adult], children: list[tuple[str, str]],
+                  fig: int, taken: list[pygame.Rect] | None = None, gap: int = FIGURE_GAP
+                  ) -> list[Place] | None:
+    """The figures of a building laid out in ``free`` (its cell, inside the margins) over
+    none of ``taken`` (its name, its pictogram) nor over one another: the adults first, then
+    the children (as one child with a count if they do not all fit). None if they do not
+    fit."""
+    if len(adults) > 1:  # in whichever order they fit (the order says nothing)
+        for order in (adults, adults[::-1]):
+            out = _figure_places(free, order, children, fig, taken, gap)
+            if out is not None:
+                return out
+        return None
+    return _figure_places(free, adults, children, fig, taken, gap)
+
+
+def _figure_places(free: pygame.Rect, adults: list[Adult], children: list[tuple[str, str]],
+                   fig: int, taken: list[pygame.Rect] | None, gap: int) -> list[Place] | None:
+    kid = child_size(fig)
+    count_w = font(PICTURE_TEXT, True).size(f"\u00d7{len(children)}")[0] + 2
+    for together in (False, True):
+        if together and len(children) < 2:
+            break
+        used = list(taken or [])
+        out: list[Place] = []
+        for a in adults:
+            r = _put(free, used, figure_box(fig, a.sex, a.awake).size, gap)
+            if r is None:
+                return None
+            used.append(r)
+            out.append(Place(r, a.colour, a.sex, a.awake, False, fig))
+        ok = True
+        if together:  # the count beside the child, else above it
+            c, sex = children[0]
+            kw, kh = figure_box(kid, sex, child=True).size
+            lh = line_height(PICTURE_TEXT)
+            both = _put(free, used, (kw + gap + count_w, kh), gap)
+            if both is not None:
+                one = pygame.Rect(both.left, both.top, kw, kh)
+                count = pygame.Rect(one.right + gap, both.bottom - lh, count_w, lh)
+            else:
+                both = _put(free, used, (max(kw, count_w), kh + lh), gap)
+                if both is not None:
+                    one = pygame.Rect(0, 0, kw, kh)
+                    one.midbottom = both.midbottom
+                    count = pygame.Rect(0, 0, count_w, lh)
+                    count.midtop = both.midtop
+            if both is None:
+                ok = False
+            else:
+                out.append(Place(one, c, sex, True, True, kid, len(children), count))
+        else:
+            for c, sex in children:
+                r = _put(free, used, figure_box(kid, sex, child=True).size, gap)
+                if r is None:
+                    ok = False
+                    break
+                used.append(r)
+                out.append(Place(r, c, sex, True, True, kid))
+        if ok:
+            return out
+    return None
+
+
+def _text_rect(box: pygame.Rect, label: str, size: int) -> pygame.Rect:
+    lines = label_lines(label, size, box.width, _rows(size, box.height)) or [label]
+    return pygame.Rect(box.left, box.top, box.width,
+                       line_step(size) * (len(lines) - 1) + line_height(size))
+
+
+PICTOGRAM_LEAST = 18
+"""A building's pictogram is never smaller than this, but in a cell no game has filled."""
+
+
+def _beside_name(r: pygame.Rect, label: str, size: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """A short name on the top line with the pictogram right of it, as large as the room
+    the name leaves (the rest of the cell for the figures)."""
+    lbox = pygame.Rect(r.left + 6, r.top + 2, font(size).size(label)[0] + 2, line_height(size))
+    side = min(_top_row(r) - 2, r.right - 5 - lbox.right - 4)
+    return lbox, pygame.Rect(r.right - 5 - max(side, 0), r.top + 3, max(side, 0), max(side, 0))
+
+
+def building_plan(r: pygame.Rect, label: str, size: int, fig: int, adults: list[Adult],
+                  children: list[tuple[str, str]], named: bool = True
+                  ) -> tuple[pygame.Rect | None, pygame.Rect, list[Place]]:
+    """A building's cell ``r`` laid out: its name's box (None: left to the pictogram; always
+    when not ``named``), its pictogram and its figures, none over another nor over the name
+    or the pictogram, all inside the cell. The pictogram moves to keep the name; the name
+    gives way to the figures only where nothing else makes room (a building busier than
+    any seen in a game), and then the pictogram goes small into a top corner."""
+    empty = not adults and not children
+    box, pict = building_layout(r, label if named else None, size, fig, empty)
+    if empty:
+        return box, pict, []
+    row = _top_row(r)
+    small = pygame.Rect(r.left + 5, r.top + 4, row - 2, row - 2)
+    tries: list[tuple[pygame.Rect | None, pygame.Rect]] = [(box, pict)]
+    if box is not None:  # the name kept on the top line, the pictogram small beside it
+        corner = small.move(r.right - 5 - small.right, 0)
+        foot = small.move(r.right - 5 - small.right, r.bottom - 4 - small.bottom)
+        for lbox, pbox in ((pygame.Rect(r.left + 6, r.top + 2, r.width - 12,
+                                        line_height(size)), foot),
+                           (pygame.Rect(r.left + 6, r.top + 2, corner.left - r.left - 10,
+                                        line_height(size)), corner),
+                           _beside_name(r, label, size),
+                           (pygame.Rect(small.right + 4, r.top + 2, r.right - small.right - 10,
+                                        line_height(size)), small)):
+            if pbox.width >= PICTOGRAM_LEAST and label_lines(label, size, lbox.width,
+                                                             1) is not None:
+                tries.append((lbox, pbox))
+        tries.append((None, building_layout(r, "", size, fig, empty)[1]))
+    tries += [(None, small.move(r.right - 5 - small.right, 0)), (None, small)]
+    free = r.inflate(-6, -6)
+    for box_, pict_ in tries:
+        taken = [pict_] + ([_text_rect(box_, label, size)] if box_ is not None else [])
+        places = figure_places(free, list(adults), list(children), fig, taken)
+        if places is not None:
+            return box_, pict_, places
+    # A low cell with a couple and children: the figures first, the pictogram smaller in
+    # the top corner the figures leave.
+    places = figure_places(r.inflate(-4, -4), list(adults), list(children), fig, gap=1) or []
+    covered = [p.rect for p in places] + [p.count_rect for p in places if p.count_rect]
+    side = small.width
+    corner = pygame.Rect(0, 0, side, side)
+    corner.topright = (r.right - 5, r.top + 4)
+    while side > 8 and any(corner.colliderect(c.inflate(2, 2)) for c in covered):
+        side -= 1
+        corner = pygame.Rect(0, 0, side, side)
+        corner.topright = (r.right - 5, r.top + 4)
+    return None, corner, places
+
+
 def _building_cell(surface: pygame.Surface, state: GameState, b: object, r: pygame.Rect,
-                   marked: bool, size: int, fig: int) -> None:
+                   marked: bool, size: int, fig: int, named: frozenset[str]) -> None:
     """A building: its pictogram and (where it fits whole) its name on the top line (beside
     the pictogram in a tall cell; in a low one, or if it needs it, over the whole line with
     the pictogram large at the foot, right); the adults standing or lying from the left, the
-    children from the right."""
+    children from the right, none over another (:func:`building_plan`)."""
     cat = state.catalogue
     face = SELECTED if marked else BUTTON
     pygame.draw.rect(surface, face, r, border_radius=6)
     pygame.draw.rect(surface, INK if marked else BUTTON_EDGE, r, 3 if marked else 2,
                      border_radius=6)
     label = building(cat, b.type)  # type: ignore[attr-defined]
-    box, pict = building_layout(r, label, size, fig,
-                                not b.adults and not b.children)  # type: ignore[attr-defined]
+    box, pict, places = building_plan(r, label, size, fig, list(b.adults),  # type: ignore
+                                      list(b.children),  # type: ignore[attr-defined]
+                                      label in named)
     if box is not None:
         _label(surface, label, box, size, face)
-    right = pict.left - 2 if pict.bottom >= r.bottom - 4 else r.right - 5
     pictograms.building(surface, cat, b.type, pict)  # type: ignore[attr-defined]
-    adults = b.adults  # type: ignore[attr-defined]
-    children = b.children  # type: ignore[attr-defined]
-    kid = child_size(fig)
-    widths = [(fig if not a.awake else fig * 11 // 20) + 4 for a in adults]
-    kid_w = kid * 3 // 5 + 2
-    room = right - r.left - 5 - len(children) * kid_w
-    squeeze = min(1.0, room / max(sum(widths), 1))
-    x = r.left + 5
-    for a, w in zip(adults, widths, strict=True):
-        half = w // 2
-        _adult(surface, a, (x + half, r.bottom - (fig // 2 if a.awake else fig * 11 // 40) - 4),
-               fig)
-        x += max(int(w * squeeze), 6)
-    x = right
-    for c, sex in children:
-        figure(surface, c, sex, True, (x - kid_w // 2, r.bottom - kid // 2 - 4), kid,
-               child=True)
-        x -= kid_w
+    for p in places:
+        figure(surface, p.colour, p.sex, p.awake,
+               figure_at(p.rect, p.height, p.sex, p.awake, p.child), p.height, child=p.child)
+        if p.count_rect is not None:
+            draw_text(surface, f"\u00d7{p.count}", p.count_rect, PICTURE_TEXT, INK,
+                      min_size=PICTURE_TEXT, wrap=False, bold=True, picture=True, bg=face)
     too_small("villager", fig, FIGURE_MIN)
 
 
+LABELLED_FIGURE = 30
+"""The villagers of a picture may be drawn down to this height (from ``FIGURE``) so that
+every building of it keeps its name: one rule for all pictures (play-test 2026-11-25, some
+buildings named beside others unnamed)."""
+
+
+BUSY: tuple[tuple[list[Adult], list[tuple[str, str]]], ...] = tuple(
+    ([Adult("white", Sex.F, f), Adult("white", Sex.M, m)], [("white", Sex.F)])
+    for f, m in ((True, False), (False, True), (False, False), (True, True)))
+"""Busy buildings (a couple, one asleep, and a child): a name is shown on a picture only
+if such a building keeps it, so that whether a building is named never depends on who
+lives in it."""
+
+
+def _shown(cell: pygame.Rect, name: str, size: int, fig: int) -> bool:
+    return building_layout(cell, name, size, fig)[0] is not None and all(
+        building_plan(cell, name, size, fig, *busy)[0] is not None for busy in BUSY)
+
+
+@lru_cache(maxsize=512)
+def _sizes(names: tuple[str, ...], width: int, height: int
+           ) -> tuple[int, int, frozenset[str]]:
+    cell = pygame.Rect(0, 0, width, height)
+    first = figure_size(cell)
+    for fig in range(first, min(first, LABELLED_FIGURE) - 1, -1):
+        for size in range(LABEL, PICTURE_TEXT - 1, -1):
+            if all(building_layout(cell, n, size, fig)[0] is not None for n in names) and \
+                    all(_shown(cell, n, size, fig) for n in names):
+                return size, fig, frozenset(names)
+    size = label_size(list(names), width - 10, max(height - first - 8, _top_row(cell)))
+    return size, first, frozenset(n for n in names if _shown(cell, n, size, first))
+
+
+def _picture(state: GameState, village_: str, area: pygame.Rect
+             ) -> tuple[int, int, frozenset[str]]:
+    some = next(iter(cell_rects(state, village_, area).values()))
+    names = tuple(sorted({building(state.catalogue, b.type)
+                          for b in state.villages[village_].buildings.values()}))
+    return _sizes(names, some.width, some.height)
+
+
+def picture_sizes(state: GameState, village_: str, area: pygame.Rect) -> tuple[int, int]:
+    """The size of the buildings' names and the height of a standing villager on the
+    village's picture in ``area``, one for all its cells: the largest villagers (down to
+    ``LABELLED_FIGURE``) at which every building's name fits whole, at the largest size;
+    else the largest villagers, and the names that fit (a busy building included) shown,
+    the others left to their pictograms. Every building has its pictogram."""
+    size, fig, _named = _picture(state, village_, area)
+    return size, fig
+
+
+def building_plans(state: GameState, village_: str, area: pygame.Rect
+                   ) -> dict[Cell, tuple[pygame.Rect, pygame.Rect | None, pygame.Rect,
+                                         list[Place]]]:
+    """Every building of the village's picture in ``area`` as :func:`draw_village` lays it
+    out: its cell, its name's box, its pictogram and its figures."""
+    size, fig, named = _picture(state, village_, area)
+    rects = cell_rects(state, village_, area)
+    out = {}
+    for c, b in state.villages[village_].buildings.items():
+        r = rects[c]
+        name = building(state.catalogue, b.type)
+        out[c] = (r, *building_plan(r, name, size, fig, list(b.adults), list(b.children),
+                                    name in named))
+    return out
+
+
 def draw_village(surface: pygame.Surface, state: GameState, village_: str, area: pygame.Rect,
-                 highlight: set[Cell] | None = None, quarters: bool = False
+                 highlight: set[Cell] | None = None, quarters: bool = False,
+                 arriving: dict[Cell, list[tuple[str, str]]] | None = None
                  ) -> dict[Cell, pygame.Rect]:
+    """The village's picture in ``area``; ``arriving``: villagers (colour, sex) standing on
+    their buildings already before the table's answer is entered (laid out with the others,
+    none over another)."""
     grid = _grid(state, village_, area)
     rects = cell_rects(state, village_, area)
     v = state.villages[village_]
-    cat = state.catalogue
-    some = next(iter(rects.values()))
-    fig = figure_size(some)
-    row = _top_row(some)
-    size = label_size([building(cat, b.type) for b in v.buildings.values()],
-                      some.width - 10, max(some.height - fig - 8, row))
+    size, fig, named = _picture(state, village_, area)
     for (x, y), r in rects.items():
         b = v.buildings.get(Cell(x, y))
         marked = bool(highlight and (x, y) in highlight)
@@ -296,7 +541,10 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
             pygame.draw.rect(surface, INK if marked else GRID, r, 2 if marked else 1,
                              border_radius=6)
             continue
-        _building_cell(surface, state, b, r, marked, size, fig)
+        if arriving and Cell(x, y) in arriving:
+            b = replace(b, adults=(*b.adults, *(Adult(c, Sex(sx), True)
+                                                for c, sx in arriving[Cell(x, y)])))
+        _building_cell(surface, state, b, r, marked, size, fig, named)
     # The centre itself: two cells wide.
     centre_rect = grid[Cell(0, 0)].union(grid[Cell(1, 0)])
     pygame.draw.rect(surface, CENTRE, centre_rect, border_radius=8)
@@ -308,8 +556,8 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
     waiting = [(village_, s) for s in SEXES for _i in range(v.centre[s])]
     step = fig * 11 // 20 + 4
     x = centre_rect.left + 6 + step // 2
-    coins = sum(v.coins.values())
-    shown = waiting[:max((centre_rect.width - 30 * coins - 50) // step, 1)]
+    coins = sum(coin_group_size(n, COIN_R)[0] + 6 for n in v.coins.values() if n)
+    shown = waiting[:max((centre_rect.width - coins - 50) // step, 1)]
     for c, sex in shown:
         figure(surface, c, sex, True, (x, centre_rect.bottom - fig // 2 - 4), fig)
         x += step
@@ -317,49 +565,71 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
         draw_text(surface, f"+{len(waiting) - len(shown)}",
                   pygame.Rect(x - step // 2, centre_rect.bottom - 30, 44, 26), PICTURE_TEXT,
                   INK, min_size=PICTURE_TEXT, picture=True, bg=CENTRE)
-    cx = centre_rect.right - 16
+    right = centre_rect.right - 4
     for c, n in sorted(v.coins.items()):
-        for _i in range(n):
-            coin(surface, c, (cx, centre_rect.centery + 6), 13)
-            cx -= 30
+        if n:
+            w, h = coin_group_size(n, COIN_R)
+            spot = pygame.Rect(right - w, centre_rect.centery + 6 - h // 2, w, h)
+            coin_group(surface, c, n, spot, COIN_R, bg=CENTRE)
+            right = spot.left - 6
     # The left/right midline runs through the centre; side buildings (y = 0) lie in a top and
     # a bottom quarter both, so there is no top/bottom line beside them.
     mid = centre_rect.centerx
     whole = centre_rect.unionall(list(grid.values()))
     pygame.draw.line(surface, INK, (mid, whole.top), (mid, centre_rect.top - 2), 2)
     pygame.draw.line(surface, INK, (mid, centre_rect.bottom + 2), (mid, whole.bottom), 2)
-    if quarters:  # each quarter with sleepers: its buildings tinted, the quarter framed
-        asleep = sleeping_quarters(state, village_)
-        for q in QUARTERS:
-            cells = asleep.get(q, [])
-            if not cells:
-                continue
-            mine = [r for c, r in grid.items() if c not in ((0, 0), (1, 0)) and in_quarter(c, q)]
-            for r in mine:
-                tint = pygame.Surface(r.size, pygame.SRCALPHA)
-                tint.fill((*HIGHLIGHT, 40))
-                surface.blit(tint, r.topleft)
-            _outline(surface, mine, q, HIGHLIGHT, 3)
+    if quarters:  # the buildings with sleepers tinted (a quarter is framed when named)
+        asleep = {s for cells in sleeping_quarters(state, village_).values() for s in cells}
+        for where in asleep:
+            r = grid[where]
+            tint = pygame.Surface(r.size, pygame.SRCALPHA)
+            tint.fill((*HIGHLIGHT, 60))
+            surface.blit(tint, r.topleft)
     return rects
 
 
-def _outline(surface: pygame.Surface, cells: list[pygame.Rect], quarter: str,
+def _outline(surface: pygame.Surface, cells: dict[Cell, pygame.Rect],
              colour: tuple[int, int, int], width: int) -> None:
-    """A quarter's frame: every cell of it outlined on its own (a frame around the quarter's
-    bounding box would run over the village centre), a top quarter's just outside its cells,
-    a bottom quarter's just inside, so the side cells (in both) show two frames that never
-    share a line, and no middle cell is left ambiguous."""
-    grow = 4 if quarter.startswith("top") else -6
-    for r in cells:
-        pygame.draw.rect(surface, colour, r.inflate(grow, grow), width, border_radius=8)
+    """One frame around the cells together (their outline, never a cell's own frame): the
+    edges of each cell that no other cell of theirs shares, drawn in the gap around it, so
+    that it runs round the village centre and between a quarter's cells and the others."""
+    for (x, y), r in cells.items():
+        out = r.inflate(4, 4)
+        half = width // 2
+        if Cell(x - 1, y) not in cells:
+            pygame.draw.line(surface, colour, (out.left, out.top - half),
+                             (out.left, out.bottom + half), width)
+        if Cell(x + 1, y) not in cells:
+            pygame.draw.line(surface, colour, (out.right - 1, out.top - half),
+                             (out.right - 1, out.bottom + half), width)
+        if Cell(x, y - 1) not in cells:
+            pygame.draw.line(surface, colour, (out.left - half, out.top),
+                             (out.right + half, out.top), width)
+        if Cell(x, y + 1) not in cells:
+            pygame.draw.line(surface, colour, (out.left - half, out.bottom - 1),
+                             (out.right + half, out.bottom - 1), width)
+
+
+def quarter_cells(state: GameState, village_: str, area: pygame.Rect, quarter: str
+                  ) -> dict[Cell, pygame.Rect]:
+    """The cells of the picture in ``quarter`` (the side cells lie in two), never the
+    centre."""
+    return {c: r for c, r in _grid(state, village_, area).items()
+            if c not in ((0, 0), (1, 0)) and in_quarter(c, quarter)}
 
 
 def frame_quarter(surface: pygame.Surface, state: GameState, village_: str, area: pygame.Rect,
                   quarter: str, colour: tuple[int, int, int], width: int = 5) -> None:
-    """Frames the cells of one quarter (what "Do it" wakes), never the village centre."""
-    grid = _grid(state, village_, area)
-    cells = [r for c, r in grid.items() if c not in ((0, 0), (1, 0)) and in_quarter(c, quarter)]
-    _outline(surface, cells, quarter, colour, width)
+    """The quarter "Do it" wakes: its cells tinted and one frame round them all (round the
+    village centre, which is in no quarter), so that which cells it covers, a side cell
+    included, is never in doubt (play-test 2026-11-25: the only sleeper sat in a cell of
+    another quarter's colour)."""
+    cells = quarter_cells(state, village_, area, quarter)
+    for r in cells.values():
+        tint = pygame.Surface(r.size, pygame.SRCALPHA)
+        tint.fill((*colour, 36))
+        surface.blit(tint, r.topleft)
+    _outline(surface, cells, colour, width)
 
 
 # --- small pictures: a table step ---------------------------------------------------------------
@@ -430,15 +700,18 @@ def draw_piece(surface: pygame.Surface, step: TableStep, rect: pygame.Rect,
                child=step.piece == CHILD)
     elif step.piece == COIN and c:
         radius = size // 3
-        n = min(step.n, 3)
+        room = rect
         if step.character and rect.width > rect.height * 5 // 4:  # the coins, and on what
             t = pygame.Rect(0, 0, size * 3 // 5, size * 3 // 5)
             t.midright = (rect.right - 2, cy)
             tile_icon(surface, step.character, t)
-            cx = (rect.left + t.left) // 2
-            radius = min(radius, (t.left - rect.left - (n - 1) * 12) // 2 - 2)
-        for i in range(n):
-            coin(surface, c, (cx - (n - 1) * 6 + i * 12, cy - (n - 1) * 4 + i * 8), radius)
+            room = pygame.Rect(rect.left, rect.top, t.left - 4 - rect.left, rect.height)
+            radius = min(radius, (room.width - 4) // 2)
+        while radius > 12 and not any(
+                w <= room.width and h <= room.height
+                for w, h in (coin_group_size(step.n, radius, beside) for beside in (True, False))):
+            radius -= 1  # the count beside the coin, or below it
+        coin_group(surface, c, step.n, room, radius)
     elif step.piece == NEUTRAL_COIN:
         pygame.draw.circle(surface, NEUTRAL_COIN_COLOUR, (cx, cy), size // 3)
         pygame.draw.circle(surface, INK, (cx, cy), size // 3, 2)
@@ -501,6 +774,42 @@ def draw_piece(surface: pygame.Surface, step: TableStep, rect: pygame.Rect,
         draw_text(surface, str(step.n), pygame.Rect(r.right + 2, cy - 14, 44, 28), 24, INK,
                   min_size=PICTURE_TEXT, wrap=False, align="center", valign="middle",
                   bg=BUTTON, picture=True)
+
+
+def coin_group_size(n: int, radius: int, beside: bool = True) -> tuple[int, int]:
+    """The room :func:`coin_group` takes: one coin, and its count beside (or below) it."""
+    if n < 2:
+        return radius * 2, radius * 2
+    w = font(PICTURE_TEXT, True).size(f"\u00d7{n}")[0]
+    if beside:
+        return radius * 2 + 2 + w, radius * 2
+    return max(radius * 2, w), radius * 2 + line_height(PICTURE_TEXT)
+
+
+def coin_group(surface: pygame.Surface, colour: str, n: int, rect: pygame.Rect, radius: int,
+               bg: tuple[int, int, int] = BUTTON) -> pygame.Rect:
+    """``n`` coins of one colour as one coin with its initial and the count ("\u00d73")
+    beside it (below it where ``rect`` is too narrow), centred in ``rect``: several coins
+    drawn over one another hide their initials. Returns what it covers."""
+    beside = coin_group_size(n, radius)[0] <= rect.width
+    w, h = coin_group_size(n, radius, beside)
+    box = pygame.Rect(0, 0, w, h)
+    box.center = rect.center
+    if n < 2:
+        coin(surface, colour, box.center, radius)
+        return box
+    count = f"\u00d7{n}"
+    lh = line_height(PICTURE_TEXT)
+    if beside:
+        coin(surface, colour, (box.left + radius, box.centery), radius)
+        where = pygame.Rect(box.left + radius * 2 + 2, box.centery - lh // 2,
+                            box.right - box.left - radius * 2 - 2, lh)
+    else:
+        coin(surface, colour, (box.centerx, box.top + radius), radius)
+        where = pygame.Rect(box.left, box.bottom - lh, box.width, lh)
+    draw_text(surface, count, where, PICTURE_TEXT, INK, min_size=PICTURE_TEXT, wrap=False,
+              align="center", bold=True, picture=True, bg=bg)
+    return box
 
 
 def cube(surface: pygame.Surface, colour: str, rect: pygame.Rect) -> None:

@@ -9,6 +9,7 @@ on anything but the good it was aimed at."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -16,8 +17,19 @@ import pygame
 
 from ...engine.catalogue import make_cost
 from .. import pictograms
-from ..i18n import _, building, good
-from ..ui import BODY, INK, Widget, button, draw_text, font
+from ..i18n import _, building, good, punctuate
+from ..ui import (
+    BODY,
+    BUTTON,
+    BUTTON_EDGE,
+    INK,
+    SELECTED,
+    Widget,
+    button,
+    draw_text,
+    font,
+    line_height,
+)
 from .common import RIGHT_W, RIGHT_X, TOP
 
 TILE_FACE = (250, 244, 226)
@@ -31,6 +43,45 @@ GOODS_TOP = TILE.bottom + 4
 ROW = 64
 """The goods: 4 in a row, 60 px high (a long name on two lines), above the buttons."""
 BOTTOM = 412
+
+
+GAP = 6
+ICON = 28
+
+
+def _width(words: str) -> int:
+    return font(BODY).size(punctuate(words))[0]
+
+
+def good_columns(names: list[str]) -> tuple[list[int], list[int]]:
+    """The goods' four columns (left edges, widths): each as wide as its longest name needs
+    on one line (the goods keep their places: the column of a good depends on its place in
+    the catalogue, never on what is entered), the room left shared out evenly."""
+    need = [max([_width(n) + 16 for n in names[c::4]] + [60]) for c in range(4)]
+    room = RIGHT_W - 3 * GAP
+    spare = room - sum(need)
+    widths = [n + spare // 4 for n in need] if spare >= 0 else [room // 4] * 4
+    lefts = [RIGHT_X + sum(widths[:c]) + c * GAP for c in range(4)]
+    return lefts, widths
+
+
+@dataclass
+class GoodButton(Widget):
+    """A good to tap: its pictogram above its name, the name on one line and whole (a good's
+    name is never split: play-test 2026-11-25, "Formag-gio")."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        bg = SELECTED if self.selected else BUTTON
+        r = self.rect
+        pygame.draw.rect(surface, bg, r, border_radius=8)
+        pygame.draw.rect(surface, INK if self.selected else BUTTON_EDGE, r,
+                         3 if self.selected else 2, border_radius=8)
+        if self.icon is not None:
+            self.icon(surface, pygame.Rect(r.centerx - ICON // 2, r.top + 2, ICON, ICON))
+        lh = line_height(BODY)
+        draw_text(surface, self.label, pygame.Rect(r.left + 4, r.bottom - lh - 3, r.width - 8,
+                                                   lh),
+                  BODY, INK, wrap=False, split=False, align="center", bg=bg)
 
 
 class CostForm:
@@ -86,13 +137,14 @@ class CostForm:
         for i, (g, words, r) in enumerate(self.tokens()):
             out.append(Widget(f"cost_tile:{g}:{i}", r, words, partial(self.take_off, g),
                               value=g))
-        w = RIGHT_W // 4
+        lefts, widths = good_columns([good(self.catalogue, g) for g in self.catalogue.goods])
         for i, g in enumerate(self.catalogue.goods):
-            out.append(button(f"good:{g}", (RIGHT_X + (i % 4) * w, GOODS_TOP + (i // 4) * ROW,
-                                            w - 6, ROW - 4),
-                              good(self.catalogue, g), partial(self.add, g),
-                              selected=self.cost.get(g, 0) > 0, value=g,
-                              icon=pictograms.good_icon(g)))
+            out.append(GoodButton(f"good:{g}", pygame.Rect(lefts[i % 4], GOODS_TOP
+                                                           + (i // 4) * ROW, widths[i % 4],
+                                                           ROW - 4),
+                                  good(self.catalogue, g), partial(self.add, g),
+                                  selected=self.cost.get(g, 0) > 0, value=g,
+                                  icon=pictograms.good_icon(g)))
         out.append(button("cost:clear", (RIGHT_X, BOTTOM, 170, 60), _("Clear"),
                           self.cost.clear, enabled=bool(self.cost)))
         if back is not None:

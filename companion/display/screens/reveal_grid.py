@@ -6,6 +6,7 @@ being drawn from is named, on each count and when it switches from II to III."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -13,9 +14,22 @@ import pygame
 
 from ...engine import GameState, Reveal
 from ...engine.round_end import reveal_counts
-from .. import pictograms
-from ..i18n import _, building
-from ..ui import BODY, INK, W, Widget, button, draw_text
+from .. import pictograms, ui
+from ..i18n import _, building, elide, punctuate
+from ..ui import (
+    BODY,
+    BUTTON,
+    BUTTON_EDGE,
+    DISABLED,
+    INK,
+    MUTED,
+    W,
+    Widget,
+    button,
+    draw_text,
+    font,
+    line_height,
+)
 
 ROWS, COLUMNS = 4, 4
 
@@ -44,26 +58,68 @@ def stack_name(key: str) -> str:
     return {"2": "II", "3": "III"}[key]
 
 
+@dataclass
+class RevealCell(Widget):
+    """A type's place on the grid: its pictogram and what is left of it in the stack drawn
+    from on the top line, its name below over the whole width (a long German name, as
+    "Glockengießer", never pushes the pictogram out), in every language alike."""
+
+    name: str = ""
+    count: str = ""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        bg = BUTTON if self.enabled else DISABLED
+        ink = INK if self.enabled else MUTED
+        r = self.rect
+        pygame.draw.rect(surface, bg, r, border_radius=8)
+        pygame.draw.rect(surface, BUTTON_EDGE, r, 2, border_radius=8)
+        lh = line_height(BODY)
+        wide = r.width - 8
+        counted = font(BODY).size(punctuate(self.count))[0] if self.count else 0
+        if font(BODY).size(punctuate(elide(self.name)))[0] <= wide:  # the name on one line, below
+            left = r.centerx - (ICON + (counted + 6 if counted else 0)) // 2
+            icon = pygame.Rect(left, r.top + 5, ICON, ICON)
+            count = pygame.Rect(icon.right + 6, r.top + 3, counted + 2, lh)
+            name = pygame.Rect(r.left + 4, r.bottom - lh - 4, wide, lh)
+            lines = 1
+        else:  # two lines beside the pictogram, the count under it
+            icon = pygame.Rect(r.left + 6, r.top + 5, ICON, ICON)
+            col = max(ICON, counted) + 8
+            count = pygame.Rect(r.left + 4, r.bottom - lh - 4, col, lh)
+            name = pygame.Rect(r.left + col + 12, r.top + 4, r.width - col - 16, r.height - 8)
+            lines = 2
+        if self.icon is not None:
+            self.icon(surface, icon)
+        if self.count:
+            ui.draw_text(surface, self.count, count, BODY, ink, wrap=False, bg=bg)
+        ui.draw_text(surface, self.name, name, BODY, ink, wrap=lines > 1, split=False,
+                  align="center", valign="middle", bg=bg)
+
+
+ICON = 24
+
+
 def reveal_widgets(app: Any, state: GameState, picked: list[str], top: int) -> list[Widget]:
     """The grid below ``top`` (the screen's question above it), Start again and Done."""
     from2, from3 = reveal_counts(state)
     key, _mine, left = current(state, picked)
     full = len(picked) >= from2 + from3
-    out = []
+    out: list[Widget] = []
     w = (W - 16) // COLUMNS
     for i, t in enumerate(grid_types(state, key)):
         here = bool(state.stacks[key].get(t))
         name = building(state.catalogue, t)
         label = f"{name} ({stack_name(key)}:\u00a0{left[t]})" if here else name  # the stack named
-        out.append(button(f"reveal:{t}", (8 + (i % COLUMNS) * w, top + (i // COLUMNS) * 64,
-                                          w - 6, 60),
-                          label, partial(pick, app, state, picked, t),
-                          enabled=not full and here and left[t] > 0,
-                          icon=pictograms.building_icon(state.catalogue, t),
-                          why_not=None if full else
-                          _("None of these is left in the stack.") if here else
-                          _("Not in stack {stack}: drawn from now.").format(
-                              stack=stack_name(key))))
+        out.append(RevealCell(
+            f"reveal:{t}", pygame.Rect(8 + (i % COLUMNS) * w, top + (i // COLUMNS) * 64,
+                                       w - 4, 60),
+            label, partial(pick, app, state, picked, t),
+            enabled=not full and here and left[t] > 0,
+            icon=pictograms.building_icon(state.catalogue, t),
+            why_not=None if full else
+            _("None of these is left in the stack.") if here else
+            _("Not in stack {stack}: drawn from now.").format(stack=stack_name(key)),
+            name=name, count=f"{stack_name(key)}:\u00a0{left[t]}" if here else ""))
     out.append(button("reveal:clear", (8, 412, 190, 60), _("Start again"), picked.clear))
     out.append(button("reveal:done", (W - 200, 412, 192, 60), _("Done"),
                       lambda: app.apply(Reveal(tuple(picked))),

@@ -18,7 +18,7 @@ from ..forms import setup_form
 from ..i18n import _, building, colour, ngettext
 from ..i18n import sex as sex_name
 from ..ui import ACCENT, BODY, INK, W, Widget, button, draw_text, paragraph
-from ..village_view import cell_rects, draw_village, figure, figure_size
+from ..village_view import cell_rects, draw_village
 from .checklist import (
     Checklist,
     first_open,
@@ -196,17 +196,16 @@ class RoundScreen(Screen):
         cells = set()
         if waiting:
             cells = self._open_cells(state, waiting[0]) - {None}
-        draw_village(s, state, who, _school_area(), highlight=cells)
-        # The villagers placed so far stand on their buildings already (framed).
+        # The villagers placed so far stand on their buildings already (framed), laid out
+        # with those living there, none over another.
+        arriving: dict[Any, list[tuple[str, str]]] = {}
+        for sx, c in self.placed:
+            if c is not None:
+                arriving.setdefault(c, []).append((who, sx))
+        draw_village(s, state, who, _school_area(), highlight=cells, arriving=arriving)
         rects = cell_rects(state, who, _school_area())
-        for i, (sx, c) in enumerate(self.placed):
-            if c is None:
-                continue
-            r = rects[c]
-            fig = figure_size(r)
-            pygame.draw.rect(s, ACCENT, r, 4, border_radius=6)
-            figure(s, who, sx, True, (r.right - fig // 3 - 6 - 4 * i, r.bottom - fig // 2 - 3),
-                   fig)
+        for c in arriving:
+            pygame.draw.rect(s, ACCENT, rects[c], 4, border_radius=6)
 
     def school(self, app: AppView, value: Any) -> None:
         assert self.form is not None

@@ -9,8 +9,9 @@ import pygame
 from ...engine import Action, GameState
 from ...engine.actions import Pick
 from ...engine.state import DRAFT, PLACE
+from .. import pictograms
 from ..i18n import _, building, name
-from ..ui import BACKGROUND, BODY, INK, MUTED, badge, draw_text, text_height
+from ..ui import BACKGROUND, BODY, INK, MUTED, badge, draw_text, font, text_height
 from .common import TOP, players_panel
 
 
@@ -27,25 +28,54 @@ def drafted(state: GameState) -> dict[str, list[str]]:
             for p in state.players}
 
 
+PICK = 34
+"""A drafted building's pictogram in the draft's list when its words do not fit."""
+
+
 def drafted_panel(s: pygame.Surface, state: GameState, rect: pygame.Rect) -> int:
     """In the players panel's place during the draft: "Drafted so far:", then each player's
-    badge with its buildings (the one to pick framed by its badge's ring). Returns the y
-    below it."""
+    badge with its buildings (the one to pick framed by its badge's ring): in words where
+    they all fit ``rect``, else each player's name with its buildings' pictograms (as on
+    the buttons to pick them), so that nothing runs below ``rect`` (under a control).
+    Returns the y below it."""
     y = rect.top
     title = _("Drafted so far:")
     draw_text(s, title, pygame.Rect(rect.left, y, rect.width, 30), BODY, MUTED, wrap=False)
     y += 32
-    for colour_, picks in drafted(state).items():
-        words = _("{who}: {what}").format(who=name(colour_),  # the name: colours repeat
-                                          what=", ".join(picks) or "–")  # noqa: RUF001
-        h = max(text_height(words, rect.width - 36), 28)
+    width = rect.width - 36
+    picks = {c: state.to_place.get(c, ()) for c in (p.colour for p in state.players)}
+    lines = {c: _("{who}: {what}").format(  # the name: colours repeat
+        who=name(c), what=", ".join(building(state.catalogue, t) for t in ts) or "–")  # noqa: RUF001
+        for c, ts in picks.items()}
+    heights = {c: max(text_height(w, width), 28) for c, w in lines.items()}
+    in_words = y + sum(h + 4 for h in heights.values()) <= rect.bottom
+    for colour_, types in picks.items():
         badge(s, colour_, (rect.left + 14, y + 14), 14)
         if colour_ == state.active:  # whose pick it is: a second ring
             pygame.draw.circle(s, INK, (rect.left + 14, y + 14), 17, 2)
-        draw_text(s, words, pygame.Rect(rect.left + 34, y, rect.width - 36, h), BODY, INK,
-                  bg=BACKGROUND)
-        y += h + 4
+        if in_words:
+            h = heights[colour_]
+            draw_text(s, lines[colour_], pygame.Rect(rect.left + 34, y, width, h), BODY, INK,
+                      bg=BACKGROUND)
+            y += h + 4
+            continue
+        who = name(colour_)
+        room = width - len(types) * (PICK + 4)
+        beside = text_width(who) <= room
+        draw_text(s, who, pygame.Rect(rect.left + 34, y, room if beside else width, 28), BODY,
+                  INK, wrap=False, bg=BACKGROUND)
+        x = rect.left + 34 + (text_width(who) + 8 if beside else 0)
+        if not beside:
+            y += 30
+        for t in types:
+            pictograms.building(s, state.catalogue, t, pygame.Rect(x, y, PICK, PICK))
+            x += PICK + 4
+        y += max(PICK, 28) + 4
     return y
+
+
+def text_width(s: str) -> int:
+    return font(BODY).size(s)[0]
 
 
 def left_panel(s: pygame.Surface, state: GameState) -> None:
