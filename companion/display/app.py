@@ -110,7 +110,6 @@ class App(StoreLink, Services):
         self.saving_shown = False
         self.last_event = clock()
         self._banner: str | None = None
-        self.banner_whole = False
         self.banner_screen: type | None = None
         """The screen a refusal belongs to: it goes when another screen comes."""
         self.session: Session | None = None
@@ -356,7 +355,6 @@ class App(StoreLink, Services):
     @banner.setter
     def banner(self, text: str | None) -> None:
         self._banner = text
-        self.banner_whole = False  # a long refusal is cut; a tap on it shows the whole
         self.banner_screen = type(getattr(self, "screen", None)) if text else None
 
     def show(self, screen: Any) -> None:
@@ -374,8 +372,8 @@ class App(StoreLink, Services):
         return panel.to_window(self.window.get_size(), self.rotation, pos)
 
     def tap(self, pos: tuple[int, int]) -> None:
-        # The refusal's strip lies over no control: a tap on it shows the whole of a cut
-        # reason or closes it, and does nothing else.
+        # The refusal's strip shows the whole reason over no control where it can: a tap on
+        # it closes it and does nothing else.
         strip = next((w for w in self.widgets if w.id == "banner" and w.rect.collidepoint(pos)),
                      None)
         if self.banner and strip is not None:
@@ -482,8 +480,7 @@ class App(StoreLink, Services):
             named = [p.colour for p in (self.state.players if self.state else ())
                      if i18n.name(p.colour) in self.banner]
             self.widgets.append(message_strip.draw(s, self.banner, self.widgets, named,
-                                                   self._dismiss, self.banner_whole,
-                                                   self._whole))
+                                                   self._dismiss))
         if self.strip:
             self._draw_strip(s)
         self._present(s)
@@ -503,9 +500,6 @@ class App(StoreLink, Services):
 
     def _dismiss(self) -> None:
         self.banner = None
-
-    def _whole(self) -> None:
-        self.banner_whole = True
 
     def _draw_strip(self, s: pygame.Surface) -> None:
         """The simulated LED strip along the bottom edge."""

@@ -56,11 +56,9 @@ def _columns(widgets: Sequence[Widget]) -> Iterable[tuple[int, int]]:
         yield edge + 4, W
 
 
-def place(text: str, widgets: Sequence[Widget], badges: int,
-          whole: bool = False) -> pygame.Rect:
+def place(text: str, widgets: Sequence[Widget], badges: int) -> pygame.Rect:
     """Where the strip goes, as high as the whole text needs: the lowest free band below
-    the title row, else the highest free band, else the top of the screen (``whole`` is
-    kept for the callers: every strip is whole)."""
+    the title row, else the highest free band, else the top of the screen."""
     inset = 16 + 36 * badges
     bands = [(left, right - left, _height(text, right - left - inset - 8))
              for left, right in _columns(widgets) if right - left >= 240]
@@ -78,11 +76,10 @@ def place(text: str, widgets: Sequence[Widget], badges: int,
 
 
 def draw(surface: pygame.Surface, text: str, widgets: Sequence[Widget],
-         named: Sequence[str], on_tap: object, whole: bool = False,
-         on_more: object = None) -> Widget:
+         named: Sequence[str], on_tap: object) -> Widget:
     """Draws the strip, the whole reason in it; returns its widget: a tap on it closes it
-    and does nothing else (``on_more`` is kept for the callers: nothing is cut)."""
-    r = place(text, widgets, len(named), whole)
+    and does nothing else."""
+    r = place(text, widgets, len(named))
     pygame.draw.rect(surface, WARNING_BG, r, border_radius=8)
     pygame.draw.rect(surface, WARNING_INK, r, 2, border_radius=8)
     for i, c in enumerate(named):
@@ -90,5 +87,4 @@ def draw(surface: pygame.Surface, text: str, widgets: Sequence[Widget],
     left = 16 + 36 * len(named)
     box = pygame.Rect(r.left + left, r.top + PAD, r.width - left - 8, r.height - 2 * PAD)
     paragraph(surface, text, box, BODY, WARNING_INK)
-    tap = on_tap
-    return Widget("banner", r, on_tap=tap, style="invisible")  # type: ignore[arg-type]
+    return Widget("banner", r, on_tap=on_tap, style="invisible")  # type: ignore[arg-type]
