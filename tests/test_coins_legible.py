@@ -30,6 +30,8 @@ DATA = Path(__file__).parent / "data"
 
 @pytest.fixture(autouse=True)
 def _french() -> Iterator[None]:
+    pygame.init()
+    ui.reset_fonts()  # an app closed by an earlier test quit pygame's fonts
     i18n.use("fr")  # white is "Bc", blue "Bl": two letters on a coin
     ui.clear_reports()
     yield

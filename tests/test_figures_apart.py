@@ -34,6 +34,12 @@ from tests import gamegen
 
 pygame.init()
 DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(autouse=True)
+def _fonts() -> None:
+    pygame.init()
+    ui.reset_fonts()  # an app closed by an earlier test quit pygame's fonts
 AREAS = {  # the pictures of a village on the screens, smallest cells included
     "villages": pygame.Rect(8, TOP + 54, ui.W - 16, 480 - TOP - 60),
     "turn list": pygame.Rect(260, TOP + 64, 532, 280),
