@@ -176,7 +176,7 @@ def test_a_virtual_school_return_shows_its_own_steps_then_the_round_end_s_checkl
     assert isinstance(screen, VirtualScreen) and screen.table is not None
     shown = [s.message.code for s, _st, _b in screen.table.shown()]
     assert shown and set(shown) <= {c + ".virtual" for c in SCHOOL_STEPS} | set(SCHOOL_STEPS)
-    assert len(screen.table.own_left()) == len(shown)  # the count: what it shows
+    assert len(screen.table.left()) == len(shown)  # the count: what it shows
     assert any(s.code == "table.coins_back" for s in app.table.steps)  # on the checklist
     d.tap("virtual:done")
     ticked = [app.table.steps[i].code for i in app.table.ticked]
@@ -226,7 +226,7 @@ def test_an_undone_virtual_pick_asks_nothing_back_and_keeps_the_ticks(tmp_path: 
     assert screen.plan == plan  # the same pick again
     shown = screen.table.shown()
     assert not any(back for _s, _st, back in shown)  # nothing to take back ...
-    assert screen.table.own_left() == [] and screen.table.left() == []  # ... nor to do again
+    assert screen.table.left() == []  # ... nor to do again
     assert app.table.ticked  # the start token's tick survived the undo
     d.tap("virtual:done")
     assert len(d.done()) == 2

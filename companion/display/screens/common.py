@@ -243,8 +243,7 @@ class StepsView:
         entries = table.shown()
         pages = self.pages(entries, rect)
         page = pages[min(self.page, len(pages) - 1)]
-        # What is left of this turn only (a virtual turn: not the round end's shown before).
-        left = len(getattr(table, "own_left", table.left)())
+        left = len(table.left())  # what it shows not ticked: one count with "Done"'s
         title = ngettext("{n} step left", "{n} steps left", left).format(n=left) if left \
             else _("All done")
         later = any(i not in page for i in table.left())

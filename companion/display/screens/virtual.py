@@ -151,10 +151,6 @@ class PlanSteps(TableLog):
     def shown(self) -> list[tuple[TableStep, GameState, bool]]:
         return self.plan
 
-    def own_left(self) -> list[int]:
-        """This turn's own steps not ticked off yet (not the round end's, shown before)."""
-        return [i for i in self.left() if i >= self.own]
-
 
 class VirtualScreen(Screen):
     """A virtual player's turn: first "thinking" (its LED seat pulses), then what it does in
@@ -197,7 +193,8 @@ class VirtualScreen(Screen):
             return out + self.reading.widgets(app, self.state, lambda: None)
         assert self.table is not None
         out += self.view.widgets(self.table, _steps_area(), _steps_header())
-        lines = go_on_lines(_("Done"), len(self.table.own_left()))
+        lines = go_on_lines(_("Done"), len(self.table.left()))  # every step shown: Done ticks
+        # them all (a person's before, what to take back; a round end's are not shown)
         w = go_on_width(lines, 262, RIGHT_W)
         out.append(button("virtual:done", (RIGHT_X + RIGHT_W - w, 412, w, 60), _("Done"),
                           lambda: self.done(app), enabled=bool(self.plan), style="primary",
