@@ -7,8 +7,11 @@ import json
 from pathlib import Path
 
 from companion.display.app import App
+from companion.display.screens import TurnScreen
 from companion.display.screens.virtual import VirtualScreen
 from tests.test_table_steps_kept import config, record, stored_game
+from tests.test_turn_flow import LINES
+from tests.test_turn_flow import config as turn_config
 from tests.test_turn_words import texts
 from tests.ui_driver import Driver
 
@@ -49,5 +52,24 @@ def test_a_virtual_player_s_screen_counts_every_step_it_shows_unticked(tmp_path:
         said = " ".join(texts(app))
         left = n - 1
         assert f"{left} step{'s' if left > 1 else ''} left" in said
+    finally:
+        app.close()
+
+
+def test_a_chosen_character_with_actions_left_asks_for_its_next_action(tmp_path: Path) -> None:
+    """"Carter: 3 more actions" came with "Choose a character." on the characters' view,
+    where only the chosen character (and no other) may be tapped."""
+    app = App(turn_config(tmp_path))
+    d = Driver(app)
+    try:
+        d.play(LINES, stop=24)  # Blue's steps of the first Carter action; a second is due
+        assert isinstance(app.screen, TurnScreen)
+        d.tap("continue")  # the Carter's options
+        d.tap("back_list")  # the characters
+        o = app.screen.options
+        assert o.chosen == "carter" and o.actions_left > 0
+        said = " ".join(texts(app))
+        assert "Choose a character." not in said, said
+        assert "Tap Carter for its next action." in said, said
     finally:
         app.close()
