@@ -4,16 +4,26 @@ finding 8): each count has one source, the thing it counts."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
+import pytest
+
+from companion.bot import deciders
+from companion.config import Buttons, Config, Leds
 from companion.display.app import App
-from companion.display.screens import TurnScreen
+from companion.display.screens import SetupScreen, TurnScreen
 from companion.display.screens.virtual import VirtualScreen
+from companion.engine import Game
+from companion.engine.setup import centre_coins, coins_at_hand
+from companion.engine.table import steps
+from companion.selfplay import drawn_costs
 from tests.test_table_steps_kept import config, record, stored_game
 from tests.test_turn_flow import LINES
 from tests.test_turn_flow import config as turn_config
 from tests.test_turn_words import texts
 from tests.ui_driver import Driver
+from tests.virtual_play import person, set_up
 
 
 def first_pick_virtual(tmp: Path) -> tuple[App, Driver, VirtualScreen]:
@@ -73,3 +83,74 @@ def test_a_chosen_character_with_actions_left_asks_for_its_next_action(tmp_path:
         assert "Tap Carter for its next action." in said, said
     finally:
         app.close()
+
+
+def test_the_side_bar_counts_the_coins_the_table_holds_during_the_setup(tmp_path: Path) -> None:
+    """During the draft the side bar showed 4 coins a player while each holds 6: the dowry
+    is laid only once the couples are placed."""
+    app = App(Config(language="en", data_dir=tmp_path, seats=("red", "blue", "yellow", "white"),
+                     buttons=Buttons(backend="keyboard"), leds=Leds(backend="simulated")))
+    d = Driver(app)
+    try:
+        set_up(d, ["red", "blue", "yellow", "white"], {})
+        rng = random.Random(3)
+        secret = drawn_costs(rng)
+        seen = set()
+        while app.state is not None and app.state.phase != "play":
+            d.widgets()
+            if app.state.phase in ("place", "couples") and isinstance(app.screen,
+                                                                           SetupScreen):
+                seen.add(app.state.phase)
+                said = texts(app)
+                assert "4" not in said and "6" in said, "|".join(said)
+            person(d, next(iter(deciders(app.state)), None), rng, secret, 3)
+        assert seen == {"place", "couples"}  # each player's count beside its coin
+    finally:
+        app.close()
+
+
+def test_the_centres_hold_the_dowry_from_the_step_that_lays_it() -> None:
+    """The village centres showed the dowry coins from the placements on, before any step
+    lays them; every setup state holds 6 coins a colour on the table."""
+    game = Game.from_record(record("game-3p.jsonl"))
+    laid: dict[tuple[str, str], int] = {}
+    for before, action, after in zip(game.states, game.actions, game.states[1:],
+                                     strict=False):
+        for s in steps(before, action, after):
+            if s.code == "table.dowry":
+                key = (s.message.params["village"], s.message.params["player"])
+                laid[key] = laid.get(key, 0) + 1
+        if after.phase in ("play", "school", "reveal", "over"):
+            break
+        for v in after.villages:
+            assert centre_coins(after, v) == {}
+        for p in after.players:
+            assert coins_at_hand(after, p.colour) == 6
+    assert sum(laid.values()) == 6  # each of 3 players gives one to each of the two others
+    first = next(s for s in game.states if s.phase == "play")
+    held = {(v, c): n for v in first.villages for c, n in centre_coins(first, v).items()}
+    assert sum(held.values()) == 6 and all(n == 1 for n in held.values())
+
+
+def test_the_village_picture_draws_no_coin_in_a_centre_before_the_dowry(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import pygame
+
+    from companion.display import ui, village_view
+
+    pygame.init()
+    ui.reset_fonts()
+    game = Game.from_record(record("game-3p.jsonl"))
+    couples = next(s for s in game.states if s.phase == "couples")
+    drawn: list[str] = []
+    real = village_view.coin
+    monkeypatch.setattr(village_view, "coin", lambda s, c, *a, **k: (drawn.append(c),
+                                                                      real(s, c, *a, **k)))
+    surface = pygame.Surface((400, 300))
+    for v in couples.villages:
+        village_view.draw_village(surface, couples, v, pygame.Rect(0, 0, 400, 300))
+    assert drawn == []
+    first = next(s for s in game.states if s.phase == "play")
+    for v in first.villages:
+        village_view.draw_village(surface, first, v, pygame.Rect(0, 0, 400, 300))
+    assert len(drawn) == 6

@@ -10,6 +10,7 @@ import pygame
 from ..engine import GameState
 from ..engine.characters import sleeping_quarters
 from ..engine.grid import QUARTERS, Cell, in_quarter, open_ring, ring, ring_cells
+from ..engine.setup import centre_coins
 from ..engine.state import Adult
 from ..engine.table import (
     BRANCH_TILE,
@@ -308,7 +309,8 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
     waiting = [(village_, s) for s in SEXES for _i in range(v.centre[s])]
     step = fig * 11 // 20 + 4
     x = centre_rect.left + 6 + step // 2
-    coins = sum(v.coins.values())
+    laid = centre_coins(state, village_)  # as the table holds them: the dowry once laid
+    coins = sum(laid.values())
     shown = waiting[:max((centre_rect.width - 30 * coins - 50) // step, 1)]
     for c, sex in shown:
         figure(surface, c, sex, True, (x, centre_rect.bottom - fig // 2 - 4), fig)
@@ -318,7 +320,7 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
                   pygame.Rect(x - step // 2, centre_rect.bottom - 30, 44, 26), PICTURE_TEXT,
                   INK, min_size=PICTURE_TEXT, picture=True, bg=CENTRE)
     cx = centre_rect.right - 16
-    for c, n in sorted(v.coins.items()):
+    for c, n in sorted(laid.items()):
         for _i in range(n):
             coin(surface, c, (cx, centre_rect.centery + 6), 13)
             cx -= 30

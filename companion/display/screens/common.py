@@ -9,6 +9,7 @@ import pygame
 
 from ...engine import GameState
 from ...engine.actions import Placement
+from ...engine.setup import coins_at_hand
 from ...engine.state import CHARACTERS, DRAFT, START_PLAYER
 from ..contract import AppView, Screen
 from ..describe import step_text
@@ -135,7 +136,7 @@ def players_panel(s: pygame.Surface, state: GameState, rect: pygame.Rect) -> int
         badge(s, p.colour, (row.left + 15, row.top + 16), 14)
         draw_text(s, name(p.colour), pygame.Rect(row.left + 32, row.top + 2, rect.width - 34,
                                                  name_h), BODY, INK, bg=BACKGROUND)
-        coins = p.coins + p.won_coins
+        coins = coins_at_hand(state, p.colour)  # as the table holds them (the dowry too)
         coin(s, p.colour, (row.left + 17, row.bottom - 14), 13)  # its mark >= 20 px
         draw_text(s, str(coins), pygame.Rect(row.left + 36, row.bottom - 27, 34, 26), BODY,
                   INK, wrap=False, bg=BACKGROUND)
