@@ -93,10 +93,7 @@ def setup_items(state: GameState, virtual: Iterable[str] = ()) -> list[tuple[str
                    "on its own, and set them aside.").format(n2=b.stack2, n3=b.stack3),
         lambda s, r: pieces.face_down(s, r, ("II", "III")))
     starts = list(b.start_tiles.values())
-    if b.letters:
-        add("board", _("Lay the {n} start tiles with letters out face up, sorted by type.")
-            .format(n=sum(starts)), lambda s, r: pieces.laid_out(s, r, starts))
-    else:
+    if not b.letters:  # the letters: each player takes its 3 tiles by its centre's letter
         each = max(starts) if starts else 0
         add("board", _("Lay the start tiles out face up, sorted by type: {n} of each type, "
                        "{total} in all.").format(n=each, total=sum(starts)),
