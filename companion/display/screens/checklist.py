@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from ..describe import step_text
-from ..i18n import N_, _, elide, ngettext, punctuate
+from ..i18n import N_, _, ngettext
 from ..ui import (
     ACCENT_INK,
     BODY,
@@ -28,9 +28,8 @@ from ..ui import (
     Widget,
     button,
     draw_text,
-    fit,
+    drawn_height,
     font,
-    text_height,
 )
 from ..village_view import step_picture
 from .common import TICK_W, tick_box
@@ -192,10 +191,7 @@ class Checklist:
 
     def _row_height(self, item: Item, width: int) -> int:
         """As tall as its picture or its words as drawn (French spaces before ":" too)."""
-        words = punctuate(elide(item.words))
-        f = fit(words, width, 400, BODY)
-        return max(self.pic_h, (len(f.lines) - 1) * font(f.size).get_linesize()
-                   + font(f.size).get_height() + 2, text_height(words, width))
+        return max(self.pic_h, drawn_height(item.words, width))
 
     def _rows(self, items: list[Item], group: Group, steps_rect: pygame.Rect
               ) -> tuple[list[tuple[int, pygame.Rect]], bool]:
@@ -245,18 +241,16 @@ class Checklist:
                               style="invisible", selected=i in ticks.ticked))
         left_steps = ticks.left()
         in_sight = {i for i, _r in rows}
-        x = right.right
+        # "Tick all" always at the right end, "Next unticked" left of it: neither moves when
+        # the other comes or goes.
+        all_w = _tick_all_width()
+        if any(i not in ticks.ticked for i in group.steps):
+            out.append(button(f"{p}steps:all", (right.right - all_w, right.top, all_w, 48),
+                              _("Tick all"), lambda: self._tick_all(group, groups, ticks)))
         if left_steps and left_steps[0] not in in_sight:
-            w = max(font(BODY).size(_("Next unticked"))[0] + 24, 150)
-            x -= w
-            out.append(button(f"{p}steps:todo", (x, right.top, w, 48), _("Next unticked"),
-                              lambda: self.show(groups, ticks.left()[0])))
-            x -= 8
-        open_left = [i for i in group.steps if i not in ticks.ticked]
-        if open_left:
-            w = max(font(BODY).size(_("Tick all"))[0] + 24, 110)
-            out.append(button(f"{p}steps:all", (x - w, right.top, w, 48), _("Tick all"),
-                              lambda: self._tick_all(group, groups, ticks)))
+            w = _todo_width()
+            out.append(button(f"{p}steps:todo", (right.right - all_w - 8 - w, right.top, w, 48),
+                              _("Next unticked"), lambda: self.show(groups, ticks.left()[0])))
         if scrolls:
             sx = right.right - SCROLL_W
             shown = len(rows)
@@ -346,8 +340,9 @@ class Checklist:
         if rows:  # where the table is in the group: "3-5 of 8"
             first, last = group.steps.index(rows[0][0]) + 1, group.steps.index(rows[-1][0]) + 1
             total = len(group.steps)
-            where = (_("{first}-{last} of {n}").format(first=first, last=last, n=total)
-                     if scrolls else ngettext("{n} step", "{n} steps", total).format(n=total))
+            where = (ngettext("{n} step", "{n} steps", total).format(n=total) if not scrolls
+                     else _("{first} of {n}").format(first=first, n=total) if first == last
+                     else _("{first}-{last} of {n}").format(first=first, last=last, n=total))
             if not summary:  # no room above the groups: what is left in all, said here
                 where = ngettext("{n} step left", "{n} steps left", n).format(n=n) if n \
                     else _("All done")
@@ -377,13 +372,19 @@ class Checklist:
 
     def _buttons_width(self, groups: list[Group], group: Group, ticks: Any,
                        rows: list[tuple[int, pygame.Rect]]) -> int:
-        w = 0
+        w = _tick_all_width()  # its place is kept, there or not
         left_steps = ticks.left()
         if left_steps and left_steps[0] not in {i for i, _r in rows}:
-            w += max(font(BODY).size(_("Next unticked"))[0] + 24, 150) + 8
-        if any(i not in ticks.ticked for i in group.steps):
-            w += max(font(BODY).size(_("Tick all"))[0] + 24, 110)
+            w += _todo_width() + 8
         return w
+
+
+def _tick_all_width() -> int:
+    return max(font(BODY).size(_("Tick all"))[0] + 24, 110)
+
+
+def _todo_width() -> int:
+    return max(font(BODY).size(_("Next unticked"))[0] + 24, 150)
 
 
 def not_ticked(n: int) -> str:

@@ -13,7 +13,7 @@ from ...engine.setup import coins_at_hand
 from ...engine.state import CHARACTERS, DRAFT, START_PLAYER
 from ..contract import AppView, Screen
 from ..describe import step_text
-from ..i18n import _, elide, name, ngettext, punctuate
+from ..i18n import _, name, ngettext
 from ..ui import (
     ACCENT,
     ACCENT_INK,
@@ -35,7 +35,7 @@ from ..ui import (
     button,
     coin,
     draw_text,
-    fit,
+    drawn_height,
     font,
     player_frame,
     text_height,
@@ -189,8 +189,7 @@ class StepsView:
         out: list[list[int]] = [[]]
         used = 0
         for i, (step, _state, undone) in enumerate(entries):
-            f = fit(punctuate(elide(f"{i + 1}. {step_text(step, undone)}")), width, 400, BODY)
-            h = max(PIC_H, len(f.lines) * font(f.size).get_linesize() + 4) + 6
+            h = max(PIC_H, drawn_height(f"{i + 1}. {step_text(step, undone)}", width)) + 6
             if out[-1] and used + h > rect.height:
                 out.append([])
                 used = 0
@@ -232,9 +231,8 @@ class StepsView:
         out, y = [], rect.top
         for i in page:
             step, _state, undone = entries[i]
-            f = fit(punctuate(elide(f"{i + 1}. {step_text(step, undone)}")),  # as drawn
-                    rect.width - TICK_W - PIC_W - 20, 400, BODY)
-            h = max(PIC_H, len(f.lines) * font(f.size).get_linesize() + 4)
+            h = max(PIC_H, drawn_height(f"{i + 1}. {step_text(step, undone)}",
+                                        rect.width - TICK_W - PIC_W - 20))
             out.append((i, pygame.Rect(rect.left, y, rect.width, h)))
             y += h + 6
         return out

@@ -27,8 +27,9 @@ from .common import TOP, Screen, nav, nav_left, title_bar
 
 GROUPS = (("board", N_("Board and tiles")), ("players", N_("Each player")),
           ("neutral", N_("Neutral village")), ("start", N_("Start player")))
-PIC = (170, 96)
-"""A setup step's picture: larger than a round-end step's, the pieces as they lie."""
+PIC = (112, 84)
+"""A setup step's picture: larger than a round-end step's, the pieces as they lie (the tick
+has a column of its own, left of it)."""
 
 
 @dataclass
@@ -166,8 +167,7 @@ def _framed(paint: Paint) -> Paint:
     def framed(s: pygame.Surface, r: pygame.Rect) -> None:
         pygame.draw.rect(s, BUTTON, r, border_radius=6)
         pygame.draw.rect(s, BUTTON_EDGE, r, 1, border_radius=6)
-        paint(s, pygame.Rect(r.left + 32, r.top + 5, r.width - 37, r.height - 10))
-        # (the left strip is the tick's)
+        paint(s, r.inflate(-10, -10))
     return framed
 
 
