@@ -98,3 +98,52 @@ def test_a_view_of_one_step_says_which(tmp_path: Path) -> None:
     assert alone
     for said in alone:
         assert re.search(r"\b\d+ von \d+", said) and not re.search(r"\d+-\d+ von", said), said
+
+
+@pytest.mark.parametrize("language", ["fr", "it", "de", "es", "en"])
+def test_the_round_end_s_title_is_one_line_at_title_size(tmp_path: Path, language: str) -> None:
+    """"La manche 1 est terminée" wrapped to two small lines: the title had 300 px, not
+    what the top bar's buttons leave."""
+    app, _d = round_end(tmp_path, language)
+    try:
+        title = {"fr": "Fin de la manche 1", "it": "Il round 1 è finito",
+                 "de": "Runde 1 ist vorbei", "es": "Fin de la ronda 1",
+                 "en": "Round 1 is over"}[language]
+        ui.SIZES.clear()
+        said = texts(app)
+        assert title in said
+        assert ui.SIZES.get(ui.TITLE, 0) >= 1
+    finally:
+        app.close()
+
+
+def test_a_virtual_player_s_long_summary_fits_its_side_in_italian(tmp_path: Path) -> None:
+    """The numbered summary did not fit its 242x340 panel in Italian (2 reports): a long one
+    takes the whole left side, "Done" beside it."""
+    from companion.config import Buttons, Config, Leds
+    from companion.display.screens.virtual import VirtualScreen
+    from tests.test_table_steps_kept import stored_game
+
+    lines = (DATA / "game-4p.jsonl").read_text().splitlines()
+    at = 187  # Blue builds three times after a marriage: six lines, long in Italian
+    game = Game.from_record(lines[: at + 1])
+    who = game.state.active
+    header = json.loads(lines[0])
+    for p in header["players"]:
+        if p["colour"] == who:
+            p["virtual"] = "normal"
+    stored_game(tmp_path / "helvetia.db", [json.dumps(header), *lines[1:]], at - 1)
+    app = App(Config(language="it", data_dir=tmp_path, buttons=Buttons(backend="keyboard"),
+                     leds=Leds(backend="simulated")))
+    try:
+        d = Driver(app)
+        for _ in range(3):  # "thinking" first
+            d.widgets()
+        screen = app.screen
+        assert isinstance(screen, VirtualScreen) and len(screen.plan) >= 4
+        ui.clear_reports()
+        said = " ".join(texts(app))
+        assert ui.REPORTS == [], ui.REPORTS
+        assert "1. " in said and "2. " in said
+    finally:
+        app.close()

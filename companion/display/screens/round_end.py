@@ -27,7 +27,7 @@ from .checklist import (
     round_groups,
     table_items,
 )
-from .common import TOP, Screen, nav, title_bar, value_key
+from .common import TOP, Screen, nav, nav_left, title_bar, value_key
 from .reveal_grid import draw_stack, reveal_widgets
 from .score_table import score_table
 
@@ -226,7 +226,7 @@ class RoundScreen(Screen):
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         state = game_state(app)
         ended = state.round if state.phase in (SCHOOL, REVEAL, OVER) else state.round - 1
-        title_bar(s, _("Round {n} is over").format(n=ended))
+        title_bar(s, _("Round {n} is over").format(n=ended), right=nav_left(app))
         if state.phase == REVEAL and self.picking:
             from2, from3 = reveal_counts(state)
             picked = ", ".join(building(state.catalogue, t) for t in self.picked)

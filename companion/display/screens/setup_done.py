@@ -19,7 +19,7 @@ from .checklist import (
     setup_groups,
     table_items,
 )
-from .common import Screen, nav, title_bar
+from .common import Screen, nav, nav_left, title_bar
 from .round_end import checklist_area, go_past
 
 
@@ -50,7 +50,7 @@ class SetupDoneScreen(Screen):
         return out
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
-        title_bar(s, _("The setup is done"))
+        title_bar(s, _("The setup is done"), right=nav_left(app))
         entries = app.table.shown()
         self.checklist.draw(s, table_items(entries), setup_groups(entries), app.table,
                             checklist_area())

@@ -18,7 +18,7 @@ from .. import pictograms
 from ..contract import AppView
 from ..describe import TableLog
 from ..i18n import _, name
-from ..ui import BODY, INK, MUTED, W, Widget, button, draw_text, paragraph
+from ..ui import BODY, INK, MUTED, W, Widget, button, draw_text, drawn_height, paragraph
 from .checklist import go_on_lines, go_on_width
 from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, Screen, StepsView, nav, nav_left, title_bar
 from .hint import plan_words
@@ -242,12 +242,38 @@ class VirtualScreen(Screen):
                       pygame.Rect(8, TOP + 8, LEFT_W - 8, 300), BODY, INK)
             self.reading.draw(self.state, s)
             return
-        lines = [f"{i + 1}. {w}" for i, w in enumerate(plan_words(self.state, tuple(self.plan)))]
-        draw_text(s, "\n".join(lines), pygame.Rect(8, TOP + 8, LEFT_W - 8, 340), BODY, INK)
-        draw_text(s, _("Move the pieces, then Done (or {name}'s seat button).").format(
-            name=who), pygame.Rect(8, 360, LEFT_W, 112), BODY, MUTED, valign="bottom")
+        summary, hint = summary_layout(self.state, self.plan, who)
+        draw_text(s, summary, pygame.Rect(8, TOP + 8, LEFT_W - 8, BOTTOM - TOP - 8), BODY, INK)
+        if hint:  # under the summary when there is room for both; the summary comes first
+            draw_text(s, hint, pygame.Rect(8, BOTTOM - drawn_height(hint, LEFT_W - 8),
+                                           LEFT_W - 8, drawn_height(hint, LEFT_W - 8)),
+                      BODY, MUTED)
         assert self.table is not None
         self.view.draw(s, self.table, _steps_area(), _steps_header())
+
+
+BOTTOM = 472
+"""Where the left side's words end."""
+
+
+def summary_layout(state: GameState, plan: list[Action], who: str) -> tuple[str, str | None]:
+    """The numbered summary of a virtual player's plan, and the hint under it ("Move the
+    pieces, then Done") when both fit on the left side; a long summary takes the whole side
+    (Done is in sight beside it), and a longer one leaves out its "End the turn"."""
+    words = plan_words(state, tuple(plan))
+    hint = _("Move the pieces, then Done (or {name}'s seat button).").format(name=who)
+    room = BOTTOM - TOP - 8
+    width = LEFT_W - 8
+
+    def numbered(ws: list[str]) -> str:
+        return "\n".join(f"{i + 1}. {w}" for i, w in enumerate(ws))
+
+    summary = numbered(words)
+    if drawn_height(summary, width) + 8 + drawn_height(hint, width) <= room:
+        return summary, hint
+    if drawn_height(summary, width) > room and plan and isinstance(plan[-1], EndTurn):
+        summary = numbered(words[:-1])
+    return summary, None
 
 
 def _steps_header() -> pygame.Rect:
