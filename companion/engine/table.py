@@ -415,11 +415,13 @@ def _round_start(s: _Steps) -> None:
 
 def _round_finish(s: _Steps) -> None:
     """Round end steps 4 and 5, once the school's villagers are home: the children go to the
-    school; the score markers move."""
+    school (not after the last round); the score markers move."""
     b, af = s.before, s.after
     if af.phase == SCHOOL:
         return
     for v, village in b.villages.items():
+        if af.game_over:
+            break  # the game is over: no next round for the school (§12)
         for cell, bd in sorted(village.buildings.items(), key=lambda kv: row_first(kv[0])):
             for c, sex in bd.children:
                 s.add("table.child_to_school", {"player": c, "sex": sex, **s.at(v, cell)},
