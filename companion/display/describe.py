@@ -33,6 +33,8 @@ class TableLog:
     """The steps the table ticked off as done (indexes into ``shown()``)."""
     taken: Action | None = None
     """The action just undone (whose moves ``undone`` takes back)."""
+    opened: str | None = None
+    """The group of the checklist the table has open (kept across a restart)."""
 
     def shown(self) -> list[tuple[TableStep, GameState, bool]]:
         """The steps to show, each with its state and whether it is to be taken back."""
@@ -58,6 +60,7 @@ class TableLog:
         self.undone = []
         self.ticked = set()
         self.taken = None
+        self.opened = None
 
     def tick(self, i: int) -> None:
         """The table ticks a step off (or on again)."""
@@ -81,6 +84,7 @@ class TableLog:
         if key != self.key:
             self.entries = []
             self.ticked = set()
+            self.opened = None
         self.key = key
         self.last = len(self.entries) if new else self.last
         self.entries += [(s, after) for s in new]

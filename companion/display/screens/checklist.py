@@ -150,9 +150,14 @@ class Checklist:
 
     # --- which group, which steps ------------------------------------------------------------
 
-    def follow(self, groups: list[Group], newest: int, count: int) -> None:
-        """Opens the group of the newest step when steps were added since last seen."""
-        if count != self.seen:
+    def follow(self, groups: list[Group], newest: int, count: int, ticks: Any = None) -> None:
+        """Opens the group of the newest step when steps were added since last seen; when
+        first shown, the group the table had open (after a restart) if it is still there."""
+        opened = getattr(ticks, "opened", None)
+        if self.seen < 0 and count and opened in {g.key for g in groups}:
+            self.seen = count
+            self._open(next(g for g in groups if g.key == opened), ticks)
+        elif count != self.seen:
             self.seen = count
             self.show(groups, newest)
         elif self.open not in {g.key for g in groups} and groups:
@@ -215,10 +220,12 @@ class Checklist:
 
     def widgets(self, items: list[Item], groups: list[Group], ticks: Any, area: pygame.Rect,
                 newest: int = 0) -> list[Widget]:
-        self.follow(groups, newest, len(items))
+        self.follow(groups, newest, len(items), ticks)
         group = self.current(groups)
         if group is None:
             return []
+        if hasattr(ticks, "opened"):
+            ticks.opened = group.key  # kept across a restart
         self.top = max(0, min(self.top, len(group.steps) - 1))
         left, right = self._split(area)
         steps_rect = pygame.Rect(right.left, right.top + 54, right.width, right.height - 54)
