@@ -1,0 +1,83 @@
+"""Words of the play-test in a window (2026-11-25, finding 9): one German name for the score
+cube, start buildings called so, a seat named by its colour, "Wohin?"; the French table steps
+always say the villager's sex; Italian "dalla scuola" and "mettila"; the draft's "picks
+again" said with the name once."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.display import i18n
+from companion.engine.grid import Cell
+from companion.engine.messages import message
+from companion.engine.values import Sex
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    yield
+    i18n.use("en")
+
+
+def test_german_calls_the_score_cube_zaehlstein_in_the_checklist_and_at_the_round_end(
+        ) -> None:
+    import json
+
+    from companion.display.screens.setup_checklist import setup_items
+    from companion.engine.setup import new_game
+
+    i18n.use("de")
+    header = json.loads((Path(__file__).parent / "data/game-3p.jsonl").read_text()
+                        .splitlines()[0])
+    words = " ".join(item.words for _g, item in setup_items(new_game(header)))
+    track = next(w for w in words.split(". ") if "Siegpunkteleiste" in w)
+    assert "Zählstein" in track and "Lieferstein" not in track
+    assert "Zählstein" in i18n.say(message("table.score", player="red", n=3))
+    assert "Lieferstein" not in words  # the 17 cubes are "Steine": 16 to deliver, 1 to count
+
+
+def test_german_start_buildings_seat_names_and_where() -> None:
+    i18n.use("de")
+    assert "Startgebäude" in i18n.say(message("table.start_tile_to_box", building="brickyard"))
+    assert i18n._("Name for the {colour} seat").format(colour="Blau") == "Name für Blau"
+    assert i18n._("Where it goes").endswith("?")
+
+
+def test_french_table_steps_say_the_villager_s_sex() -> None:
+    i18n.use("fr")
+    for code, extra in (("table.supply_to_centre", {"village": "red"}),
+                        ("table.supply_to_school", {}),
+                        ("table.supply_to_building", {"building": "mill", "cell": Cell(1, 0),
+                                                      "village": "red"})):
+        said = i18n.say(message(code, player="red", sex=Sex.M, **extra))
+        assert "(homme)" in said, said
+
+
+def test_italian_marriage_from_the_school_takes_her_from_it() -> None:
+    i18n.use("it")
+    said = i18n.say(message("table.marry", player="red", sex=Sex.F, source="school",
+                            building="mill", cell=Cell(1, 0), village="blue"))
+    assert "dalla scuola" in said and "mettila" in said, said
+    said = i18n.say(message("table.marry", player="red", sex=Sex.M, source="centre",
+                            building="mill", cell=Cell(1, 0), village="blue"))
+    assert "dal centro villaggio" in said and "mettilo" in said, said
+
+
+def test_the_draft_says_the_picker_s_name_once_when_it_picks_again(tmp_path: Path) -> None:
+    from tests.test_turn_flow import DATA, app_for
+    from tests.test_turn_words import texts
+    from tests.ui_driver import Driver
+
+    lines = (DATA / "game-4p.jsonl").read_text().splitlines()
+    app = app_for(lines, tmp_path, "de")
+    try:
+        d = Driver(app)
+        d.play(lines, stop=5)  # Carla picked last and picks again (the snake's turn)
+        said = " ".join(texts(app))
+        assert "wählt noch einmal" in said
+        assert said.count("Carla wählt") == 1, said
+    finally:
+        app.close()
