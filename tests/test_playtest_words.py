@@ -81,3 +81,43 @@ def test_the_draft_says_the_picker_s_name_once_when_it_picks_again(tmp_path: Pat
         assert said.count("Carla wählt") == 1, said
     finally:
         app.close()
+
+
+SECOND_PERSON = {"en": (" your ",), "de": (" dein",), "fr": (" ton ", " ta ", " tes "),
+                 "it": (" tuo ", " tua ", " tuoi "), "es": (" tu ", " tus ")}
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "it", "es"])
+def test_a_virtual_player_s_own_steps_are_said_to_the_table_never_to_it(language: str
+                                                                          ) -> None:
+    """"Bianco … prendi il segnalino": a virtual player was addressed as "you". Every step a
+    virtual player's pieces make has words for the person who moves them."""
+    from companion.engine import table_words
+
+    i18n.use(language)
+    params = {"player": "red", "holder": "blue", "n": 2, "character": "builder",
+              "buy": (("wood", 1),), "sex": Sex.F, "source": "school", "building": "mill",
+              "cell": Cell(1, 0), "village": "red", "good": "wood"}
+    for code in table_words.VIRTUAL:
+        said = " " + i18n.say(message(code, **params)).lower() + " "
+        assert not any(w in said for w in SECOND_PERSON[language]), (code, said)
+    for base in ("table.start_token_last_pick", "table.coins_on_character",
+                 "table.coins_to_hand", "table.marry", "table.cube", "table.tile_face_down",
+                 "table.dowry_own", "table.move_in"):
+        assert table_words.virtual_code(base) is not None, base
+
+
+def test_a_virtual_player_s_screen_says_its_coins_as_the_table_moves_them(tmp_path: Path
+                                                                          ) -> None:
+    from tests.test_turn_words import texts
+    from tests.virtual_play import three_virtual_until
+
+    app, _d = three_virtual_until(tmp_path, lambda s: s.state.phase == "play" and any(
+        st.code.startswith("table.coins_on_character") for st, _s, _b in s.table.shown()))
+    try:
+        screen = app.screen
+        said = " ".join(texts(app))
+        who = i18n.name(screen.colour)  # type: ignore[attr-defined]
+        assert f"{who}: put" not in said and f"of {who}'s on the" in said, said
+    finally:
+        app.close()
