@@ -121,3 +121,17 @@ def test_a_virtual_player_s_screen_says_its_coins_as_the_table_moves_them(tmp_pa
         assert f"{who}: put" not in said and f"of {who}'s on the" in said, said
     finally:
         app.close()
+
+
+def test_a_plan_s_items_begin_as_list_items(tmp_path: Path) -> None:
+    """Italian "1. coppia 3", "2. un matrimonio": an action's words after "Name: " began a
+    numbered item in lower case."""
+    from companion.display.screens.hint import plan_words
+    from companion.engine import Game
+
+    i18n.use("it")
+    lines = (Path(__file__).parent / "data/game-3p.jsonl").read_text().splitlines()
+    game = Game.from_record(lines)
+    i = next(k for k, a in enumerate(game.actions) if a.type == "third_couple")
+    words = plan_words(game.states[i], (game.actions[i],))
+    assert words == ["Coppia 3"], words

@@ -44,7 +44,10 @@ def plan_words(state: GameState, plan: tuple[Action, ...]) -> list[str]:
             with_option = next((o for o in turn_options(s).all() if o.action == action), None)
             if with_option is not None:
                 words = say(with_option.message)
-        out.append(words or action_text(action, s).split(": ", 1)[-1])
+        if not words:  # an action's line after "Name: ", as a list item begins it
+            words = action_text(action, s).split(": ", 1)[-1]
+            words = words[:1].upper() + words[1:]
+        out.append(words)
         s = apply(s, action)
     return out
 
