@@ -1,7 +1,8 @@
 """Words of the play-test in a window (2026-11-25, finding 9): one German name for the score
-cube, start buildings called so, a seat named by its colour, "Wohin?"; the French table steps
-always say the villager's sex; Italian "dalla scuola" and "mettila"; the draft's "picks
-again" said with the name once."""
+cube, start buildings called so, a seat named by its colour, "Wohin?"; the French setup steps
+always say the villager's sex ("un homme", "une femme"); Italian "dalla scuola" and
+"mettila"; the draft's "picks again" said with the name once; a virtual player's steps said
+to the table."""
 
 from __future__ import annotations
 
@@ -53,7 +54,7 @@ def test_french_table_steps_say_the_villager_s_sex() -> None:
                         ("table.supply_to_building", {"building": "mill", "cell": Cell(1, 0),
                                                       "village": "red"})):
         said = i18n.say(message(code, player="red", sex=Sex.M, **extra))
-        assert "(homme)" in said, said
+        assert "un homme" in said, said  # the sex said, the words agreeing with it
 
 
 def test_italian_marriage_from_the_school_takes_her_from_it() -> None:
