@@ -1,8 +1,8 @@
 """Words of the play-test in a window (2026-11-25, finding 9): one German name for the score
-cube, start buildings called so, a seat named by its colour, "Wohin?"; the French setup steps
-always say the villager's sex ("un homme", "une femme"); Italian "dalla scuola" and
-"mettila"; the draft's "picks again" said with the name once; a virtual player's steps said
-to the table."""
+cube, start buildings called so, a seat named by its colour, "Standort" for "Wohin"; the
+French setup steps always say the villager's sex ("un homme", "une femme"); Italian "dalla
+scuola" and "mettila"; the draft's "picks again" said with the name once; a virtual player's
+steps said to the table."""
 
 from __future__ import annotations
 
@@ -44,7 +44,9 @@ def test_german_start_buildings_seat_names_and_where() -> None:
     i18n.use("de")
     assert "Startgebäude" in i18n.say(message("table.start_tile_to_box", building="brickyard"))
     assert i18n._("Name for the {colour} seat").format(colour="Blau") == "Name für Blau"
-    assert i18n._("Where it goes").endswith("?")
+    # "Wohin" read as a question cut short; a field's name is a noun ("Standort:" on its
+    # button, "Standort" over its choices)
+    assert i18n._("Where it goes") == "Standort"
 
 
 def test_french_table_steps_say_the_villager_s_sex() -> None:
