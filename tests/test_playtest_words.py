@@ -138,3 +138,40 @@ def test_a_plan_s_items_begin_as_list_items(tmp_path: Path) -> None:
     i = next(k for k, a in enumerate(game.actions) if a.type == "third_couple")
     words = plan_words(game.states[i], (game.actions[i],))
     assert words == ["Coppia 3"], words
+
+
+def test_the_round_end_s_checklist_says_a_virtual_player_s_coins_to_the_table(
+        tmp_path: Path) -> None:
+    import json
+
+    from companion.display.app import App
+    from companion.display.screens import RoundScreen
+    from companion.engine import Game
+    from companion.engine.table import round_ended, steps
+    from tests.test_table_steps_kept import config, first_of, record, stored_game
+    from tests.test_turn_words import texts
+    from tests.ui_driver import Driver
+
+    lines = record("game-4p.jsonl")
+    game = Game.from_record(lines)
+    end = next(i for i, a in enumerate(game.actions)
+               if round_ended(game.states[i], a, game.states[i + 1]))
+    who = next(s.message.params["player"]  # the first to take coins back: in sight
+               for s in steps(game.states[end], game.actions[end], game.states[end + 1])
+               if s.code == "table.coins_back")
+    header = json.loads(lines[0])
+    for p in header["players"]:
+        if p["colour"] == who:
+            p["virtual"] = "easy"
+    stored_game(tmp_path / "helvetia.db", [json.dumps(header), *lines[1:]],
+                first_of(lines, "reveal"))  # the school's back, the new tiles in
+    app = App(config(tmp_path))
+    try:
+        d = Driver(app)
+        assert isinstance(app.screen, RoundScreen), type(app.screen).__name__
+        d.tap("group:coins")
+        said = " ".join(texts(app))
+        name = i18n.name(who)
+        assert f"{name}: take your" not in said and f"Give {name} its" in said, said
+    finally:
+        app.close()

@@ -234,6 +234,10 @@ VIRTUAL: dict[str, Template] = {
     "table.dowry_own.virtual": N_("Give {player} its own dowry coin back from the centre of "
                                   "{village} (usable from its next turn)."),
     "table.cube.virtual": N_("Put a cube of {player}'s on the market's {good} space."),
+    "table.coins_back.virtual": N_("Give {player} its {n} coin back from the {character}.",
+                                   "Give {player} its {n} coins back from the {character}."),
+    "table.child_to_school.virtual": N_("Move {player}'s {sex} from the {building} ({cell}) in "
+                                        "{village} into the school."),
 }
 """A virtual player's own steps, said to the person who moves its pieces: "Yellow's supply",
 never "your supply" (``table.X`` -> ``table.X.virtual``)."""
@@ -248,5 +252,6 @@ ENGLISH.update(BACK)
 ENGLISH.update(VIRTUAL)
 CODES = frozenset(ENGLISH)
 CHILD_CODES = frozenset({"table.child", "table.child_to_school", "table.back.child",
-                         "table.back.child_to_school", "table.child.virtual"})
+                         "table.back.child_to_school", "table.child.virtual",
+                         "table.child_to_school.virtual"})
 """The steps whose ``sex`` is a child's: a boy or a girl (the display's i18n.CHILD_CODES)."""

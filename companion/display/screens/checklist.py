@@ -5,14 +5,14 @@ screen with what is left in it; one group's steps are open, each a tick the tabl
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 import pygame
 
-from ..describe import step_text
+from ..describe import for_the_table, step_text
 from ..i18n import N_, _, ngettext
 from ..ui import (
     ACCENT_INK,
@@ -119,12 +119,14 @@ def first_open(table: Any, groups: Sequence[Group]) -> int:
     return group.steps[0] if group is not None else int(table.last)
 
 
-def table_items(entries: Sequence[Any]) -> list[Item]:
-    """The table log's steps as checklist items: numbered words and the step's picture."""
+def table_items(entries: Sequence[Any], virtual: Collection[str] = ()) -> list[Item]:
+    """The table log's steps as checklist items: numbered words and the step's picture; the
+    steps of a seat the companion plays (``virtual``) said to the person who moves them."""
     def painter(step: Any, state: Any) -> Callable[[pygame.Surface, pygame.Rect], None]:
         return lambda s, r: step_picture(s, step, state, r)
 
-    return [Item(f"{i + 1}. {step_text(step, undone)}", painter(step, state), undone)
+    return [Item(f"{i + 1}. {step_text(for_the_table(step, virtual), undone)}",
+                 painter(step, state), undone)
             for i, (step, state, undone) in enumerate(entries)]
 
 

@@ -30,6 +30,7 @@ from .checklist import (
 from .common import TOP, Screen, nav, nav_left, title_bar, value_key
 from .reveal_grid import draw_stack, reveal_widgets
 from .score_table import score_table
+from .virtual import virtual_seats
 
 
 class RoundScreen(Screen):
@@ -111,7 +112,8 @@ class RoundScreen(Screen):
                       lambda: setattr(self, "view", "scores"), selected=self.view == "scores")]
         if self.view == "steps":
             entries = app.table.shown()
-            out += self.checklist.widgets(table_items(entries), round_groups(entries),
+            out += self.checklist.widgets(table_items(entries, virtual_seats(app)),
+                                          round_groups(entries),
                                           app.table, checklist_area(), _newest(app.table))
         return out
 
@@ -251,8 +253,8 @@ class RoundScreen(Screen):
             return
         if self.view == "steps" and app.table.shown():
             entries = app.table.shown()
-            self.checklist.draw(s, table_items(entries), round_groups(entries), app.table,
-                                checklist_area())
+            self.checklist.draw(s, table_items(entries, virtual_seats(app)),
+                                round_groups(entries), app.table, checklist_area())
         else:
             score_table(s, state, app.last_track, TOP + 4)
 

@@ -3,7 +3,6 @@ that move its pieces, confirmed with "Done" or that seat's button once they are 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -12,11 +11,10 @@ from ...bot import CostNeeded, decide, deciders
 from ...engine import Action, CannotAct, EndTurn, GameState, apply
 from ...engine.state import PLAY, SCHOOL
 from ...engine.table import TableStep, round_ended, steps
-from ...engine.table_words import virtual_code
 from ...hw.events import NEXT
 from .. import pictograms
 from ..contract import AppView
-from ..describe import TableLog
+from ..describe import TableLog, for_the_table
 from ..i18n import _, name
 from ..ui import BODY, INK, MUTED, W, Widget, button, draw_text, drawn_height, paragraph
 from .checklist import go_on_lines, go_on_width
@@ -100,10 +98,7 @@ def plan_of(state: GameState, colour: str, level: str, seed: int) -> list[Action
 def theirs(step: TableStep, player: str | None) -> TableStep:
     """A virtual player's own step said to the person who moves its pieces ("Yellow's
     supply", not "your supply")."""
-    code = virtual_code(step.message.code)
-    if code is None or step.message.params.get("player") != player:
-        return step
-    return replace(step, message=replace(step.message, code=code))
+    return step if player is None else for_the_table(step, {player})
 
 
 class PlanSteps(TableLog):
