@@ -109,10 +109,12 @@ def test_the_side_bar_counts_the_coins_the_table_holds_during_the_setup(tmp_path
         app.close()
 
 
-def test_the_centres_hold_the_dowry_from_the_step_that_lays_it() -> None:
+@pytest.mark.parametrize("name", ["game-2p.jsonl", "game-3p.jsonl", "game-4p.jsonl"])
+def test_the_centres_hold_the_dowry_from_the_step_that_lays_it(name: str) -> None:
     """The village centres showed the dowry coins from the placements on, before any step
-    lays them; every setup state holds 6 coins a colour on the table."""
-    game = Game.from_record(record("game-3p.jsonl"))
+    lays them; every setup state holds 6 coins a colour on the table (with 2 players one of
+    them goes to the neutral village)."""
+    game = Game.from_record(record(name))
     laid: dict[tuple[str, str], int] = {}
     for before, action, after in zip(game.states, game.actions, game.states[1:],
                                      strict=False):
@@ -126,10 +128,12 @@ def test_the_centres_hold_the_dowry_from_the_step_that_lays_it() -> None:
             assert centre_coins(after, v) == {}
         for p in after.players:
             assert coins_at_hand(after, p.colour) == 6
-    assert sum(laid.values()) == 6  # each of 3 players gives one to each of the two others
+    players = len(game.states[0].players)
+    assert sum(laid.values()) == 2 * players  # each gives one to each of two others
     first = next(s for s in game.states if s.phase == "play")
     held = {(v, c): n for v in first.villages for c, n in centre_coins(first, v).items()}
-    assert sum(held.values()) == 6 and all(n == 1 for n in held.values())
+    assert sum(held.values()) == 2 * players and all(n == 1 for n in held.values())
+    assert all(coins_at_hand(first, p.colour) == 4 for p in first.players)
 
 
 def test_the_village_picture_draws_no_coin_in_a_centre_before_the_dowry(
