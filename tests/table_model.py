@@ -288,6 +288,16 @@ class Table:
             tiles[key] = player
 
 
+def expected(model: Table, state: GameState) -> Table:
+    """The table the steps should have made of ``state``: the state's pieces, but once the game
+    is over the last round's children stay on their buildings (no step sends them to a school
+    no round needs; the engine moves them, as §10 step 4 says, before it ends the game)."""
+    t = Table.of(state)
+    if state.game_over:
+        t.children, t.school = model.children, model.school
+    return t
+
+
 def placing(state: GameState) -> bool:
     """Whether a building laid now is a start building (the placing phases)."""
     return state.phase in (NEUTRAL, PLACE)

@@ -250,7 +250,7 @@ def test_the_check_names_a_wrong_field_a_wrong_form_and_an_article_on_a_player()
     assert articles.problems("{who} nimmt {building:le}", allowed, "de") == [
         "{building:le}: no article form 'le' in 'de'; there are " + ", ".join(FORMS["de"])]
     assert articles.problems("{who:den} nimmt {building}", allowed, "de") == [
-        "{who:den}: only a name (building, good, input, made) takes an article"]
+        "{who:den}: only a name (building, good, input, made, source) takes an article"]
     assert articles.problems("{wer} nimmt {building}", allowed, "de") == [
         "{wer}: the English has no {wer}"]
     assert articles.problems("{building:the}", allowed, "en")[0].endswith("there are none")

@@ -68,7 +68,7 @@ def test_the_keys_overlay_names_places_not_play_order(tmp_path: Path, language: 
 
 @pytest.mark.parametrize(("language", "sex", "wanted", "unwanted"), [
     ("es", "f", "una aldeana", "(mujer)"), ("es", "m", "un aldeano", "(hombre)"),
-    ("fr", "f", "une habitante", "(femme)"), ("fr", "m", "un habitant", "(homme)")])
+    ("fr", "f", "une femme", "(femme)"), ("fr", "m", "un homme", "(homme)")])
 def test_a_villager_named_in_a_sentence_agrees_with_its_sex(language: str, sex: str,
                                                             wanted: str, unwanted: str) -> None:
     """ "Pon una aldeana", not "Pon un aldeano (mujer)": the word for the sex chooses the

@@ -23,7 +23,7 @@ from companion.engine import (
 from companion.engine.actions import Action
 from companion.engine.invariants import check
 from companion.engine.table import back_steps, steps
-from tests.table_model import Table, placing
+from tests.table_model import Table, expected, placing
 
 DATA = Path(__file__).parent / "data"
 RECORDS = ["game-2p.jsonl", "game-3p.jsonl", "game-4p.jsonl", "hurried-4p.jsonl"]
@@ -73,7 +73,7 @@ def test_coins_added_as_the_actions_go_make_the_same_game(name: str) -> None:
         after = game.apply(a)
         for step in steps(before, a, after):  # the table moves only what it is told
             model.do(step, after, placing(before))
-        assert model == Table.of(after), a
+        assert model == expected(model, after), a
         assert check(after) == [], a  # every coin and villager accounted for
         if isinstance(a, AddCoin):
             continue

@@ -97,10 +97,13 @@ def test_a_4_player_draft_opens_on_the_setup_checklist_with_the_engines_counts(
 @pytest.mark.parametrize(("record", "present", "absent"), [
     ("game-2p.jsonl", ["neutral village is White", "neutral coin",
                        "Draw the start player at random", "draws a village centre at random"],
-     ["last to pick"]),
-    ("game-3p.jsonl", ["back into the box: one of each type", "last to pick"], ["neutral"]),
+     ["last to pick", "Lay the start tiles out", "start tiles with letters out"]),
+    ("game-3p.jsonl", ["back into the box: one of each type", "last to pick",
+                       "Lay the start tiles out face up"], ["neutral"]),
+    # the letters: each takes the 3 tiles of its centre's letter, none laid out (finding 11)
     ("game-3p-intro.jsonl", ["draws a village centre at random", "stay in the box",
-                             "start tiles with letters out"], ["last to pick", "neutral"]),
+                             "the letter on its back says which start tiles"],
+     ["last to pick", "neutral", "Lay the start tiles out", "start tiles with letters out"]),
 ])
 def test_the_checklist_follows_the_player_count_and_the_setup(
         tmp_path: Path, record: str, present: list[str], absent: list[str]) -> None:

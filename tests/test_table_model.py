@@ -17,7 +17,7 @@ from companion.engine import Game, GameState
 from companion.engine.actions import Action
 from companion.engine.state import OVER
 from companion.engine.table import back_steps, steps
-from tests.table_model import Hurried, Table, new_game, placing, step_once
+from tests.table_model import Hurried, Table, expected, new_game, placing, step_once
 
 GAMES = int(os.environ.get("HELVETIA_TABLE_GAMES", "0")) or None
 """More games on demand (e.g. 2000 for a long run); the suite plays its default."""
@@ -29,7 +29,8 @@ def follow(model: Table, before: GameState, action: Action, after: GameState,
     for step in steps(before, action, after):
         seen[step.code] += 1
         model.do(step, after, placing(before))
-    assert model == Table.of(after), (action, diff(model, Table.of(after)))
+    state = expected(model, after)
+    assert model == state, (action, diff(model, state))
 
 
 def undo(game: Game, model: Table, seen: Counter[str]) -> None:

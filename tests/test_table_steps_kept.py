@@ -176,7 +176,7 @@ def test_a_virtual_school_return_shows_its_own_steps_then_the_round_end_s_checkl
     assert isinstance(screen, VirtualScreen) and screen.table is not None
     shown = [s.message.code for s, _st, _b in screen.table.shown()]
     assert shown and set(shown) <= {c + ".virtual" for c in SCHOOL_STEPS} | set(SCHOOL_STEPS)
-    assert len(screen.table.own_left()) == len(shown)  # the count: what it shows
+    assert len(screen.table.left()) == len(shown)  # the count: what it shows
     assert any(s.code == "table.coins_back" for s in app.table.steps)  # on the checklist
     d.tap("virtual:done")
     ticked = [app.table.steps[i].code for i in app.table.ticked]
@@ -226,7 +226,7 @@ def test_an_undone_virtual_pick_asks_nothing_back_and_keeps_the_ticks(tmp_path: 
     assert screen.plan == plan  # the same pick again
     shown = screen.table.shown()
     assert not any(back for _s, _st, back in shown)  # nothing to take back ...
-    assert screen.table.own_left() == [] and screen.table.left() == []  # ... nor to do again
+    assert screen.table.left() == []  # ... nor to do again
     assert app.table.ticked  # the start token's tick survived the undo
     d.tap("virtual:done")
     assert len(d.done()) == 2
@@ -253,3 +253,30 @@ def test_the_setup_s_checklist_comes_back_after_a_restart(tmp_path: Path) -> Non
     assert type(again.screen).__name__ == "TurnScreen"
     again.close()
     app.close()
+
+
+def test_a_restart_on_the_round_end_opens_the_group_that_was_open(tmp_path: Path) -> None:
+    """Play-test finding 10: after a restart the checklist opened on the first group, not on
+    the one the table had open."""
+    lines = record("game-4p.jsonl")
+    stored_game(tmp_path / "helvetia.db", lines, first_of(lines, "reveal"))
+    app = App(config(tmp_path))
+    d = Driver(app)
+    assert isinstance(app.screen, RoundScreen)
+    groups = [w.value for w in d.widgets() if w.id.startswith("group:")]
+    assert len(groups) >= 3
+    d.tap(f"group:{groups[2]}")  # the first two left unticked
+    opened = next(w.value for w in d.widgets() if w.id.startswith("group:") and w.selected)
+    assert opened == groups[2]
+    app.draw()
+    assert app.store is not None and app.store.later_thread is not None
+    app.store.later_thread.join(10)
+    app.store.lock.release()  # killed (-9)
+    again = App(config(tmp_path))
+    try:
+        assert isinstance(again.screen, RoundScreen)
+        shown = [w for w in Driver(again).widgets() if w.id.startswith("group:")]
+        assert next(w.value for w in shown if w.selected) == groups[2]
+    finally:
+        again.close()
+        app.close()

@@ -47,7 +47,9 @@ def test_coins_back_for_the_next_turn_are_said_beside_the_coins_in_hand(
     if d.has("back_list"):
         d.tap("back_list")
     said = texts(app)
-    assert f"{player.coins} coins in hand, +1 from the next turn" in " ".join(said)  # wrapped
+    held = player.coins + player.won_coins  # in hand, as the players panel counts them
+    assert f"{held} coins in hand, 1 usable from the next turn" in " ".join(said)  # wrapped
+    assert str(held) in said  # the players panel's count beside the coin
     app.close()
 
 

@@ -1,5 +1,5 @@
 """A virtual player's screen, played through taps (play-test 2026-11-25): its "Done" says how
-many of its own steps are not ticked (the round end's, shown before, not counted); its pager
+many of the steps it shows are not ticked (the round end's are on its checklist); its pager
 never covers a step."""
 
 from __future__ import annotations

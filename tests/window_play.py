@@ -110,7 +110,6 @@ def auto_step(app: App, d: Driver) -> str:
     from companion.bot.decide import decide
     from companion.bot.legal import CostNeeded, deciders
     from companion.bot.playout import table_draw
-    from companion.engine import apply
     from companion.engine.actions import TileCost
     from companion.engine.header import check_header
     from companion.engine.state import OVER, REVEAL
@@ -149,12 +148,34 @@ def auto_step(app: App, d: Driver) -> str:
         d.tile_cost(TileCost(colour, b, (("wood", 1), ("brick", 1))))
         return "cost-" + b
     if a.type == "choose":
-        b = decide(apply(state, a), colour, level="easy")
-        if b.type in TURN:
-            d.turn_action(b, coins=a.coins)
-            return f"{colour}-{b.type}"
+        # The coins go on with the character's first regular action (a tile's action is
+        # entered before or after, as a table does): the turn in the order the screen takes
+        # it. A tile's form has no "do:n" to look for.
+        ordered = turn_in_screen_order(state, colour)
+        if ordered is not None:
+            a = ordered[0]
+            if a.type == "choose" and len(ordered) > 1 and ordered[1].type in TURN:
+                d.turn_action(ordered[1], coins=a.coins)  # type: ignore[attr-defined]
+                return f"{colour}-{ordered[1].type}"
     d.enter(a)
     return f"{colour}-{a.type}"
+
+
+def turn_in_screen_order(state: object, colour: str) -> list[object] | None:
+    """The turn a level plans, ordered as the turn screen takes it (``enterable``): from the
+    easy level on, the first a person could enter; None if none."""
+    from companion.bot.legal import CostNeeded
+    from companion.display.screens.virtual import plan_of
+    from tests.virtual_play import enterable
+
+    for level in ("easy", "normal", "strong", "random"):
+        try:
+            ordered = enterable(state, plan_of(state, colour, level, 0))  # type: ignore[arg-type]
+        except CostNeeded:
+            continue
+        if ordered is not None:
+            return ordered  # type: ignore[return-value]
+    return None
 
 
 if __name__ == "__main__":

@@ -75,7 +75,7 @@ FORMS: dict[str, dict[str, tuple[str | None, ...]]] = {"de": _DE, "fr": _FR, "es
                                                       "it": _IT}
 """Per language, each spec a translation may write and its forms."""
 
-NOUN_FIELDS = frozenset({"building", "good", "input", "made"})
+NOUN_FIELDS = frozenset({"building", "good", "input", "made", "source"})
 GENDERED_FIELDS = frozenset({"sex"})
 """Fields worded as a ``gendered.Gendered`` villager: their spec is a choice of two forms,
 "masculine/feminine" (``{sex:un aldeano/una aldeana}``), not an article."""

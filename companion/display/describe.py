@@ -3,14 +3,15 @@ kept for the whole turn (then for the whole round end), and worded for the scree
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine import Action, GameState
 from ..engine import table as table_rules
 from ..engine.state import PLAY
 from ..engine.table import TableStep
+from ..engine.table_words import virtual_code
 from .i18n import _, building, character, cost, good, name, ngettext, say, village, where
 
 READ = ("tile_cost", "correct_cost")
@@ -35,6 +36,8 @@ class TableLog:
     taken: list[tuple[Action, int]] = field(default_factory=list)
     """The actions undone since the last action done, in the order they were undone (the
     game's latest first), each with the number of its moves in ``undone``."""
+    opened: str | None = None
+    """The group of the checklist the table has open (kept across a restart)."""
 
     def shown(self) -> list[tuple[TableStep, GameState, bool]]:
         """The steps to show, each with its state and whether it is to be taken back."""
@@ -61,6 +64,7 @@ class TableLog:
         self.undone = []
         self.ticked = set()
         self.taken = []
+        self.opened = None
 
     def tick(self, i: int) -> None:
         """The table ticks a step off (or on again)."""
@@ -84,6 +88,7 @@ class TableLog:
         if key != self.key:
             self.entries = []
             self.ticked = set()
+            self.opened = None
         self.key = key
         self.last = len(self.entries) if new else self.last
         self.entries += [(s, after) for s in new]
@@ -132,6 +137,15 @@ def _key(before: GameState, action: Action, after: GameState) -> tuple[Any, ...]
     # The whole setup's steps are kept together (start token, picks, the draft's end, the
     # placements, couples, the dowry) until the table ticks them or the turns begin.
     return ("setup",)
+
+
+def for_the_table(step: TableStep, virtual: Collection[str]) -> TableStep:
+    """A step of a seat the companion plays (``virtual``), worded for the person who moves its
+    pieces: "Yellow's supply", never "your supply" (``table.X.virtual``)."""
+    code = virtual_code(step.message.code)
+    if code is None or step.message.params.get("player") not in virtual:
+        return step
+    return replace(step, message=replace(step.message, code=code))
 
 
 def step_text(step: TableStep, undone: bool = False) -> str:

@@ -307,6 +307,12 @@ def _guess(value: Any) -> str:
     return next((k[:-1] for k in ("buildings", "goods") if value in names[k]), "raw")
 
 
+SOURCE_GENDERS = {"de": {"centre": "f", "school": "f"}, "it": {"centre": "m", "school": "f"}}
+"""Where a villager comes from (the village centre, the school) as a name with its gender, in
+the languages whose words for them carry no article ("{source:dal}": "dal centro villaggio",
+"dalla scuola")."""
+
+
 def word(key: str, value: Any) -> str:
     """One parameter of a message in words, by its kind (named by the engine's
     ``PARAM_KINDS``, else told by its value)."""
@@ -342,7 +348,9 @@ def word(key: str, value: Any) -> str:
     if kind == "sexes":
         return _("men") if value == Sex.M else _("women")
     if kind == "source":
-        return _("village centre") if value == "centre" else _("school")
+        text = _("village centre") if value == "centre" else _("school")
+        gender = SOURCE_GENDERS.get(language, {}).get(value)
+        return Noun(text, language, gender) if gender else text  # "dalla scuola"
     if kind == "phase":
         return say(value)
     if kind == "list":

@@ -1,6 +1,7 @@
-"""The table's ticks kept across a restart: which steps the table ticked off, and whether it
-went on past the round end's checklist, saved beside the game (a device setting) so that a
-restart after a power cut or a crash on the round end opens its checklist as it was."""
+"""The table's ticks kept across a restart: which steps the table ticked off, which group of
+the checklist was open, and whether it went on past the round end's checklist, saved beside
+the game (a device setting) so that a restart after a power cut or a crash on the round end
+opens its checklist as it was."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ def _mark(app: Any) -> dict[str, Any] | None:
     if session is None:
         return None
     return {"game": session.game_id, "actions": len(session.game.actions),
-            "ticked": sorted(app.table.ticked), "pending": bool(app.summary_pending)}
+            "ticked": sorted(app.table.ticked), "pending": bool(app.summary_pending),
+            "open": app.table.opened}
 
 
 class TableKeep:
@@ -49,7 +51,7 @@ class TableKeep:
         self.seen = seen
         went_on = not mark["pending"] and app.table.key is not None and \
             app.table.key[0] in ("round", "setup")
-        if not mark["ticked"] and not went_on:
+        if not mark["ticked"] and not went_on and mark["open"] is None:
             return
         self.kept = mark
 
@@ -77,6 +79,8 @@ class TableKeep:
         if same:
             table.ticked = {i for i in saved.get("ticked", ())
                             if isinstance(i, int) and 0 <= i < shown}
+            opened = saved.get("open")
+            table.opened = opened if isinstance(opened, str) else None
         at_round_end = table.key is not None and table.key[0] == "round"
         setup_done = table.key == ("setup",)  # the setup's checklist before the first turn
         if (at_round_end or setup_done) and session.state.phase in (PLAY, OVER):

@@ -372,6 +372,14 @@ def text_height(s: str, width: int, size: int = BODY) -> int:
     return (len(f.lines) - 1) * line_step(f.size) + line_height(f.size) + 2
 
 
+def drawn_height(s: str, width: int, size: int = BODY) -> int:
+    """The height ``draw_text`` takes for ``s`` wrapped at ``width``, as it draws it (French
+    spaces, elisions, a name never hyphenated): what a row of words needs, no more."""
+    s = punctuate(elide(s))
+    f = fit(s, width, 10_000, size, split=not has_name(s))
+    return (len(f.lines) - 1) * line_step(f.size) + line_height(f.size) + 2
+
+
 def text(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int = BODY,
          colour: Colour = INK, anchor: str = "topleft",
          width: int | None = None) -> pygame.Rect:

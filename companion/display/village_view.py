@@ -13,6 +13,7 @@ import pygame
 from ..engine import GameState
 from ..engine.characters import sleeping_quarters
 from ..engine.grid import QUARTERS, Cell, in_quarter, open_ring, ring, ring_cells
+from ..engine.setup import centre_coins
 from ..engine.state import Adult
 from ..engine.table import (
     BRANCH_TILE,
@@ -556,7 +557,8 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
     waiting = [(village_, s) for s in SEXES for _i in range(v.centre[s])]
     step = fig * 11 // 20 + 4
     x = centre_rect.left + 6 + step // 2
-    coins = sum(coin_group_size(n, COIN_R)[0] + 6 for n in v.coins.values() if n)
+    laid = centre_coins(state, village_)  # as the table holds them: the dowry once laid
+    coins = sum(coin_group_size(n, COIN_R)[0] + 6 for n in laid.values() if n)
     shown = waiting[:max((centre_rect.width - coins - 50) // step, 1)]
     for c, sex in shown:
         figure(surface, c, sex, True, (x, centre_rect.bottom - fig // 2 - 4), fig)
@@ -566,7 +568,7 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
                   pygame.Rect(x - step // 2, centre_rect.bottom - 30, 44, 26), PICTURE_TEXT,
                   INK, min_size=PICTURE_TEXT, picture=True, bg=CENTRE)
     right = centre_rect.right - 4
-    for c, n in sorted(v.coins.items()):
+    for c, n in sorted(laid.items()):
         if n:
             w, h = coin_group_size(n, COIN_R)
             spot = pygame.Rect(right - w, centre_rect.centery + 6 - h // 2, w, h)

@@ -35,6 +35,7 @@ from .state import (
     PLACE,
     PLAY,
     START_BUILDINGS,
+    START_PLAYER,
     Adult,
     Building,
     GameState,
@@ -72,6 +73,30 @@ def setup_dowry_receivers(colours: list[str], colour: str, neutral: str | None) 
     if neutral is not None:
         return neutral_village.dowry_receivers(colours, colour, neutral)
     return [around(colours, colour, 1), around(colours, colour, 2)]
+
+
+SETUP_PHASES = (START_PLAYER, DRAFT, START_BUILDINGS, NEUTRAL, PLACE, COUPLES)
+
+
+def dowry_laid(state: GameState) -> bool:
+    """Whether the setup dowry lies in the village centres on the table: the state holds it
+    there from the start, the table lays it once the couples are placed (§6.1 step 5)."""
+    return state.phase not in SETUP_PHASES
+
+
+def centre_coins(state: GameState, village: str) -> dict[str, int]:
+    """The coins in a village's centre as the table holds them, colour → number (none before
+    the dowry is laid: only the dowry lies there during the setup)."""
+    return dict(state.villages[village].coins) if dowry_laid(state) else {}
+
+
+def coins_at_hand(state: GameState, colour: str) -> int:
+    """The coins a player holds on the table: in hand, won back as dowry this turn, and the
+    dowry coins still to be laid in the others' centres."""
+    p = state.player(colour)
+    given = 0 if dowry_laid(state) else sum(v.coins.get(colour, 0)
+                                            for v in state.villages.values())
+    return p.coins + p.won_coins + given
 
 
 def new_game(header: Mapping[str, Any] | Header, *overrides: Mapping[str, Any]) -> GameState:

@@ -44,8 +44,8 @@ from .actions import (
 )
 from .grid import Cell, in_quarter, row_first
 from .messages import Message
-from .setup import left_neighbour
-from .state import CHARACTERS, COUPLES, DRAFT, PLAY, SCHOOL, START_BUILDINGS, GameState
+from .setup import dowry_laid, left_neighbour
+from .state import CHARACTERS, DRAFT, PLAY, SCHOOL, START_BUILDINGS, GameState
 from .table_words import BACK, CHILD_CODES, ENGLISH, NO_BACK
 from .table_words import CODES as CODES  # the step codes, for the catalogues' tests
 from .values import Sex
@@ -180,7 +180,7 @@ def _setup(s: _Steps, a: Action) -> None:
               VILLAGER, colour=a.player, village=a.player, sex=other, awake=True)
     if b.phase in (DRAFT, START_BUILDINGS) and af.phase not in (DRAFT, START_BUILDINGS):
         _start_pool_done(s, a)
-    if b.phase == COUPLES and af.phase != COUPLES:
+    if dowry_laid(af) and not dowry_laid(b):
         # The dowry (setup step 5): the coins the rules put into the centres.
         for v, village in af.villages.items():
             for c, n in sorted(village.coins.items()):
@@ -415,11 +415,13 @@ def _round_start(s: _Steps) -> None:
 
 def _round_finish(s: _Steps) -> None:
     """Round end steps 4 and 5, once the school's villagers are home: the children go to the
-    school; the score markers move."""
+    school (not after the last round); the score markers move."""
     b, af = s.before, s.after
     if af.phase == SCHOOL:
         return
     for v, village in b.villages.items():
+        if af.game_over:
+            break  # the game is over: no next round for the school (§12)
         for cell, bd in sorted(village.buildings.items(), key=lambda kv: row_first(kv[0])):
             for c, sex in bd.children:
                 s.add("table.child_to_school", {"player": c, "sex": sex, **s.at(v, cell)},

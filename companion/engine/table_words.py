@@ -201,6 +201,43 @@ VIRTUAL: dict[str, Template] = {
                                     "({cell})."),
     "table.school_to_centre.virtual": N_("Stand {player}'s {sex} from the school in "
                                          "{player}'s village centre."),
+    "table.start_token_last_pick.virtual": N_("{player} picked last: put the start-player token "
+                                              "from {holder} at {player}'s seat."),
+    "table.coins_on_character.virtual": N_("Put {n} coin of {player}'s on the {character}.",
+                                           "Put {n} coins of {player}'s on the {character}."),
+    "table.coins_for_goods.virtual": N_("Put {n} more coin of {player}'s on the Builder, for the "
+                                        "{buy} bought.",
+                                        "Put {n} more coins of {player}'s on the Builder, for the "
+                                        "{buy} bought."),
+    "table.coins_for_goods_tile.virtual": N_("Put {n} coin of {player}'s on the Builder: it pays "
+                                             "for the {buy} bought.",
+                                             "Put {n} coins of {player}'s on the Builder: they "
+                                             "pay for the {buy} bought."),
+    "table.coins_pay_goods.virtual": N_("Leave {n} coin of {player}'s on the Builder: it pays for "
+                                        "the {buy} bought.",
+                                        "Leave {n} coins of {player}'s on the Builder: they pay "
+                                        "for the {buy} bought."),
+    "table.coins_move_to_builder.virtual": N_("Move {n} coin of {player}'s from the {character} "
+                                              "onto the Builder: it pays for the {buy} bought.",
+                                              "Move {n} coins of {player}'s from the {character} "
+                                              "onto the Builder: they pay for the {buy} bought."),
+    "table.coins_to_hand.virtual": N_("Give {player} {n} coin back off the {character}: it can "
+                                      "buy no more action there.",
+                                      "Give {player} {n} coins back off the {character}: they can "
+                                      "buy no more action there."),
+    "table.tile_face_down.virtual": N_("Turn {player}'s {character} tile face down (used this "
+                                       "round)."),
+    "table.move_in.virtual": N_("Stand a {sex} of {player}'s from the centre of {village} on the "
+                                "new {building} ({cell})."),
+    "table.marry.virtual": N_("Take a {sex} of {player}'s from the {source} and stand it beside "
+                              "the single villager on the {building} ({cell}) in {village}."),
+    "table.dowry_own.virtual": N_("Give {player} its own dowry coin back from the centre of "
+                                  "{village} (usable from its next turn)."),
+    "table.cube.virtual": N_("Put a cube of {player}'s on the market's {good} space."),
+    "table.coins_back.virtual": N_("Give {player} its {n} coin back from the {character}.",
+                                   "Give {player} its {n} coins back from the {character}."),
+    "table.child_to_school.virtual": N_("Move {player}'s {sex} from the {building} ({cell}) in "
+                                        "{village} into the school."),
 }
 """A virtual player's own steps, said to the person who moves its pieces: "Yellow's supply",
 never "your supply" (``table.X`` -> ``table.X.virtual``)."""
@@ -215,5 +252,6 @@ ENGLISH.update(BACK)
 ENGLISH.update(VIRTUAL)
 CODES = frozenset(ENGLISH)
 CHILD_CODES = frozenset({"table.child", "table.child_to_school", "table.back.child",
-                         "table.back.child_to_school", "table.child.virtual"})
+                         "table.back.child_to_school", "table.child.virtual",
+                         "table.child_to_school.virtual"})
 """The steps whose ``sex`` is a child's: a boy or a girl (the display's i18n.CHILD_CODES)."""

@@ -5,15 +5,15 @@ screen with what is left in it; one group's steps are open, each a tick the tabl
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 import pygame
 
-from ..describe import step_text
-from ..i18n import N_, _, elide, ngettext, punctuate
+from ..describe import for_the_table, step_text
+from ..i18n import N_, _, ngettext
 from ..ui import (
     ACCENT_INK,
     BODY,
@@ -28,9 +28,8 @@ from ..ui import (
     Widget,
     button,
     draw_text,
-    fit,
+    drawn_height,
     font,
-    text_height,
 )
 from ..village_view import step_picture
 from .common import TICK_W, tick_box
@@ -120,12 +119,14 @@ def first_open(table: Any, groups: Sequence[Group]) -> int:
     return group.steps[0] if group is not None else int(table.last)
 
 
-def table_items(entries: Sequence[Any]) -> list[Item]:
-    """The table log's steps as checklist items: numbered words and the step's picture."""
+def table_items(entries: Sequence[Any], virtual: Collection[str] = ()) -> list[Item]:
+    """The table log's steps as checklist items: numbered words and the step's picture; the
+    steps of a seat the companion plays (``virtual``) said to the person who moves them."""
     def painter(step: Any, state: Any) -> Callable[[pygame.Surface, pygame.Rect], None]:
         return lambda s, r: step_picture(s, step, state, r)
 
-    return [Item(f"{i + 1}. {step_text(step, undone)}", painter(step, state), undone)
+    return [Item(f"{i + 1}. {step_text(for_the_table(step, virtual), undone)}",
+                 painter(step, state), undone)
             for i, (step, state, undone) in enumerate(entries)]
 
 
@@ -151,9 +152,14 @@ class Checklist:
 
     # --- which group, which steps ------------------------------------------------------------
 
-    def follow(self, groups: list[Group], newest: int, count: int) -> None:
-        """Opens the group of the newest step when steps were added since last seen."""
-        if count != self.seen:
+    def follow(self, groups: list[Group], newest: int, count: int, ticks: Any = None) -> None:
+        """Opens the group of the newest step when steps were added since last seen; when
+        first shown, the group the table had open (after a restart) if it is still there."""
+        opened = getattr(ticks, "opened", None)
+        if self.seen < 0 and count and opened in {g.key for g in groups}:
+            self.seen = count
+            self._open(next(g for g in groups if g.key == opened), ticks)
+        elif count != self.seen:
             self.seen = count
             self.show(groups, newest)
         elif self.open not in {g.key for g in groups} and groups:
@@ -192,10 +198,7 @@ class Checklist:
 
     def _row_height(self, item: Item, width: int) -> int:
         """As tall as its picture or its words as drawn (French spaces before ":" too)."""
-        words = punctuate(elide(item.words))
-        f = fit(words, width, 400, BODY)
-        return max(self.pic_h, (len(f.lines) - 1) * font(f.size).get_linesize()
-                   + font(f.size).get_height() + 2, text_height(words, width))
+        return max(self.pic_h, drawn_height(item.words, width))
 
     def _rows(self, items: list[Item], group: Group, steps_rect: pygame.Rect
               ) -> tuple[list[tuple[int, pygame.Rect]], bool]:
@@ -219,10 +222,12 @@ class Checklist:
 
     def widgets(self, items: list[Item], groups: list[Group], ticks: Any, area: pygame.Rect,
                 newest: int = 0) -> list[Widget]:
-        self.follow(groups, newest, len(items))
+        self.follow(groups, newest, len(items), ticks)
         group = self.current(groups)
         if group is None:
             return []
+        if hasattr(ticks, "opened"):
+            ticks.opened = group.key  # kept across a restart
         self.top = max(0, min(self.top, len(group.steps) - 1))
         left, right = self._split(area)
         steps_rect = pygame.Rect(right.left, right.top + 54, right.width, right.height - 54)
@@ -245,18 +250,16 @@ class Checklist:
                               style="invisible", selected=i in ticks.ticked))
         left_steps = ticks.left()
         in_sight = {i for i, _r in rows}
-        x = right.right
+        # "Tick all" always at the right end, "Next unticked" left of it: neither moves when
+        # the other comes or goes.
+        all_w = _tick_all_width()
+        if any(i not in ticks.ticked for i in group.steps):
+            out.append(button(f"{p}steps:all", (right.right - all_w, right.top, all_w, 48),
+                              _("Tick all"), lambda: self._tick_all(group, groups, ticks)))
         if left_steps and left_steps[0] not in in_sight:
-            w = max(font(BODY).size(_("Next unticked"))[0] + 24, 150)
-            x -= w
-            out.append(button(f"{p}steps:todo", (x, right.top, w, 48), _("Next unticked"),
-                              lambda: self.show(groups, ticks.left()[0])))
-            x -= 8
-        open_left = [i for i in group.steps if i not in ticks.ticked]
-        if open_left:
-            w = max(font(BODY).size(_("Tick all"))[0] + 24, 110)
-            out.append(button(f"{p}steps:all", (x - w, right.top, w, 48), _("Tick all"),
-                              lambda: self._tick_all(group, groups, ticks)))
+            w = _todo_width()
+            out.append(button(f"{p}steps:todo", (right.right - all_w - 8 - w, right.top, w, 48),
+                              _("Next unticked"), lambda: self.show(groups, ticks.left()[0])))
         if scrolls:
             sx = right.right - SCROLL_W
             shown = len(rows)
@@ -346,8 +349,9 @@ class Checklist:
         if rows:  # where the table is in the group: "3-5 of 8"
             first, last = group.steps.index(rows[0][0]) + 1, group.steps.index(rows[-1][0]) + 1
             total = len(group.steps)
-            where = (_("{first}-{last} of {n}").format(first=first, last=last, n=total)
-                     if scrolls else ngettext("{n} step", "{n} steps", total).format(n=total))
+            where = (ngettext("{n} step", "{n} steps", total).format(n=total) if not scrolls
+                     else _("{first} of {n}").format(first=first, n=total) if first == last
+                     else _("{first}-{last} of {n}").format(first=first, last=last, n=total))
             if not summary:  # no room above the groups: what is left in all, said here
                 where = ngettext("{n} step left", "{n} steps left", n).format(n=n) if n \
                     else _("All done")
@@ -377,13 +381,19 @@ class Checklist:
 
     def _buttons_width(self, groups: list[Group], group: Group, ticks: Any,
                        rows: list[tuple[int, pygame.Rect]]) -> int:
-        w = 0
+        w = _tick_all_width()  # its place is kept, there or not
         left_steps = ticks.left()
         if left_steps and left_steps[0] not in {i for i, _r in rows}:
-            w += max(font(BODY).size(_("Next unticked"))[0] + 24, 150) + 8
-        if any(i not in ticks.ticked for i in group.steps):
-            w += max(font(BODY).size(_("Tick all"))[0] + 24, 110)
+            w += _todo_width() + 8
         return w
+
+
+def _tick_all_width() -> int:
+    return max(font(BODY).size(_("Tick all"))[0] + 24, 110)
+
+
+def _todo_width() -> int:
+    return max(font(BODY).size(_("Next unticked"))[0] + 24, 150)
 
 
 def not_ticked(n: int) -> str:

@@ -9,10 +9,11 @@ import pygame
 
 from ...engine import GameState
 from ...engine.actions import Placement
+from ...engine.setup import coins_at_hand
 from ...engine.state import CHARACTERS, DRAFT, START_PLAYER
 from ..contract import AppView, Screen
 from ..describe import step_text
-from ..i18n import _, elide, name, ngettext, punctuate
+from ..i18n import _, name, ngettext
 from ..ui import (
     ACCENT,
     ACCENT_INK,
@@ -34,7 +35,7 @@ from ..ui import (
     button,
     coin,
     draw_text,
-    fit,
+    drawn_height,
     font,
     player_frame,
     text_height,
@@ -135,7 +136,7 @@ def players_panel(s: pygame.Surface, state: GameState, rect: pygame.Rect) -> int
         badge(s, p.colour, (row.left + 15, row.top + 16), 14)
         draw_text(s, name(p.colour), pygame.Rect(row.left + 32, row.top + 2, rect.width - 34,
                                                  name_h), BODY, INK, bg=BACKGROUND)
-        coins = p.coins + p.won_coins
+        coins = coins_at_hand(state, p.colour)  # as the table holds them (the dowry too)
         coin(s, p.colour, (row.left + 17, row.bottom - 14), 13)  # its mark >= 20 px
         draw_text(s, str(coins), pygame.Rect(row.left + 36, row.bottom - 27, 34, 26), BODY,
                   INK, wrap=False, bg=BACKGROUND)
@@ -188,8 +189,7 @@ class StepsView:
         out: list[list[int]] = [[]]
         used = 0
         for i, (step, _state, undone) in enumerate(entries):
-            f = fit(punctuate(elide(f"{i + 1}. {step_text(step, undone)}")), width, 400, BODY)
-            h = max(PIC_H, len(f.lines) * font(f.size).get_linesize() + 4) + 6
+            h = max(PIC_H, drawn_height(f"{i + 1}. {step_text(step, undone)}", width)) + 6
             if out[-1] and used + h > rect.height:
                 out.append([])
                 used = 0
@@ -231,9 +231,8 @@ class StepsView:
         out, y = [], rect.top
         for i in page:
             step, _state, undone = entries[i]
-            f = fit(punctuate(elide(f"{i + 1}. {step_text(step, undone)}")),  # as drawn
-                    rect.width - TICK_W - PIC_W - 20, 400, BODY)
-            h = max(PIC_H, len(f.lines) * font(f.size).get_linesize() + 4)
+            h = max(PIC_H, drawn_height(f"{i + 1}. {step_text(step, undone)}",
+                                        rect.width - TICK_W - PIC_W - 20))
             out.append((i, pygame.Rect(rect.left, y, rect.width, h)))
             y += h + 6
         return out
@@ -243,8 +242,7 @@ class StepsView:
         entries = table.shown()
         pages = self.pages(entries, rect)
         page = pages[min(self.page, len(pages) - 1)]
-        # What is left of this turn only (a virtual turn: not the round end's shown before).
-        left = len(getattr(table, "own_left", table.left)())
+        left = len(table.left())  # what it shows not ticked: one count with "Done"'s
         title = ngettext("{n} step left", "{n} steps left", left).format(n=left) if left \
             else _("All done")
         later = any(i not in page for i in table.left())

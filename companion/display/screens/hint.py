@@ -58,7 +58,9 @@ def plan_words(state: GameState, plan: tuple[Action, ...]) -> list[str]:
             with_option = next((o for o in turn_options(s).all() if o.action == action), None)
             if with_option is not None:
                 words = say(with_option.message)
-        words = words or action_text(action, s).split(": ", 1)[-1]
+        if not words:  # an action's line after "Name: ", as a list item begins it
+            words = action_text(action, s).split(": ", 1)[-1]
+            words = words[:1].upper() + words[1:]
         if by is not None:  # an action of a character tile, not of a coin: said
             words = _("{what} (with the {character} tile)").format(what=words,
                                                                    character=character(by))

@@ -27,9 +27,10 @@ from .checklist import (
     round_groups,
     table_items,
 )
-from .common import TOP, Screen, nav, title_bar, value_key
+from .common import TOP, Screen, nav, nav_left, title_bar, value_key
 from .reveal_grid import draw_stack, reveal_widgets
 from .score_table import score_table
+from .virtual import virtual_seats
 
 
 class RoundScreen(Screen):
@@ -111,7 +112,8 @@ class RoundScreen(Screen):
                       lambda: setattr(self, "view", "scores"), selected=self.view == "scores")]
         if self.view == "steps":
             entries = app.table.shown()
-            out += self.checklist.widgets(table_items(entries), round_groups(entries),
+            out += self.checklist.widgets(table_items(entries, virtual_seats(app)),
+                                          round_groups(entries),
                                           app.table, checklist_area(), _newest(app.table))
         return out
 
@@ -225,7 +227,7 @@ class RoundScreen(Screen):
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         state = game_state(app)
         ended = state.round if state.phase in (SCHOOL, REVEAL, OVER) else state.round - 1
-        title_bar(s, _("Round {n} is over").format(n=ended))
+        title_bar(s, _("Round {n} is over").format(n=ended), right=nav_left(app))
         if state.phase == REVEAL and self.picking:
             from2, from3 = reveal_counts(state)
             picked = ", ".join(building(state.catalogue, t) for t in self.picked)
@@ -250,8 +252,8 @@ class RoundScreen(Screen):
             return
         if self.view == "steps" and app.table.shown():
             entries = app.table.shown()
-            self.checklist.draw(s, table_items(entries), round_groups(entries), app.table,
-                                checklist_area())
+            self.checklist.draw(s, table_items(entries, virtual_seats(app)),
+                                round_groups(entries), app.table, checklist_area())
         else:
             score_table(s, state, app.last_track, TOP + 4)
 

@@ -470,7 +470,9 @@ class SetupScreen(Screen):
         left_panel(s, state)  # the players; in the draft who drafted what, then "7 of 12 placed"
         again = picks_again(state, last)  # a second pick in a row is no failed tap
         said = instruction(state, who, "player" in self.form.chosen)
-        paragraph(s, (again + " " if again else "") + said,
+        if again:  # the instruction in its words, the name once
+            said = again + " " + said if taken_from(state) else again
+        paragraph(s, said,
                   pygame.Rect(RIGHT_X, TOP + 6, RIGHT_W, CHOICES_Y - 34 - TOP - 6))
         if self.letter_for is not None:
             paragraph(s, _("Which letter is on the back of {who}'s village centre?").format(

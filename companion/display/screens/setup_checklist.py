@@ -27,8 +27,9 @@ from .common import TOP, Screen, nav, nav_left, title_bar
 
 GROUPS = (("board", N_("Board and tiles")), ("players", N_("Each player")),
           ("neutral", N_("Neutral village")), ("start", N_("Start player")))
-PIC = (170, 96)
-"""A setup step's picture: larger than a round-end step's, the pieces as they lie."""
+PIC = (112, 84)
+"""A setup step's picture: larger than a round-end step's, the pieces as they lie (the tick
+has a column of its own, left of it)."""
 
 
 @dataclass
@@ -93,10 +94,7 @@ def setup_items(state: GameState, virtual: Iterable[str] = ()) -> list[tuple[str
                    "on its own, and set them aside.").format(n2=b.stack2, n3=b.stack3),
         lambda s, r: pieces.face_down(s, r, ("II", "III")))
     starts = list(b.start_tiles.values())
-    if b.letters:
-        add("board", _("Lay the {n} start tiles with letters out face up, sorted by type.")
-            .format(n=sum(starts)), lambda s, r: pieces.laid_out(s, r, starts))
-    else:
+    if not b.letters:  # the letters: each player takes its 3 tiles by its centre's letter
         each = max(starts) if starts else 0
         add("board", _("Lay the start tiles out face up, sorted by type: {n} of each type, "
                        "{total} in all.").format(n=each, total=sum(starts)),
@@ -169,8 +167,7 @@ def _framed(paint: Paint) -> Paint:
     def framed(s: pygame.Surface, r: pygame.Rect) -> None:
         pygame.draw.rect(s, BUTTON, r, border_radius=6)
         pygame.draw.rect(s, BUTTON_EDGE, r, 1, border_radius=6)
-        paint(s, pygame.Rect(r.left + 32, r.top + 5, r.width - 37, r.height - 10))
-        # (the left strip is the tick's)
+        paint(s, r.inflate(-10, -10))
     return framed
 
 

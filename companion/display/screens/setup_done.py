@@ -19,8 +19,9 @@ from .checklist import (
     setup_groups,
     table_items,
 )
-from .common import Screen, nav, title_bar
+from .common import Screen, nav, nav_left, title_bar
 from .round_end import checklist_area, go_past
+from .virtual import virtual_seats
 
 
 def setup_just_done(app: AppView) -> bool:
@@ -40,8 +41,8 @@ class SetupDoneScreen(Screen):
         entries = app.table.shown()
         groups = setup_groups(entries)
         out = nav(app)
-        out += self.checklist.widgets(table_items(entries), groups, app.table, checklist_area(),
-                                      first_open(app.table, groups))
+        out += self.checklist.widgets(table_items(entries, virtual_seats(app)), groups,
+                                      app.table, checklist_area(), first_open(app.table, groups))
         label = _("To the first turn")
         lines = go_on_lines(label, len(app.table.left()))
         w = go_on_width(lines, 292, W - 16)
@@ -50,8 +51,8 @@ class SetupDoneScreen(Screen):
         return out
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
-        title_bar(s, _("The setup is done"))
+        title_bar(s, _("The setup is done"), right=nav_left(app))
         entries = app.table.shown()
-        self.checklist.draw(s, table_items(entries), setup_groups(entries), app.table,
-                            checklist_area())
+        self.checklist.draw(s, table_items(entries, virtual_seats(app)),
+                            setup_groups(entries), app.table, checklist_area())
 

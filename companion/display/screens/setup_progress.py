@@ -16,10 +16,12 @@ from .common import TOP, players_panel
 
 
 def picks_again(state: GameState, last: Action | None) -> str | None:
-    """ "Anna picks again." when the draft's next pick is the same player's as the last."""
+    """ "Anna picks again: …" when the draft's next pick is the same player's as the last
+    (said instead of the draft's instruction, the name once)."""
     if state.phase != DRAFT or not isinstance(last, Pick) or last.player != state.active:
         return None
-    return _("{who} picks again.").format(who=name(last.player))
+    return _("{who} picks again: take another start building tile from the offer.").format(
+        who=name(last.player))
 
 
 def drafted(state: GameState) -> dict[str, list[str]]:

@@ -15,6 +15,7 @@ import pygame
 
 from ...bot.habits import habitual
 from ...engine import Action, GameState, Option, turn_options
+from ...engine.setup import coins_at_hand
 from ...hw.events import NEXT
 from ..contract import AppView, game_state
 from ..forms import CELL, option_form
@@ -169,10 +170,11 @@ class TurnScreen(Screen, Flow):
             status = [_("Round {n}").format(n=state.round),
                       ngettext("{n} coin in hand", "{n} coins in hand", player.coins).format(
                           n=player.coins)]
-            if player.won_coins:  # the players panel counts them too: say why they differ
-                status = [ngettext("{n} coin in hand, +{won} from the next turn",
-                                   "{n} coins in hand, +{won} from the next turn",
-                                   player.coins).format(n=player.coins, won=player.won_coins)]
+            if player.won_coins:  # in hand as the players panel counts them, some for later
+                held = coins_at_hand(state, player.colour)
+                status = [ngettext("{n} coin in hand, {won} usable from the next turn",
+                                   "{n} coins in hand, {won} usable from the next turn",
+                                   held).format(n=held, won=player.won_coins)]
             said = len(status)
             if o.chosen and o.actions_left > 0:
                 status.append(ngettext("{n} {character} action left",

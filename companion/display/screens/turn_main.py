@@ -202,6 +202,8 @@ class Characters(Mode):
         o = turn.options
         return [_("Then press your seat button (or End turn).") if o.can_end_turn
                 else _("No action for your coins now.") if o.can_declare_stuck
+                else _("Tap {character} for its next action.").format(
+                    character=character(o.chosen)) if o.chosen and o.actions_left > 0
                 else _("Choose a character.")]
 
 

@@ -3,7 +3,6 @@ that move its pieces, confirmed with "Done" or that seat's button once they are 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -12,13 +11,12 @@ from ...bot import CostNeeded, decide, deciders
 from ...engine import Action, CannotAct, EndTurn, GameState, apply
 from ...engine.state import PLAY, SCHOOL
 from ...engine.table import TableStep, round_ended, steps
-from ...engine.table_words import virtual_code
 from ...hw.events import NEXT
 from .. import pictograms
 from ..contract import AppView
-from ..describe import TableLog
+from ..describe import TableLog, for_the_table
 from ..i18n import _, name
-from ..ui import BODY, INK, MUTED, W, Widget, button, draw_text, paragraph
+from ..ui import BODY, INK, MUTED, W, Widget, button, draw_text, drawn_height, paragraph
 from .checklist import go_on_lines, go_on_width
 from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, Screen, StepsView, nav, nav_left, title_bar
 from .hint import plan_words
@@ -100,10 +98,7 @@ def plan_of(state: GameState, colour: str, level: str, seed: int) -> list[Action
 def theirs(step: TableStep, player: str | None) -> TableStep:
     """A virtual player's own step said to the person who moves its pieces ("Yellow's
     supply", not "your supply")."""
-    code = virtual_code(step.message.code)
-    if code is None or step.message.params.get("player") != player:
-        return step
-    return replace(step, message=replace(step.message, code=code))
+    return step if player is None else for_the_table(step, {player})
 
 
 def redone(plan: list[Action], taken: list[Action]) -> int:
@@ -163,10 +158,6 @@ class PlanSteps(TableLog):
     def shown(self) -> list[tuple[TableStep, GameState, bool]]:
         return self.plan
 
-    def own_left(self) -> list[int]:
-        """This turn's own steps not ticked off yet (not the round end's, shown before)."""
-        return [i for i in self.left() if i >= self.own]
-
 
 class VirtualScreen(Screen):
     """A virtual player's turn: first "thinking" (its LED seat pulses), then what it does in
@@ -209,7 +200,8 @@ class VirtualScreen(Screen):
             return out + self.reading.widgets(app, self.state, lambda: None)
         assert self.table is not None
         out += self.view.widgets(self.table, _steps_area(), _steps_header())
-        lines = go_on_lines(_("Done"), len(self.table.own_left()))
+        lines = go_on_lines(_("Done"), len(self.table.left()))  # every step shown: Done ticks
+        # them all (a person's before, what to take back; a round end's are not shown)
         w = go_on_width(lines, 262, RIGHT_W)
         out.append(button("virtual:done", (RIGHT_X + RIGHT_W - w, 412, w, 60), _("Done"),
                           lambda: self.done(app), enabled=bool(self.plan), style="primary",
@@ -257,12 +249,38 @@ class VirtualScreen(Screen):
                       pygame.Rect(8, TOP + 8, LEFT_W - 8, 300), BODY, INK)
             self.reading.draw(self.state, s)
             return
-        lines = [f"{i + 1}. {w}" for i, w in enumerate(plan_words(self.state, tuple(self.plan)))]
-        draw_text(s, "\n".join(lines), pygame.Rect(8, TOP + 8, LEFT_W - 8, 340), BODY, INK)
-        draw_text(s, _("Move the pieces, then Done (or {name}'s seat button).").format(
-            name=who), pygame.Rect(8, 360, LEFT_W, 112), BODY, MUTED, valign="bottom")
+        summary, hint = summary_layout(self.state, self.plan, who)
+        draw_text(s, summary, pygame.Rect(8, TOP + 8, LEFT_W - 8, BOTTOM - TOP - 8), BODY, INK)
+        if hint:  # under the summary when there is room for both; the summary comes first
+            draw_text(s, hint, pygame.Rect(8, BOTTOM - drawn_height(hint, LEFT_W - 8),
+                                           LEFT_W - 8, drawn_height(hint, LEFT_W - 8)),
+                      BODY, MUTED)
         assert self.table is not None
         self.view.draw(s, self.table, _steps_area(), _steps_header())
+
+
+BOTTOM = 472
+"""Where the left side's words end."""
+
+
+def summary_layout(state: GameState, plan: list[Action], who: str) -> tuple[str, str | None]:
+    """The numbered summary of a virtual player's plan, and the hint under it ("Move the
+    pieces, then Done") when both fit on the left side; a long summary takes the whole side
+    (Done is in sight beside it), and a longer one leaves out its "End the turn"."""
+    words = plan_words(state, tuple(plan))
+    hint = _("Move the pieces, then Done (or {name}'s seat button).").format(name=who)
+    room = BOTTOM - TOP - 8
+    width = LEFT_W - 8
+
+    def numbered(ws: list[str]) -> str:
+        return "\n".join(f"{i + 1}. {w}" for i, w in enumerate(ws))
+
+    summary = numbered(words)
+    if drawn_height(summary, width) + 8 + drawn_height(hint, width) <= room:
+        return summary, hint
+    if drawn_height(summary, width) > room and plan and isinstance(plan[-1], EndTurn):
+        summary = numbered(words[:-1])
+    return summary, None
 
 
 def _steps_header() -> pygame.Rect:
