@@ -101,6 +101,39 @@ def test_no_fuzzy_entry_and_every_translation_keeps_its_fields(lang: str) -> Non
         assert not extra, f"{lang}: {m.id!r} -> {m.string!r} names {extra}"
 
 
+def entries(text: str) -> list[tuple[str, list[str]]]:
+    """Each entry of a .po text as written: its key (msgctxt, then msgid) and the keywords of
+    its other lines (msgid_plural, msgstr, msgstr[n])."""
+    out: list[tuple[list[str], list[str]]] = []
+    last = ""
+    for line in text.splitlines():
+        m = re.match(r'(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?) "(.*)"$', line)
+        if m is None:
+            if line.startswith('"') and last in ("msgctxt", "msgid"):
+                out[-1][0].append(line[1:-1])  # a long key goes on over several lines
+            continue
+        word, value = m.groups()
+        if word == "msgctxt" or (word == "msgid" and last != "msgctxt"):
+            out.append(([], []))  # a new entry
+        if word in ("msgctxt", "msgid"):
+            out[-1][0].append(value + ("\x04" if word == "msgctxt" else ""))
+        else:
+            out[-1][1].append(word)
+        last = word
+    return [("".join(key), words) for key, words in out]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_message_stands_once_with_one_translation(lang: str) -> None:
+    """What a reader of the .po keeps of an entry written twice, or of a translation written
+    twice, is the first: the second (often the newer) is never shown. So each once."""
+    seen: set[str] = set()
+    for key, words in entries(catalogues.po_path(lang).read_text(encoding="utf-8")):
+        assert key not in seen, f"{lang}: {key!r} stands twice"
+        seen.add(key)
+        assert len(words) == len(set(words)), f"{lang}: {key!r} has {words}"
+
+
 def test_the_compiled_catalogues_are_current() -> None:
     # The .mo are not in git: the build (setup.py, Babel) compiles them from the .po, into the
     # wheel and, for this checkout, next to the .po on `pip install -e .`. So the check here is
