@@ -219,3 +219,16 @@ def test_every_players_village_centre_is_framed_in_sight(tmp_path: Path, monkeyp
                         > 90]
         assert len(standing_out) >= 3, (c, row)  # more than the centre's own 2 px edge
     app.close()
+
+
+def test_the_unused_start_tiles_go_back_to_the_box_before_the_rest_is_laid_out(
+        tmp_path: Path) -> None:
+    """3 players (play-test 2026-11-28, finding 14): a table doing the steps in order puts
+    one tile of each type back first, then lays out the 10 that are drafted, not all 15."""
+    app, d = started(tmp_path, "game-3p.jsonl")
+    words = every_step(d)
+    order = [words[i] for i in sorted(words)]
+    back = next(i for i, w in enumerate(order) if "back into the box: one of each type" in w)
+    laid = next(i for i, w in enumerate(order) if "Lay the start tiles out" in w)
+    assert back < laid, order
+    app.close()

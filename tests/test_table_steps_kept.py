@@ -200,6 +200,8 @@ def test_a_virtual_school_return_in_the_last_round_leads_to_the_final_checklist(
 
 
 def test_an_undone_virtual_pick_asks_nothing_back_and_keeps_the_ticks(tmp_path: Path) -> None:
+    """A virtual player's pick, done, undone and planned again: nothing to take back; a
+    person's step before it (the start token) is not its own, and its tick is kept."""
     lines = record("game-3p.jsonl")
     who = json.loads(lines[2])["player"]  # the first pick's
     header = json.loads(lines[0])
@@ -214,10 +216,13 @@ def test_an_undone_virtual_pick_asks_nothing_back_and_keeps_the_ticks(tmp_path: 
     screen = app.screen
     assert isinstance(screen, VirtualScreen) and screen.table is not None
     first = [s.message.code for s, _st, _b in screen.table.shown()]
-    assert first[0] == "table.start_token"  # the person's start token before its pick
+    assert "table.start_token" not in first  # the person's: for the setup's checklist
+    token = next(i for i, (s, _st) in enumerate(app.table.entries)
+                 if s.code == "table.start_token")
     plan = list(screen.plan)
     d.tap("virtual:done")
-    assert app.table.left() == []  # "Done" ticked what it showed
+    assert app.table.left() == [token]  # "Done" ticked what it showed, only that
+    app.table.tick(token)  # the table ticks the token's step
     app.undo()
     for _ in range(3):
         d.widgets()

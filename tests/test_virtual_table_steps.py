@@ -114,3 +114,38 @@ def test_every_recorded_action_has_words_of_the_language(lang: str) -> None:
                 assert action.type.replace("_", " ") not in words, (path.name, words)
     finally:
         i18n.use("en")
+
+
+def test_a_virtual_player_s_done_leaves_a_person_s_setup_steps_to_the_checklist(
+        tmp_path: Path) -> None:
+    """Play-test 2026-11-28, finding 3: a virtual player's "Done" in the setup ticked every
+    step before it, a person's too (its start tiles, the tiles back to the box), so the
+    setup's checklist said "all done" for steps nobody had seen. Now it ticks its own."""
+    rng = random.Random(8)
+    secret = drawn_costs(rng)
+    app = App(Config(language="en", data_dir=tmp_path, seats=("red", "blue", "yellow", "white"),
+                     buttons=Buttons(backend="keyboard"), leds=Leds(backend="simulated")))
+    try:
+        d = Driver(app)
+        set_up(d, ["red", "blue", "yellow"], {"yellow": "easy"})
+        t = Table()
+        while not isinstance(app.screen, SetupDoneScreen):
+            d.widgets()
+            state = app.state
+            assert state is not None and state.phase != "play"
+            if isinstance(app.screen, VirtualScreen):
+                virtual_turn(d, secret, t, press=False)
+            else:
+                who = deciders(state)
+                person(d, next((c for c in who if c != "yellow"), None), rng, secret, 5)
+        game = app.session.game if app.session else None
+        assert game is not None
+        last_virtual = max(i for i, a in enumerate(game.actions)
+                           if getattr(a, "player", None) == "yellow")
+        earlier = [s for i in range(last_virtual) if getattr(game.actions[i], "player", None)
+                   not in (None, "yellow")
+                   for s in steps(game.states[i], game.actions[i], game.states[i + 1])]
+        left = [app.table.entries[i][0] for i in app.table.left() if i < len(app.table.entries)]
+        assert earlier and all(s in left for s in earlier), "a person's steps were ticked"
+    finally:
+        app.close()

@@ -85,7 +85,8 @@ def choices(state: GameState, colour: str) -> list[Action]:
     assert turn is not None
     if opts.chosen is None and opts.max_coins > 0:
         for ch, os in opts.regular.items():
-            for n in range(1, opts.max_coins + 1):
+            # no more coins than can each buy an action there: more only go back (§7)
+            for n in range(1, min(opts.max_coins, opts.most_coins.get(ch, 1)) + 1):
                 # n coins on it leave max_coins - n for bought goods (what ``choose`` checks)
                 if any(o.affordable and o.coins <= opts.max_coins - n for o in os):
                     out.append(Choose(colour, ch, n))

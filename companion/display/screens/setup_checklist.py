@@ -96,12 +96,12 @@ def setup_items(state: GameState, virtual: Iterable[str] = ()) -> list[tuple[str
     starts = list(b.start_tiles.values())
     if not b.letters:  # the letters: each player takes its 3 tiles by its centre's letter
         each = max(starts) if starts else 0
+        if b.start_tiles_back:  # first, so that what is laid out next is what is drafted
+            add("board", _("Put {n} start tiles back into the box: one of each type.").format(
+                n=b.start_tiles_back), pieces.the_box)
         add("board", _("Lay the start tiles out face up, sorted by type: {n} of each type, "
                        "{total} in all.").format(n=each, total=sum(starts)),
             lambda s, r: pieces.laid_out(s, r, starts))
-        if b.start_tiles_back:
-            add("board", _("Put {n} start tiles back into the box: one of each type.").format(
-                n=b.start_tiles_back), pieces.the_box)
     if b.character_tiles:
         add("board", _("Put the {n} character tiles and the {g} goods tiles on their spaces "
                        "on the board.").format(n=b.character_tiles, g=b.goods_tiles),

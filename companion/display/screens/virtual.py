@@ -126,19 +126,13 @@ class PlanSteps(TableLog):
         rest of what was undone is taken back."""
         undone = table.undone[:sum(n for _a, n in table.taken[:len(table.taken) - again])]
         super().__init__(undone=undone)
+        # Only what the table takes back and this decision's own moves: a person's setup
+        # moves before it stay for the setup's checklist before the first turn
+        # (``setup_done``), a round end's for its own (the round screen), where the table
+        # ticks them; a "Done" here never ticks them for it (play-test 2026-11-28, finding 3).
         self.plan: list[tuple[TableStep, GameState, bool]] = [(s, st, True) for s, st in undone]
-        if table.key is not None and table.key != ("turn", state.round, colour) \
-                and table.key[0] != "round" and not (table.key == ("setup",)
-                                                     and state.phase == PLAY):
-            # the moves before this decision come first (a person's last setup actions with
-            # what they set off, e.g. the dowry), but not those ticked off (a virtual player's
-            # "Done" ticks its own) nor its turn's from before an undo; a round end's have
-            # their own checklist (the round screen, after the school's return), and so have
-            # the setup's once the turns begin (``setup_done``)
-            self.plan = [(s, st, False) for i, (s, st) in enumerate(table.entries)
-                         if i not in table.ticked] + self.plan
         self.own = len(self.plan)
-        """Where this turn's own steps begin (before: what to take back, a person's)."""
+        """Where this decision's own steps begin (before: what to take back)."""
         self.raw: list[TableStep] = []
         """This decision's own steps as the engine says them (for "Done" to tick them)."""
         s = state
@@ -216,15 +210,15 @@ class VirtualScreen(Screen):
             if app.state is None or not app.apply(action):
                 return
         table = app.table
-        if table.key is not None and table.key[0] != "round":
-            for i in table.left():  # "Done": the table has moved these pieces
-                table.tick(i)
-        elif self.table is not None and table.key == self.key:  # a round end's: what this
-            shown = list(self.table.raw)  # screen showed is done, the rest stays on the
-            for i in range(first, len(table.entries)):  # round end's checklist
-                if table.entries[i][0] in shown and i not in table.ticked:
+        if self.table is not None and table.key == self.key:  # the same moves go on (the
+            shown = list(self.table.raw)  # setup's, a round end's): what this screen showed
+            for i in range(first, len(table.entries)):  # is done, the rest stays on their
+                if table.entries[i][0] in shown and i not in table.ticked:  # checklist
                     shown.remove(table.entries[i][0])
                     table.tick(i)
+        elif table.key is not None and table.key[0] != "round":
+            for i in table.left():  # "Done": moves of this turn's own, all moved
+                table.tick(i)
 
     def on_seat(self, app: AppView, seat: str) -> bool:
         """Its own seat button (or the next-turn button) confirms, like "Done"."""
