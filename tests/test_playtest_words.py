@@ -175,3 +175,16 @@ def test_the_round_end_s_checklist_says_a_virtual_player_s_coins_to_the_table(
         assert f"{name}: take your" not in said and f"Give {name} its" in said, said
     finally:
         app.close()
+
+
+def test_spanish_market_and_marketplace_are_two_words() -> None:
+    """Play-test 2026-11-28, finding 16: "Mercado" was both the Market button and the
+    Marketplace building."""
+    from companion.display.i18n import building
+    from companion.engine.catalogue import load
+
+    i18n.use("es")
+    try:
+        assert building(load(), "marketplace") != i18n._("Market")
+    finally:
+        i18n.use("en")
