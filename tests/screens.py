@@ -110,7 +110,7 @@ def render_all(out: Path, data: Path, language: str = "en") -> dict[str, Path]:
     for g in ("wood", "wood", "brick", "cowbell"):
         d.tap(f"good:{g}")
     shot("cost-form")  # the one cost form, as during a turn
-    d.tap("back_cost")
+    d.tap("back")  # the form, back to the list
     d.tap("back")
     d.tap("undo")
     shot("undo")

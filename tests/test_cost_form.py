@@ -89,7 +89,7 @@ def test_a_quick_tap_on_the_list_already_gone_keeps_the_building(tmp_path: Path)
     first = next(w for w in items if w.id == f"costs:{t}")
     quick(d, [first.rect.center, other.rect.center])  # the second lands where the list was
     assert isinstance(app.screen, CostsScreen) and app.screen.editing == t
-    d.tap("back_cost")  # back to the list, nothing saved
+    d.tap("back")  # back to the list, nothing saved
     assert app.screen.editing is None and d.has(f"costs:{t}")
     app.close()
 

@@ -90,28 +90,28 @@ def menu_button(app: AppView, rect: tuple[int, int, int, int]) -> Widget:
     return button("menu", rect, _("Menu"), lambda: setattr(app, "overlay", make("menu")))
 
 
-def _nav_width(label: str) -> int:
+def nav_width(label: str) -> int:
     return max(font(BODY).size(label)[0] + 22, 72)
 
 
 def nav_left(app: AppView, back: bool = False) -> int:
     """Where the top bar's buttons begin: the title ends there."""
     if back:
-        return W - 4 - _nav_width(_("Back")) - _nav_width(_("Menu"))
-    return W - 4 - sum(_nav_width(label) for _id, label, _fn in nav_items(app))
+        return W - 4 - nav_width(_("Back")) - nav_width(_("Menu"))
+    return W - 4 - sum(nav_width(label) for _id, label, _fn in nav_items(app))
 
 
 def nav(app: AppView, back: bool = False) -> list[Widget]:
     """Villages, market, undo and the menu, top right; or 'Back'. Each as wide as its
     word."""
     if back:
-        w, m = _nav_width(_("Back")), _nav_width(_("Menu"))
+        w, m = nav_width(_("Back")), nav_width(_("Menu"))
         return [menu_button(app, (W - 4 - w - m, 4, m - 4, 48)),
                 button("back", (W - 4 - w, 4, w - 4, 48), _("Back"),
                        lambda: app.after_change())]
     out, x = [], W - 4
     for id_, label, fn in reversed(nav_items(app)):
-        w = _nav_width(label)
+        w = nav_width(label)
         x -= w
         out.append(button(id_, (x, 4, w - 4, 48), label, fn,
                           enabled=id_ != "undo" or app.session is not None))

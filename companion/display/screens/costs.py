@@ -11,7 +11,7 @@ from ...engine import CorrectCost, load_catalogue
 from ..contract import AppView
 from ..i18n import _, building, cost
 from ..ui import BODY, INK, MUTED, W, Widget, button, draw_text, paragraph
-from .common import LEFT_W, TOP, Screen, nav, title_bar
+from .common import LEFT_W, TOP, Screen, menu_button, nav, nav_width, title_bar
 from .cost_form import CostForm
 
 
@@ -23,6 +23,8 @@ class CostsScreen(Screen):
     def __init__(self) -> None:
         self.page = 0
         self.form: CostForm | None = None
+        self.saved: str | None = None
+        """What the last Save kept, said above the list it returned to."""
 
     @property
     def editing(self) -> str | None:
@@ -46,10 +48,13 @@ class CostsScreen(Screen):
         return out
 
     def layout(self, app: AppView) -> list[Widget]:
-        out = nav(app, back=True)
         cat = self.catalogue(app)
-        if self.form is not None:
-            return out + self.form.widgets(lambda: self.save(app), self.close, _("Save"))
+        if self.form is not None:  # one Back: to the list (the menu stays a tap away)
+            w, m = nav_width(_("Back")), nav_width(_("Menu"))
+            return [menu_button(app, (W - 4 - w - m, 4, m - 4, 48)),
+                    button("back", (W - 4 - w, 4, w - 4, 48), _("Back"), self.close),
+                    *self.form.widgets(lambda: self.save(app), None, _("Save"))]
+        out = nav(app, back=True)
         known = self.known(app)
         types = self.types(app)
         # Six a page, in three rows clear of the bottom row (the page button).
@@ -69,26 +74,33 @@ class CostsScreen(Screen):
     def edit(self, app: AppView, t: str) -> None:
         if self.form is None:  # a quick second tap on the list, already gone, does nothing
             self.form = CostForm(self.catalogue(app), t, self.known(app).get(t))
+            self.saved = None
 
     def close(self) -> None:
         self.form = None
 
     def save(self, app: AppView) -> None:
         """In a game: a correction recorded as an action (replayed, undone, kept for later
-        games); with no game: kept for the next one."""
+        games); with no game: kept for the next one. Then the list again, saying what was
+        kept."""
         assert self.form is not None
+        form = self.form
         if app.session is not None and not app.session.state.game_over:
-            if not app.apply(CorrectCost(self.form.type, self.form.value())):
+            if not app.apply(CorrectCost(form.type, form.value())):
                 return
+            app.show(self)  # the action drew the game's screen: the list stays
         else:
-            app.learn_costs({self.form.type: dict(self.form.value())})  # never waits
+            app.learn_costs({form.type: dict(form.value())})  # never waits
         self.form = None
+        self.saved = _("Saved: {building}, {cost}.").format(
+            building=building(form.catalogue, form.type), cost=cost(form.value()))
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         title_bar(s, _("Building costs"))
         if self.form is None:
-            paragraph(s, _("Costs read off the tiles; a correction counts from now on."),
-                      pygame.Rect(8, TOP + 4, W - 16, 58), colour=MUTED)
+            paragraph(s, self.saved or _("Costs read off the tiles; a correction counts from "
+                                         "now on."),
+                      pygame.Rect(8, TOP + 4, W - 16, 58), colour=INK if self.saved else MUTED)
             return
         t = self.form.type
         c = self.known(app).get(t)
