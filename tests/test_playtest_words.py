@@ -188,3 +188,24 @@ def test_spanish_market_and_marketplace_are_two_words() -> None:
         assert building(load(), "marketplace") != i18n._("Market")
     finally:
         i18n.use("en")
+
+
+def test_an_option_of_a_character_tile_names_the_tile() -> None:
+    """Play-test 2026-11-28, finding 19: "Tile: Mill" read as the Mill's own tile; the
+    option says whose tile it is ("Carter tile: ...")."""
+    from companion.display.screens.option_rows import option_lines
+    from companion.engine import Game, turn_options
+    from companion.engine.state import PLAY
+
+    game = Game.from_record((Path(__file__).parent / "data" / "game-4p.jsonl")
+                            .read_text().splitlines())
+    seen = 0
+    for s in game.states:
+        if s.phase != PLAY or s.turn is None:
+            continue
+        for ch, opts in turn_options(s).tiles.items():
+            for o in opts:
+                tag = i18n.character(ch) + " tile: "
+                assert option_lines(o)[0].startswith(tag), option_lines(o)
+                seen += 1
+    assert seen

@@ -7,13 +7,21 @@ from typing import Any
 
 from ...engine import Option
 from ...engine.values import Via
-from ..i18n import _, building, ngettext, say
+from ..i18n import _, building, character, ngettext, say
 from ..ui import text_height
+
+
+def tile_tag(o: Option) -> str:
+    """What an option done with a character tile begins with: "Builder tile: " (a bare
+    "Tile: Mill" read as the building's tile, play-test 2026-11-28, finding 19)."""
+    if o.via is not Via.TILE:
+        return ""
+    return _("{character} tile").format(character=character(o.character)) + ": "
 
 
 def option_lines(o: Option) -> list[str]:
     """An option whole: what it does, how it is paid, what it costs in coins."""
-    tag = _("Tile") + ": " if o.via is Via.TILE else ""
+    tag = tile_tag(o)
     if not (o.affordable or o.needs_cost):  # greyed: one line; a tap says why
         return [tag + say(o.message)]
     shown = o.details
@@ -33,8 +41,8 @@ def short_lines(catalogue: Any, o: Option) -> list[str]:
     off the tile); the payment's steps are in its form. Other options whole."""
     if o.action.type not in ("build", "neutral_build"):
         return option_lines(o)
-    tag = _("Tile") + ": " if o.via == "tile" else ""
-    head = tag + building(catalogue, o.action.building)  # type: ignore[attr-defined]
+    head = building(catalogue, o.action.building)  # type: ignore[attr-defined]
+    # (a tile's build says so by the tile's picture: half a row has no room for the words)
     if not o.affordable or o.via == "neutral":  # greyed, or unpriced: the name alone
         return [head]
     shown = [say(d) for d in o.details if d.code == "pay.cost"]

@@ -12,12 +12,13 @@ import pygame
 
 from ...bot.likely import likeliest_first
 from ...engine import Action, Build, Deliver, GameState, Option, TurnOptions
+from ...engine.values import Via
 from ..contract import AppView, game_state
 from ..forms import option_form
 from ..i18n import _, character, name
 from ..quarter_words import wake_prompt
 from ..ui import ACCENT, BODY, INK, Widget, button, draw_text
-from ..village_view import cell_rects, draw_village, frame_quarter, quarter_rects
+from ..village_view import cell_rects, draw_village, frame_quarter, quarter_rects, tile_icon
 from .choice_toggle import ChoiceToggle, choice_toggle
 from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, value_key
 from .option_rows import (
@@ -176,7 +177,9 @@ class OptionsView(Mode):
                 rows[-1].append(i)
             else:
                 rows.append([i])
-        heights = [max(rows_height(labels[i], (half if paired[i] else RIGHT_W) - 16)
+        pictured = [two and o.via is Via.TILE for o, two in zip(shown, paired, strict=True)]
+        heights = [max(rows_height(labels[i], (half if paired[i] else RIGHT_W) - 16
+                                   - (40 if pictured[i] else 0))  # the tile's picture
                        for i in row) for row in rows]
         room = self.bottom(app, turn) - LIST_TOP
         pages = pages_of(heights, room)
@@ -200,7 +203,9 @@ class OptionsView(Mode):
                                   pygame.Rect(RIGHT_X + col * (half + 8), y, width, heights[r]),
                                   on_tap=partial(turn.to_form, app, o),
                                   enabled=o.affordable or o.needs_cost, lines=labels[i],
-                                  selected=o is chosen, value=o, why_not=option_why_not(o)))
+                                  selected=o is chosen, value=o, why_not=option_why_not(o),
+                                  icon=partial(_tile_picture, o.character)
+                                  if pictured[i] else None))
             y += heights[r] + 4
         right = BACK_RECT[0] - 8
         if len(pages) > 1:
@@ -369,3 +374,8 @@ def _village(a: Any) -> Any:
 
 def village_short(state: GameState, v: str) -> str:
     return _("Neutral") if state.villages[v].neutral else name(v)
+
+
+def _tile_picture(character_: str, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A build done with a character tile, in half a row: the tile's picture says so."""
+    tile_icon(surface, character_, rect)

@@ -109,7 +109,7 @@ class Steps(Mode):
                               style="button" if self.preset(turn, app) else "primary"))
         elif o.can_end_turn and len(tiles) == 1:  # all that is left: one tile's action
             out.append(button("continue", (RIGHT_X, 412, 262, 60),
-                              _("Tile") + ": " + character(tiles[0]),
+                              _("{character} tile").format(character=character(tiles[0])),
                               lambda: turn.to_options(tiles[0])))
         elif o.can_end_turn and len(tiles) == 2:  # two tiles: each one tap away, by picture
             for i, ch in enumerate(tiles):
