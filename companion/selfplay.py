@@ -3,11 +3,11 @@ calls, with every invariant checked after every action, liveness included (whoev
 always has a legal action).
 
 Two styles of play. The default plays like a careful table: coins it can use, every building's
-cost known from the header. ``adversarial`` plays like a hurried one: any coin count up to the
-coins held (the ones that cannot buy an action go back to the hand), a character tile before or
-after the regular actions, Builder-tile builds that buy with every coin, the neutral coin, and
-building costs that are only read off the tile (``TileCost``) when a build or a "cannot act"
-asks for them.
+cost known from the header. ``adversarial`` plays like a hurried one: any coin count the screens
+offer (up to the actions it can buy there: the ones that still cannot go back to the hand), a
+character tile before or after the regular actions, Builder-tile builds that buy with every
+coin, the neutral coin, and building costs that are only read off the tile (``TileCost``) when
+a build or a "cannot act" asks for them.
 
 Building costs not known to the catalogue are drawn from the seed and written into each game's
 header (or kept for ``TileCost``) as test data; they are never real costs.
@@ -215,7 +215,8 @@ class Player:
         rng = self.rng
         ch = rng.choice(sorted(usable))
         colour = usable[ch][0].action.player  # type: ignore[attr-defined]
-        coins = game.state.player(colour).coins
+        coins = min(game.state.player(colour).coins,  # no more than can buy actions there
+                    options(game.state).most_coins.get(ch, 1))
         for n in range(min(coins, rng.randint(1, 3)), 0, -1):
             if why_not(game.state, Choose(colour, ch, n)) is not None:
                 continue  # too few coins left to buy the goods
@@ -323,7 +324,8 @@ class Player:
         return [f"{colour} cannot end its turn after {game.actions[-3:]}"]
 
     def hurried_choose(self, game: Game, opts: Any) -> bool:
-        """Coins on a character that has something to do, any count up to the coins held."""
+        """Coins on a character that has something to do, any count the screens offer (up to
+        the actions they can buy there)."""
         rng = self.rng
         state = game.state
         colour = opts.player
@@ -332,8 +334,8 @@ class Player:
         if not chars:
             return False
         ch = rng.choice(sorted(chars))
-        held = state.player(colour).coins
-        for n in sorted(range(1, held + 1), key=lambda _: rng.random()):
+        held = min(state.player(colour).coins, opts.most_coins.get(ch, 1))  # as the screens
+        for n in sorted(range(1, held + 1), key=lambda _: rng.random()):  # offer it (§7)
             if why_not(state, Choose(colour, ch, n)) is None:
                 game.apply(Choose(colour, ch, n))
                 return True

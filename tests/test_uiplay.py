@@ -82,8 +82,8 @@ def gamegen_game(i: int) -> tuple[list[str], str]:
 
 def selfplay_game(i: int) -> tuple[list[str], str]:
     """Game ``i`` of `helvetia selfplay` (random legal moves from the options calls), every
-    other one played as a hurried table (any coin count, costs read off the tiles when asked,
-    Builder-tile builds that buy with every coin)."""
+    other one played as a hurried table (any coin count the screens offer, costs read off the
+    tiles when asked, Builder-tile builds that buy with every coin)."""
     game, result = selfplay.play(2 + i % 3, 500 + i, adversarial=i % 2 == 0)
     assert not result.violations, result.violations
     return game.record_lines(), "de" if i % 2 else "en"

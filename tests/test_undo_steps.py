@@ -9,6 +9,7 @@ from pathlib import Path
 
 from companion.bot import deciders
 from companion.config import Buttons, Config, Leds
+from companion.display import i18n
 from companion.display.app import App
 from companion.display.screens.virtual import VirtualScreen
 from companion.engine.state import PLAY
@@ -87,3 +88,4 @@ def test_undoing_a_virtual_turn_and_the_turn_before_takes_back_all_of_it(
         assert taken_back(app, model) == Table.of(app.state), diff(model, Table.of(app.state))
     finally:
         app.close()
+        i18n.use("en")  # the language is the process's: the next test's is English

@@ -25,7 +25,7 @@ from .actions import (
     parse_action,
 )
 from .board import BUILDING_TYPES, KINDS, ROADS, board_to_json, load_board
-from .errors import HelvetiaError, MalformedAction, refuse
+from .errors import HelvetiaError, IllegalAction, MalformedAction, refuse
 from .messages import Message, english
 from .state import (
     CHOOSE,
@@ -305,8 +305,9 @@ class Game(RecordedGame[DrunterState, Action]):
     step = staticmethod(apply)
     parse = staticmethod(parse_action)
     to_json = staticmethod(action_to_json)
-    refusal = staticmethod(refuse)
-    NOTHING_TO_UNDO = "drunter.nothing_to_undo"
+
+    def nothing_to_undo(self) -> IllegalAction:
+        return refuse("drunter.nothing_to_undo")
 
 
 def phase_text(state: DrunterState) -> str:

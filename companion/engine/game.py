@@ -29,7 +29,7 @@ from .actions import (
     parse_action,
     validate_action,
 )
-from .errors import MalformedAction, refuse
+from .errors import IllegalAction, MalformedAction, refuse
 from .header import Header
 from .messages import Message, english
 from .record import dumps_line
@@ -142,5 +142,6 @@ class Game(RecordedGame[GameState, Action]):
     step = staticmethod(apply)
     parse = staticmethod(parse_action)
     to_json = staticmethod(action_to_json)
-    refusal = staticmethod(refuse)
-    NOTHING_TO_UNDO = "nothing_to_undo"
+
+    def nothing_to_undo(self) -> IllegalAction:
+        return refuse("nothing_to_undo")

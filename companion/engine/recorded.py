@@ -34,10 +34,10 @@ class RecordedGame(Generic[S, A]):
     parse: Callable[[Mapping[str, Any]], A]
     """An action from its JSON object (``MalformedAction`` if it is none)."""
     to_json: Callable[[A], dict[str, Any]]
-    refusal: Callable[..., IllegalAction]
-    """The game's refusal of a code (with its parameters)."""
-    NOTHING_TO_UNDO: ClassVar[str]
-    """The code that refuses an undo with no action to take back."""
+
+    def nothing_to_undo(self) -> IllegalAction:
+        """The refusal of an undo with no action to take back, in the game's own words."""
+        raise NotImplementedError
 
     # --- the record -------------------------------------------------------------------------
 
@@ -66,7 +66,7 @@ class RecordedGame(Generic[S, A]):
     def undo(self) -> A:
         """Take back the last action and return it."""
         if not self._actions:
-            raise self.refusal(self.NOTHING_TO_UNDO)
+            raise self.nothing_to_undo()
         self._states.pop()
         return self._actions.pop()
 
