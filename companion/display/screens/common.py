@@ -247,11 +247,15 @@ class StepsView:
         left = len(getattr(table, "own_left", table.left)())
         title = ngettext("{n} step left", "{n} steps left", left).format(n=left) if left \
             else _("All done")
+        back = [i for i in table.left() if entries[i][2]]
+        if back:  # after an undo: what is to be taken back first, in its colour (finding 7)
+            title = ngettext("{n} step to take back", "{n} steps to take back",
+                             len(back)).format(n=len(back))
         later = any(i not in page for i in table.left())
         draw_text(s, title, pygame.Rect(header.left, header.top, header.width
                                         - (324 if later else 124 if len(pages) > 1 else 0),
                                         header.height),
-                  BODY, INK, wrap=False, valign="middle")
+                  BODY, WARNING_INK if back else INK, wrap=False, valign="middle")
         for i, r in self.rows(entries, rect, page):
             step, state, undone = entries[i]
             words = f"{i + 1}. {step_text(step, undone)}"
