@@ -6,11 +6,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.display.app import App
+from companion.display.screens import RoundScreen
 from companion.display.screens.turn import TurnScreen
 from companion.display.screens.turn_main import Steps
+from companion.engine.state import PLAY
+from companion.hw.events import HOLD
 from tests.table_model import Table
 from tests.test_table_model import diff
 from tests.test_turn_flow import LINES, app_for
+from tests.test_turn_words import texts
 from tests.test_undo_steps import taken_back
 from tests.ui_driver import Driver
 
@@ -38,3 +43,31 @@ def test_after_undoing_an_action_the_coins_read_as_done_and_their_undo_is_one_ta
     assert not d.has("undo:too")  # nothing of this turn left to undo
     app.close()
 
+
+def drawn(app: App) -> str:
+    """Every text on the screen now, one after the other."""
+    return " ".join(texts(app))
+
+
+def test_undoing_a_round_end_says_so_and_its_round_goes_on(tmp_path: Path) -> None:
+    app = app_for(LINES, tmp_path)
+    d = Driver(app)
+    d.play(LINES, stop=39)  # round 1's end: the school's villagers back, the reveal next
+    assert isinstance(app.screen, RoundScreen) and app.state is not None
+    model = Table.of(app.state)
+    d.seat("red", HOLD)  # a seat button held: the undo question
+    asked = drawn(app)
+    assert "Ben: the villagers from the school" in asked
+    assert "takes back the whole end of round 1" in asked, asked
+    d.tap("undo:yes")
+    assert app.state is not None and app.state.phase == PLAY and app.state.round == 1
+    assert app.session is not None and app.session.game.actions[-1].type == "wake"
+    assert isinstance(app.screen, RoundScreen)  # the round end's steps, to take back
+    shown = drawn(app)
+    assert "Round 1 goes on" in shown and "Round 0" not in shown, shown
+    go_on = next(w for w in d.enabled() if w.id == "continue")
+    assert go_on.label == "Back to round 1"
+    assert taken_back(app, model) == Table.of(app.state), diff(model, Table.of(app.state))
+    d.tap("continue")
+    assert isinstance(app.screen, TurnScreen) and app.state.active == "blue"
+    app.close()
