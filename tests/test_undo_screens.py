@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.display.app import App
-from companion.display.screens import RoundScreen
+from companion.display.screens import RoundScreen, SetupScreen
 from companion.display.screens.turn import TurnScreen
 from companion.display.screens.turn_main import Steps
 from companion.engine.state import PLAY
@@ -70,4 +70,32 @@ def test_undoing_a_round_end_says_so_and_its_round_goes_on(tmp_path: Path) -> No
     assert taken_back(app, model) == Table.of(app.state), diff(model, Table.of(app.state))
     d.tap("continue")
     assert isinstance(app.screen, TurnScreen) and app.state.active == "blue"
+    app.close()
+
+
+def test_an_undo_in_the_setup_shows_what_to_take_back_at_once(tmp_path: Path) -> None:
+    app = app_for(LINES, tmp_path)
+    d = Driver(app)
+    d.play(LINES, stop=17)  # both second couples: Ben's woman on the Well, his man at school
+    assert app.state is not None
+    model = Table.of(app.state)
+    app.undo()  # Ben's couple 2
+    assert isinstance(app.screen, SetupScreen)
+    shown = app.table.shown()
+    ticks = [w for w in d.widgets() if w.id.startswith("tick:")]
+    assert ticks, d.listing()  # over the setup screen at once, not behind "On the table"
+    on_it = [int(w.id.removeprefix("tick:")) for w in ticks]
+    back = [i for i, (_s, _st, b) in enumerate(shown) if b]
+    assert on_it == back  # only what to take back, the first unticked first
+    assert taken_back(app, model) == Table.of(app.state), diff(model, Table.of(app.state))
+    d.tap(f"tick:{back[0]}")
+    d.tap("steps:close")
+    again = next(w for w in d.enabled() if w.id == "steps:show")
+    assert again.label == "Take back (1)"  # what is left to take back, on the screen itself
+    d.tap("steps:show")
+    assert d.has(f"tick:{back[1]}")
+    d.tap(f"tick:{back[1]}")
+    d.tap("steps:close")
+    assert next(w for w in d.enabled() if w.id == "steps:show").label.startswith("On the table")
+    d.play(LINES, stop=19)  # the setup goes on
     app.close()

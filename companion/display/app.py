@@ -308,6 +308,9 @@ class App(StoreLink, Services):
             if not (game.actions and self._forced(self.state)):
                 break
         self.after_change()
+        after_undo = getattr(self.screen, "after_undo", None)
+        if after_undo is not None:  # the screen shows at once what to take back
+            after_undo(self)
 
     @staticmethod
     def _forced(state: GameState | None) -> bool:
