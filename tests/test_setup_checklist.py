@@ -127,8 +127,10 @@ def test_a_seat_button_goes_on_to_the_draft(tmp_path: Path) -> None:
 
 
 def test_a_virtual_players_seat_is_set_up_too() -> None:
+    from companion.display import i18n
     from companion.display.screens.setup_checklist import setup_items
 
+    i18n.use("en")  # the words asserted (an earlier test may have left another language)
     header = json.loads(lines_of("game-3p.jsonl")[0])
     items = setup_items(new_game(header), virtual=["blue"])
     assert sum("played by the companion" in it.words for _g, it in items) == 1

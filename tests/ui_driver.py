@@ -260,7 +260,7 @@ class Driver:
             self.setup_action(a)
 
     def clear_overlay(self) -> None:
-        for no in ("undo:no", "abandon:no"):
+        for no in ("undo:no", "abandon:no", "steps:close"):
             if self.app.overlay is not None and self.has(no):
                 self.tap(no)
 

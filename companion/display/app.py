@@ -55,6 +55,7 @@ from .ui import (
     reset_fonts,
     set_screen,
 )
+from .undo_reach import forced
 
 FPS = 30
 ANIMATION = 1.5  # seconds of the round-end VP bars
@@ -306,11 +307,14 @@ class App(StoreLink, Services):
             if not (game.actions and self._forced(self.state)):
                 break
         self.after_change()
+        after_undo = getattr(self.screen, "after_undo", None)
+        if after_undo is not None:  # the screen shows at once what to take back
+            after_undo(self)
 
     @staticmethod
     def _forced(state: GameState | None) -> bool:
         """The state offers one action only, which the app records without asking."""
-        return state is not None and state.phase == SCHOOL and len(legal_actions(state)) == 1
+        return forced(state)
 
     def after_change(self) -> None:
         from .screens import screen_for

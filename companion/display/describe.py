@@ -52,6 +52,11 @@ class TableLog:
             self.last = len(self.entries) + len(self.undone)
         self.undone = self.undone + back
         self.taken = [*self.taken, (action, len(back))]
+        if self.key is not None and self.key[0] == "turn":
+            # The turn's steps still in the game were on the table before what was undone:
+            # shown done, so that only the take-back steps read as still to do (play-test
+            # 2026-11-28, finding 7). The setup's and a round end's keep their own ticks.
+            self.ticked |= set(range(len(self.entries)))
 
     @property
     def steps(self) -> list[TableStep]:
@@ -154,10 +159,11 @@ def step_text(step: TableStep, undone: bool = False) -> str:
     return say(step.message)
 
 
-def action_text(action: Action, state: GameState) -> str:
-    """One line for an action already done, e.g. for the undo question."""
+def action_text(action: Action, state: GameState, with_who: bool = True) -> str:
+    """One line for an action already done, e.g. for the undo question (without the player's
+    name where the screen says whose it is)."""
     cat = state.catalogue
-    who = name(action.player) + ": " if hasattr(action, "player") else ""
+    who = name(action.player) + ": " if hasattr(action, "player") and with_who else ""
     a: Any = action
     if a.type == "choose":
         return who + ngettext("{n} coin on the {character}", "{n} coins on the {character}",

@@ -178,17 +178,29 @@ class StepsView:
     table taps when it is done, paged (never cut), the count of what is left and "next
     unticked" one tap away; the newest page first whenever a step is added."""
 
-    def __init__(self, from_start: bool = False) -> None:
+    def __init__(self, from_start: bool = False, back_only: bool = False) -> None:
         self.page = 0
         self.seen = -1
         self.from_start = from_start
         """Open at the first step (the round end), else at the last action's first step."""
+        self.back_only = back_only
+        """Only the steps to take back after an undo, from the first not ticked off (the
+        setup's, finding 11)."""
+
+    def chosen(self, entries: list[Any]) -> list[int]:
+        """The steps this view shows (indexes into ``entries``)."""
+        return [i for i, (_s, _st, undone) in enumerate(entries) if undone or not self.back_only]
+
+    def left(self, table: Any) -> list[int]:
+        """The steps shown not ticked off yet, in order."""
+        return [i for i in table.left() if i in self.chosen(table.shown())]
 
     def pages(self, entries: list[Any], rect: pygame.Rect) -> list[list[int]]:
         width = rect.width - TICK_W - PIC_W - 20
         out: list[list[int]] = [[]]
         used = 0
-        for i, (step, _state, undone) in enumerate(entries):
+        for i in self.chosen(entries):
+            step, _state, undone = entries[i]
             h = max(PIC_H, drawn_height(f"{i + 1}. {step_text(step, undone)}", width)) + 6
             if out[-1] and used + h > rect.height:
                 out.append([])
@@ -203,13 +215,14 @@ class StepsView:
         if len(entries) != self.seen:  # new steps: show the first of them
             first = self.seen < 0 and self.from_start and not table.undone
             self.seen = len(entries)
+            at = (self.left(table) or [table.last])[0] if self.back_only else table.last
             self.page = 0 if first else next(
-                (i for i, p in enumerate(pages) if table.last in p), 0)
+                (i for i, p in enumerate(pages) if at in p), 0)
         self.page = min(self.page, len(pages) - 1)
         out = [Widget(f"tick:{i}", r, on_tap=partial(table.tick, i), style="invisible",
                       selected=i in table.ticked)
                for i, r in self.rows(entries, rect, pages[self.page])]
-        left = table.left()
+        left = self.left(table)
         later = [i for i in left if i not in pages[self.page]]
         if later:  # the next step still to do lies on another page
             target = next(n for n, p in enumerate(pages) if later[0] in p)
@@ -242,14 +255,18 @@ class StepsView:
         entries = table.shown()
         pages = self.pages(entries, rect)
         page = pages[min(self.page, len(pages) - 1)]
-        left = len(table.left())  # what it shows not ticked: one count with "Done"'s
+        left = len(self.left(table))  # what it shows not ticked: one count with "Done"'s
         title = ngettext("{n} step left", "{n} steps left", left).format(n=left) if left \
             else _("All done")
-        later = any(i not in page for i in table.left())
+        back = [i for i in self.left(table) if entries[i][2]]
+        if back:  # after an undo: what is to be taken back first, in its colour (finding 7)
+            title = ngettext("{n} step to take back", "{n} steps to take back",
+                             len(back)).format(n=len(back))
+        later = any(i not in page for i in self.left(table))
         draw_text(s, title, pygame.Rect(header.left, header.top, header.width
                                         - (324 if later else 124 if len(pages) > 1 else 0),
                                         header.height),
-                  BODY, INK, wrap=False, valign="middle")
+                  BODY, WARNING_INK if back else INK, wrap=False, valign="middle")
         for i, r in self.rows(entries, rect, page):
             step, state, undone = entries[i]
             words = f"{i + 1}. {step_text(step, undone)}"
@@ -298,8 +315,8 @@ def _add_one(cost: dict[str, int], g: str) -> None:
 class StepsOverlay(Screen):
     """The table steps over any screen (setup): what the last answers ask of the table."""
 
-    def __init__(self) -> None:
-        self.view = StepsView()
+    def __init__(self, back_only: bool = False) -> None:
+        self.view = StepsView(back_only=back_only)
 
     def layout(self, app: AppView) -> list[Widget]:
         box = _overlay_box()
@@ -328,9 +345,25 @@ def _overlay_rows() -> pygame.Rect:
 
 
 def steps_button(app: AppView, rect: tuple[int, int, int, int]) -> Widget:
-    """Opens the table steps over the screen; it says how many are not ticked off yet."""
+    """Opens the table steps over the screen; it says how many are not ticked off yet (after
+    an undo: how many to take back, and opens on those)."""
+    back = back_left(app.table)
+    if back:
+        return button("steps:show", rect, _("Take back ({n})").format(n=len(back)),
+                      partial(take_back, app), value=len(app.table.left()), style="primary")
     return button("steps:show", rect, on_the_table(app.table),
                   lambda: setattr(app, "overlay", StepsOverlay()), value=len(app.table.left()))
+
+
+def back_left(table: Any) -> list[int]:
+    """The steps to take back after an undo, not ticked off yet."""
+    shown = table.shown()
+    return [i for i in table.left() if shown[i][2]]
+
+
+def take_back(app: AppView) -> None:
+    """The steps to take back after an undo, over the screen, the first not ticked first."""
+    app.overlay = StepsOverlay(back_only=True)
 
 
 def on_the_table(table: Any) -> str:

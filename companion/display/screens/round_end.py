@@ -11,7 +11,7 @@ import pygame
 
 from ...engine import Reveal, SchoolReturn, legal_actions
 from ...engine.round_end import reveal_counts
-from ...engine.state import OVER, REVEAL, SCHOOL, GameState
+from ...engine.state import OVER, PLAY, REVEAL, SCHOOL, GameState
 from ...engine.values import Sex
 from ..contract import AppView, game_state
 from ..forms import setup_form
@@ -94,6 +94,7 @@ class RoundScreen(Screen):
             drawn = just_drawn(app)
             out += self._tabs(app, 170 if drawn is None else 120)
             label = _("To the final scores") if state.phase == OVER else _(
+                "Back to round {n}").format(n=state.round) if end_undone(app) else _(
                 "On to round {n}").format(n=state.round)
             lines = go_on_lines(label, len(app.table.left()))
             w = go_on_width(lines, 292, W - 402)  # beside the tabs
@@ -227,7 +228,9 @@ class RoundScreen(Screen):
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         state = game_state(app)
         ended = state.round if state.phase in (SCHOOL, REVEAL, OVER) else state.round - 1
-        title_bar(s, _("Round {n} is over").format(n=ended), right=nav_left(app))
+        title_bar(s, _("Round {n} goes on").format(n=state.round)
+                  if end_undone(app) else _("Round {n} is over").format(n=ended),
+                  right=nav_left(app))
         if state.phase == REVEAL and self.picking:
             from2, from3 = reveal_counts(state)
             picked = ", ".join(building(state.catalogue, t) for t in self.picked)
@@ -257,6 +260,13 @@ class RoundScreen(Screen):
         else:
             score_table(s, state, app.last_track, TOP + 4)
 
+
+
+def end_undone(app: AppView) -> bool:
+    """The round end on the screen was undone whole: its round goes on, its steps are taken
+    back (play-test 2026-11-28, finding 10)."""
+    key = app.table.key
+    return game_state(app).phase == PLAY and not (key is not None and key[0] == "round")
 
 
 def just_drawn(app: AppView) -> tuple[str, ...] | None:

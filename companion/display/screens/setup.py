@@ -36,8 +36,10 @@ from .common import (
     RIGHT_X,
     TOP,
     Screen,
+    back_left,
     nav,
     steps_button,
+    take_back,
     title_bar,
     value_key,
 )
@@ -321,6 +323,12 @@ class SetupScreen(Screen):
     def done(self, app: AppView, action: Action) -> None:
         if not app.apply(action):
             self.form.chosen.clear()
+
+    def after_undo(self, app: AppView) -> None:
+        """Right after an undo: what the table takes back, over the screen at once (else it
+        would be behind "On the table", on its last page: play-test 2026-11-28, finding 11)."""
+        if back_left(app.table):
+            take_back(app)
 
     def who(self, state: GameState) -> str | None:
         player = self.form.chosen.get("player")

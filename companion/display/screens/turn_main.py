@@ -9,9 +9,10 @@ import pygame
 
 from ...bot.likely import likeliest_first
 from ...engine import CHARACTERS, Action, EndTurn, GameState, Option
-from ...engine.actions import CannotAct
+from ...engine.actions import CannotAct, Choose
 from ..contract import AppView, game_state
-from ..i18n import _, character, name, say
+from ..describe import action_text
+from ..i18n import _, character, name, ngettext, say
 from ..ui import BODY, INK, Widget, button, draw_text, text_height
 from ..village_view import tile_icon
 from .character_pieces import character_pieces
@@ -124,6 +125,8 @@ class Steps(Mode):
             out.append(Widget("more", pygame.Rect(8, 412, LEFT_W - 8, 60),
                               on_tap=partial(turn.to_options, o.chosen),
                               lines=[_("One more action:"), character(o.chosen)]))
+        else:
+            out += undo_too(app)
         following = self.preset(turn, app)
         if following is not None and self.toggle is not None:  # right above "Do it"
             h = self.toggle.height(RIGHT_W)
@@ -205,6 +208,24 @@ class Characters(Mode):
                 else _("Tap {character} for its next action.").format(
                     character=character(o.chosen)) if o.chosen and o.actions_left > 0
                 else _("Choose a character.")]
+
+
+def undo_too(app: AppView) -> list[Widget]:
+    """Right after an undo in a turn, the turn's action before it (the coins on the
+    character) one tap from being undone too, bottom left (play-test 2026-11-28, finding 7)."""
+    game = app.session.game if app.session is not None else None
+    state = game_state(app)
+    table = app.table
+    if game is None or not game.actions or not table.taken or not table.entries \
+            or table.key != ("turn", state.round, state.active):
+        return []
+    last = game.actions[-1]
+    if isinstance(last, Choose):  # the character is named by the step above
+        words = ngettext("Undo too: {n} coin", "Undo too: {n} coins", last.coins).format(
+            n=last.coins)
+    else:
+        words = _("Undo too: {action}").format(action=action_text(last, game.state, False))
+    return [button("undo:too", (8, 412, LEFT_W - 8, 60), words, app.undo)]
 
 
 def panel_bottom(state: GameState) -> int:

@@ -9,6 +9,7 @@ from ..contract import AppView
 from ..describe import action_text
 from ..i18n import _
 from ..ui import INK, PANEL, TITLE, Widget, button, paragraph, text
+from ..undo_reach import round_taken_back
 from .abandon import AbandonConfirm, EndGameConfirm, can_end_here
 from .common import Screen
 from .navigation import opened_as
@@ -56,7 +57,11 @@ class UndoConfirm(Screen):
         text(s, _("Undo the last action?"), (box.centerx, box.top + 30), TITLE, INK, "center")
         game = app.session.game if app.session else None
         if game and game.actions:
-            paragraph(s, action_text(game.actions[-1], game.state),
-                      box.inflate(-40, -120).move(0, 10), 20)
+            words = action_text(game.actions[-1], game.state)
+            ended = round_taken_back(game.states, game.actions)
+            if ended is not None:  # with it the whole round end: said (finding 10)
+                words += "\n" + _("This takes back the whole end of round {n}: round {n} "
+                                   "goes on.").format(n=ended)
+            paragraph(s, words, box.inflate(-40, -120).move(0, 10), 20)
         else:
             paragraph(s, _("Nothing to undo yet."), box.inflate(-40, -120).move(0, 10), 20)
