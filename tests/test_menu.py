@@ -38,3 +38,21 @@ def test_the_menu_is_on_every_screen_and_does_what_it_says(tmp_path: Path) -> No
     assert type(app.screen).__name__ == "CostsScreen" and d.has("menu")
     i18n.use("en")
     app.close()
+
+
+def test_the_language_list_has_its_title_and_a_way_back(tmp_path: Path) -> None:
+    """Play-test 2026-11-28, finding 23: the language list had no title and no way back but
+    a language; its buttons stand inside its frame, under the title, as the menu's do."""
+    app, d = app_at(tmp_path, 19)
+    d.to_turn_main()
+    d.tap("menu")
+    entries = {w.id: w.rect for w in d.widgets() if w.id.startswith("menu:")}
+    d.tap("menu:language")
+    langs = [w.rect for w in d.widgets() if w.id.startswith("language:") and w.id !=
+             "language:back"]
+    assert langs and all(r.left == entries["menu:new_game"].left and r.top >= 96
+                         for r in langs)
+    d.tap("language:back")
+    assert d.has("menu:language") and i18n.language == "en"
+    d.tap("menu:close")
+    app.close()

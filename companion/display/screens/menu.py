@@ -12,7 +12,7 @@ import pygame
 from .. import i18n
 from ..contract import AppView
 from ..i18n import _
-from ..ui import INK, PANEL, TITLE, W, Widget, button, text
+from ..ui import BODY, INK, PANEL, TITLE, W, Widget, button, font, text
 from .common import Screen, menu_button
 from .costs import CostsScreen
 from .history import GamesScreen
@@ -30,11 +30,13 @@ class Menu(Screen):
         self.languages = False
 
     def layout(self, app: AppView) -> list[Widget]:
-        if self.languages:
-            return [button(f"language:{lang}", (200, 70 + i * 66, 400, 58), label,
-                           partial(self.language, app, lang),
-                           selected=lang == i18n.language)
-                    for i, (lang, label) in enumerate(i18n.LANGUAGES.items())]
+        if self.languages:  # under its title, as the menu's entries; Back to the menu
+            return [button("language:back", (W // 2 + 200 - 8 - back_w(), 48, back_w(), 44),
+                           _("Back"), lambda: setattr(self, "languages", False)),
+                    *[button(f"language:{lang}", (220, 96 + i * ROW, 360, ROW - 6), label,
+                             partial(self.language, app, lang),
+                             selected=lang == i18n.language)
+                      for i, (lang, label) in enumerate(i18n.LANGUAGES.items())]]
         entries: list[tuple[str, str, Callable[[], None]]] = [
             ("menu:new_game", _("New game"), lambda: self.new_game(app))]
         entries.append(("menu:games", _("Games"),
@@ -67,11 +69,18 @@ class Menu(Screen):
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         rows = len(i18n.LANGUAGES) if self.languages else 5
-        box = pygame.Rect(200, 40, 400, 56 + (66 if self.languages else ROW) * rows + 14)
+        box = pygame.Rect(200, 40, 400, 56 + ROW * rows + 14)
         pygame.draw.rect(s, PANEL, box, border_radius=12)
         pygame.draw.rect(s, INK, box, 2, border_radius=12)
-        if not self.languages:
+        if self.languages:  # the title left of Back
+            text(s, _("Language"), (box.left + 20, 70), TITLE, INK, "midleft")
+        else:
             text(s, _("Menu"), (W // 2, 70), TITLE, INK, "center")
+
+
+def back_w() -> int:
+    """The language list's Back: as wide as its word."""
+    return max(font(BODY).size(_("Back"))[0] + 24, 80)
 
 
 __all__ = ["Menu", "menu_button"]
