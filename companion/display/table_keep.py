@@ -9,7 +9,7 @@ import json
 import threading
 from typing import Any
 
-from ..engine.state import OVER, PLAY
+from ..engine.state import OVER, PLAY, REVEAL
 from ..store import StoreError
 
 SETTING = "table_ticks"
@@ -81,5 +81,7 @@ class TableKeep:
         setup_done = table.key == ("setup",)  # the setup's checklist before the first turn
         if (at_round_end or setup_done) and session.state.phase in (PLAY, OVER):
             app.summary_pending = bool(saved.get("pending")) if same else bool(table.left())
+        elif at_round_end and session.state.phase == REVEAL:
+            app.summary_pending = True  # the new buildings drawn, the checklist follows
         self.kept = _mark(app)
         self.seen = {k: v for k, v in (self.kept or {}).items() if k != "actions"}
