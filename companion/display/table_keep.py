@@ -1,6 +1,8 @@
-"""The table's ticks kept across a restart: which steps the table ticked off, and whether it
-went on past the round end's checklist, saved beside the game (a device setting) so that a
-restart after a power cut or a crash on the round end opens its checklist as it was."""
+"""The table's ticks kept across a restart: which steps the table ticked off, whether it
+went on past the round end's checklist, and the new buildings tapped so far on the reveal grid,
+saved beside the game (a device setting) so that a restart after a power cut or a crash on the
+round end opens its checklist (or its grid) as it was. What no longer fits the game (another
+game, another count of actions, a damaged setting, taps the grid would refuse) is dropped."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from typing import Any
 
 from ..engine.state import OVER, PLAY, REVEAL
 from ..store import StoreError
+from .screens.reveal_grid import tappable
 
 SETTING = "table_ticks"
 _ORDER = threading.Lock()
@@ -21,7 +24,8 @@ def _mark(app: Any) -> dict[str, Any] | None:
     if session is None:
         return None
     return {"game": session.game_id, "actions": len(session.game.actions),
-            "ticked": sorted(app.table.ticked), "pending": bool(app.summary_pending)}
+            "ticked": sorted(app.table.ticked), "pending": bool(app.summary_pending),
+            "drawn": list(app.table.drawn)}
 
 
 class TableKeep:
@@ -49,7 +53,8 @@ class TableKeep:
         self.seen = seen
         went_on = not mark["pending"] and app.table.key is not None and \
             app.table.key[0] in ("round", "setup")
-        if not mark["ticked"] and not went_on:
+        drawn = mark["drawn"] or (self.kept or {}).get("drawn")  # tapped, or no longer
+        if not mark["ticked"] and not went_on and not drawn:
             return
         self.kept = mark
 
@@ -77,6 +82,9 @@ class TableKeep:
         if same:
             table.ticked = {i for i in saved.get("ticked", ())
                             if isinstance(i, int) and 0 <= i < shown}
+            drawn = saved.get("drawn")
+            if session.state.phase == REVEAL and tappable(session.state, drawn):
+                table.drawn[:] = drawn  # the grid half-tapped as it was
         at_round_end = table.key is not None and table.key[0] == "round"
         setup_done = table.key == ("setup",)  # the setup's checklist before the first turn
         if (at_round_end or setup_done) and session.state.phase in (PLAY, OVER):

@@ -42,6 +42,7 @@ class RoundScreen(Screen):
 
     def __init__(self, state: GameState) -> None:
         self.picked: list[str] = []
+        """The buildings tapped so far on the grid: the table's own list once shown."""
         self.picking = False
         self.page = 0
         self.form = setup_form(legal_actions(state)) if state.phase == SCHOOL else None
@@ -55,7 +56,15 @@ class RoundScreen(Screen):
         self.placed: list[tuple[Sex, Any]] = []
         """(sex, cell or None for the centre) of the villagers placed so far."""
 
+    def bind(self, app: AppView) -> None:
+        """The buildings tapped so far are the table's (``TableLog.drawn``): they outlive this
+        screen (a look at the villages, a restart); any tapped: the grid is open."""
+        self.picked = app.table.drawn
+        if self.picked and game_state(app).phase == REVEAL:
+            self.picking = True
+
     def layout(self, app: AppView) -> list[Widget]:
+        self.bind(app)
         state = game_state(app)
         out = nav(app)
         if state.phase == SCHOOL and self.form is not None and self.on_picture:
@@ -249,6 +258,7 @@ class RoundScreen(Screen):
                 building(cat, state.villages[who].buildings[p.cell].type)) for p in placements)
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
+        self.bind(app)
         state = game_state(app)
         ended = state.round if state.phase in (SCHOOL, REVEAL, OVER) else state.round - 1
         title_bar(s, _("Round {n} is over").format(n=ended))
@@ -297,7 +307,8 @@ def back_to_the_grid(app: AppView, drawn: tuple[str, ...]) -> None:
     screen = app.screen
     if isinstance(screen, RoundScreen) and game_state(app).phase == REVEAL:
         screen.picking = True
-        screen.picked[:] = list(drawn[:-1])
+        app.table.drawn[:] = list(drawn[:-1])
+        screen.bind(app)
 
 
 def final_round_end(app: AppView) -> bool:
