@@ -285,3 +285,107 @@ def test_a_restart_on_the_round_end_opens_the_group_that_was_open(tmp_path: Path
     finally:
         again.close()
         app.close()
+
+
+def killed(app: App) -> None:
+    """What the app saved in the background written, then killed (-9): the lock let go."""
+    app.draw()  # (the app draws after every tap)
+    assert app.store is not None and app.store.later_thread is not None
+    app.store.later_thread.join(10)
+    app.store.lock.release()
+
+
+def at_first_reveal(tmp: Path) -> tuple[list[str], list[str]]:
+    """The 4-player game stored up to its first round end's new buildings; the record's
+    lines and the buildings it drew there."""
+    lines = record("game-4p.jsonl")
+    at = first_of(lines, "reveal")
+    stored_game(tmp / "helvetia.db", lines, at - 1)
+    return lines, json.loads(lines[at + 1])["buildings"]
+
+
+def test_the_buildings_tapped_so_far_survive_a_restart_and_a_look_at_the_villages(
+        tmp_path: Path) -> None:
+    """Play-test 2026-11-28, finding 25: 3 of 5 new buildings tapped, a kill -9 and a restart:
+    the grid opens again with those 3, and 2 more taps enter the reveal."""
+    lines, drawn = at_first_reveal(tmp_path)
+    app = App(config(tmp_path))
+    d = Driver(app)
+    assert isinstance(app.screen, RoundScreen)
+    d.tap("reveal:start")
+    for t in drawn[:3]:
+        d.tap(f"reveal:{t}")
+    d.tap("villages")  # a look at the villages and back: the taps stay
+    d.tap("back")
+    assert isinstance(app.screen, RoundScreen) and app.screen.picked == drawn[:3]
+    assert d.has("reveal:done") or d.has(f"reveal:{drawn[3]}")
+    killed(app)
+    again = App(config(tmp_path))
+    d = Driver(again)
+    d.widgets()  # as drawn
+    screen = again.screen
+    assert isinstance(screen, RoundScreen) and screen.picking and screen.picked == drawn[:3]
+    assert d.has(f"reveal:{drawn[3]}")  # the grid, not "Enter the new buildings"
+    for t in drawn[3:]:
+        d.tap(f"reveal:{t}")
+    assert again.session is not None
+    assert again.session.game.actions[-1] == parse_action(json.loads(
+        lines[first_of(lines, "reveal") + 1]))
+    assert isinstance(again.screen, RoundScreen) and "table.new_building" in codes(again)
+    killed(again)
+    third = App(config(tmp_path))  # the reveal entered: nothing half-tapped comes back
+    assert third.table.drawn == []
+    third.close()
+    again.close()
+    app.close()
+
+
+def test_start_again_on_the_grid_is_kept_too(tmp_path: Path) -> None:
+    _lines, drawn = at_first_reveal(tmp_path)
+    app = App(config(tmp_path))
+    d = Driver(app)
+    d.tap("reveal:start")
+    for t in drawn[:2]:
+        d.tap(f"reveal:{t}")
+    app.draw()
+    d.tap("reveal:clear")  # the table starts again: a restart opens no taps
+    killed(app)
+    again = App(config(tmp_path))
+    assert again.table.drawn == []
+    Driver(again).widgets()
+    screen = again.screen
+    assert isinstance(screen, RoundScreen) and not screen.picking
+    again.close()
+    app.close()
+
+
+def test_taps_that_no_longer_fit_the_game_are_dropped(tmp_path: Path) -> None:
+    """Another game, another count of actions, buildings not in the stack, a damaged
+    setting: the grid opens empty (and nothing breaks)."""
+    from companion.display.table_keep import SETTING
+
+    _lines, drawn = at_first_reveal(tmp_path)
+    app = App(config(tmp_path))
+    assert app.session is not None
+    game, actions = app.session.game_id, len(app.session.game.actions)
+    app.close()
+    good = {"game": game, "actions": actions, "ticked": [], "pending": True,
+            "drawn": drawn[:3]}
+    for saved, kept in ((good, drawn[:3]),
+                        ({**good, "game": game + 1}, []),
+                        ({**good, "actions": actions - 1}, []),
+                        ({**good, "drawn": ["no_such_building"]}, []),
+                        ({**good, "drawn": [drawn[0]] * 6}, []),
+                        ({**good, "drawn": "farm"}, []),
+                        ({**good, "drawn": [1, 2]}, []),
+                        ("{not json", [])):
+        store, _ = Store.open(tmp_path / "helvetia.db")
+        store.set_setting(SETTING, saved if isinstance(saved, str) else json.dumps(saved))
+        store.close()
+        again = App(config(tmp_path))
+        assert again.table.drawn == kept, saved
+        screen = again.screen
+        assert isinstance(screen, RoundScreen)
+        Driver(again).widgets()
+        assert screen.picking == bool(kept)
+        again.close()

@@ -26,6 +26,7 @@ from ..engine import (
     HelvetiaError,
     legal_actions,
 )
+from ..engine.round_end import track_before_last_scoring
 from ..engine.state import OVER, PLAY, REVEAL, SCHOOL
 from ..hw import story
 from ..hw.adalight import AdalightWriter, find_port
@@ -123,7 +124,8 @@ class App(StoreLink, Services):
         """The table steps of the turn so far (then of the round end)."""
         if self.session is not None:  # a restart mid-turn: the turn's table steps (UI-TABLE)
             self.table.rebuild(self.session.game.states, self.session.game.actions)
-        self.last_track: dict[str, int] = dict(self.session.state.track) if self.session else {}
+        self.last_track: dict[str, int] = self.track_before()
+        """The VP before the newest round end's scoring: "since last round" counts from it."""
         self.anim_start: float | None = None
         self.round_before: GameState | None = None
         self.summary_pending = False
@@ -277,11 +279,18 @@ class App(StoreLink, Services):
         if before.phase not in (PLAY, SCHOOL, REVEAL, OVER) and after.phase == PLAY:
             self.summary_pending = True  # the setup's steps as a checklist before the turns
         if after.track != before.track or (after.game_over and not before.game_over):
-            self.last_track = dict(before.track)
+            self.last_track = self.track_before()
             self.anim_start = self.clock()  # the VP bars fill to the new scores
             self.summary_pending = True
         self.after_change()
         return True
+
+    def track_before(self) -> dict[str, int]:
+        """Each player's VP before the game's newest round end's scoring, from its states (a
+        game ended by agreement scores nothing more: its last round end's change stands)."""
+        if self.session is None:
+            return {}
+        return track_before_last_scoring(self.session.game.states)
 
     def undo(self) -> None:
         if self.drunter is not None:

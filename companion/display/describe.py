@@ -38,6 +38,10 @@ class TableLog:
     game's latest first), each with the number of its moves in ``undone``."""
     opened: str | None = None
     """The group of the checklist the table has open (kept across a restart)."""
+    drawn: list[str] = field(default_factory=list)
+    """The new buildings drawn at a round end and tapped on the reveal grid so far, before the
+    reveal is entered: they lie on the table already (kept across a restart, ``table_keep``).
+    Emptied in place by any action and by ``clear``: the grid holds this very list."""
 
     def shown(self) -> list[tuple[TableStep, GameState, bool]]:
         """The steps to show, each with its state and whether it is to be taken back."""
@@ -70,6 +74,7 @@ class TableLog:
         self.ticked = set()
         self.taken = []
         self.opened = None
+        self.drawn.clear()
 
     def tick(self, i: int) -> None:
         """The table ticks a step off (or on again)."""
@@ -83,6 +88,7 @@ class TableLog:
         self.ticked = {i for i in self.ticked if i < len(self.entries)}
         self.undone = []
         self.taken = []
+        self.drawn.clear()  # entered (a reveal), or another action: no grid half-tapped
         new = table_rules.steps(before, action, after)
         if action.type in READ:  # read off a tile: nothing moves,
             return                                       # and the steps to do stay shown

@@ -65,6 +65,7 @@ class StoreLink:
     config: Any
     clock: Any
     after_change: Any
+    track_before: Any
     flushing: threading.Thread | None = None
     flush_at: float = 0.0
 
@@ -131,6 +132,6 @@ class StoreLink:
             return  # the loop looks again at its next turn
         opening, self.opening = self.opening, None
         if self.open_store(opening):
-            self.last_track = dict(self.session.state.track) if self.session else {}
+            self.last_track = self.track_before()
             self.after_change()
         self.dirty = True

@@ -1,7 +1,9 @@
 """The table's ticks kept across a restart: which steps the table ticked off, which group of
-the checklist was open, and whether it went on past the round end's checklist, saved beside
-the game (a device setting) so that a restart after a power cut or a crash on the round end
-opens its checklist as it was."""
+the checklist was open, whether it went on past the round end's checklist, and the new
+buildings tapped so far on the reveal grid, saved beside the game (a device setting) so that a
+restart after a power cut or a crash on the round end opens its checklist (or its grid) as it
+was. What no longer fits the game (another game, another count of actions, a damaged setting,
+taps the grid would refuse) is dropped."""
 
 from __future__ import annotations
 
@@ -10,8 +12,9 @@ import json
 import threading
 from typing import Any
 
-from ..engine.state import OVER, PLAY
+from ..engine.state import OVER, PLAY, REVEAL
 from ..store import StoreError
+from .screens.reveal_grid import tappable
 
 SETTING = "table_ticks"
 _ORDER = threading.Lock()
@@ -23,7 +26,7 @@ def _mark(app: Any) -> dict[str, Any] | None:
         return None
     return {"game": session.game_id, "actions": len(session.game.actions),
             "ticked": sorted(app.table.ticked), "pending": bool(app.summary_pending),
-            "open": app.table.opened}
+            "open": app.table.opened, "drawn": list(app.table.drawn)}
 
 
 class TableKeep:
@@ -51,7 +54,8 @@ class TableKeep:
         self.seen = seen
         went_on = not mark["pending"] and app.table.key is not None and \
             app.table.key[0] in ("round", "setup")
-        if not mark["ticked"] and not went_on and mark["open"] is None:
+        drawn = mark["drawn"] or (self.kept or {}).get("drawn")  # tapped, or no longer
+        if not mark["ticked"] and not went_on and mark["open"] is None and not drawn:
             return
         self.kept = mark
 
@@ -81,9 +85,14 @@ class TableKeep:
                             if isinstance(i, int) and 0 <= i < shown}
             opened = saved.get("open")
             table.opened = opened if isinstance(opened, str) else None
+            drawn = saved.get("drawn")
+            if session.state.phase == REVEAL and tappable(session.state, drawn):
+                table.drawn[:] = drawn  # the grid half-tapped as it was
         at_round_end = table.key is not None and table.key[0] == "round"
         setup_done = table.key == ("setup",)  # the setup's checklist before the first turn
         if (at_round_end or setup_done) and session.state.phase in (PLAY, OVER):
             app.summary_pending = bool(saved.get("pending")) if same else bool(table.left())
+        elif at_round_end and session.state.phase == REVEAL:
+            app.summary_pending = True  # the new buildings drawn, the checklist follows
         self.kept = _mark(app)
         self.seen = {k: v for k, v in (self.kept or {}).items() if k != "actions"}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from . import neutral_village
 from .actions import EndByAgreement, Reveal, SchoolReturn
@@ -168,6 +169,24 @@ def agreement_problem(state: GameState) -> Message | None:
             and not turn.spent):
         return None
     return message("not_at_round_end")
+
+
+def scored(before: GameState, after: GameState) -> bool:
+    """Whether a round end's scoring (§10 step 5) lies between two states that follow each
+    other: a round ends (on to the new buildings, the next round or the game's end). Ending by
+    agreement (§12) scores nothing: the game ends with the scores of the round end before."""
+    if before.phase not in (PLAY, SCHOOL) or after.ended_by == "agreement":
+        return False
+    return after.phase in (REVEAL, OVER) or after.round != before.round
+
+
+def track_before_last_scoring(states: Sequence[GameState]) -> dict[str, int]:
+    """Each player's VP before the newest round end's scoring (empty before the first): what
+    "since last round" counts from, whatever came after that scoring (§12 by agreement)."""
+    for i in range(len(states) - 2, -1, -1):
+        if scored(states[i], states[i + 1]):
+            return dict(states[i].track)
+    return {}
 
 
 def end_by_agreement(state: GameState, a: EndByAgreement) -> None:

@@ -13,10 +13,11 @@ from typing import Any
 
 from ..engine import Game, HelvetiaError, apply, parse_action
 from ..engine.record import loads_line
+from ..engine.round_end import scored
 from ..engine.scoring import BREAKDOWN, awake_villagers, breakdown
-from ..engine.state import CHARACTERS, OVER, PLAY, REVEAL, SCHOOL, GameState
+from ..engine.state import CHARACTERS, GameState
 
-VERSION = 1
+VERSION = 2
 """The summary's own version: a stored summary of another version is computed again."""
 
 FINISHED, ABANDONED, IN_PLAY, UNREADABLE = "finished", "abandoned", "in_play", "unreadable"
@@ -73,6 +74,8 @@ class GameSummary:
     """A stable id of this stored game (its start and header), for BG Stats."""
     version: int = VERSION
     extra: dict[str, Any] = field(default_factory=dict)
+    ended_by: str | None = None
+    """How a finished game ended short of the target: ``deadlock`` or ``agreement`` (§12)."""
 
     @property
     def players(self) -> int:
@@ -157,6 +160,7 @@ def summarize(game_id: int, lines: Iterable[str], started_at: str, ended_at: str
         # end of its own: a finished game all the same.
         winners = [c for c in result.get("winners") or [] if c in state.colours]
     status = FINISHED if state.game_over or winners else ABANDONED if abandoned else IN_PLAY
+    ended_by = state.ended_by if state.game_over else "agreement" if winners else None
     scores = {c: (state.track.get(c, 0), awake_villagers(state, c)) for c in state.colours}
     rank = ranks(scores)
     seats = tuple(Seat(colour=p.colour, name=p.name, vp=state.track.get(p.colour, 0),
@@ -171,7 +175,7 @@ def summarize(game_id: int, lines: Iterable[str], started_at: str, ended_at: str
         neutral=state.options.neutral_colour, start_player=first,
         seats=seats, winners=tuple(winners), tie_break=state.tie_break,
         rounds=tuple(per_round), turns=turns, actions=len(lines) - 1,
-        play_id=play_id(started_at, lines[0]))
+        play_id=play_id(started_at, lines[0]), ended_by=ended_by)
 
 
 def _replay(header: Mapping[str, Any], lines: list[str]
@@ -198,8 +202,7 @@ def _replay(header: Mapping[str, Any], lines: list[str]
             turns += 1
         if before.round == 0 and state.round == 1:
             first = state.start_player  # who holds the token as round 1 begins
-        if before.phase in (PLAY, SCHOOL) and (state.phase in (REVEAL, OVER)
-                                               or state.round != before.round):
+        if scored(before, state):
             per_round.append(dict(state.track))  # a round end's scoring (§10.5)
     return state, per_round, turns, coins, marriages, first
 

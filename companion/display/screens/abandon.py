@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
+from ...engine.messages import Message, message
+from .. import i18n
 from ..contract import AppView
 from ..i18n import _
 from ..ui import INK, PANEL, TITLE, Widget, button, paragraph, text
@@ -59,9 +63,28 @@ class EndGameConfirm(Screen):
                   box.inflate(-40, -120).move(0, 0), 20)
 
 
-def can_end_here(app: AppView) -> bool:
-    """At a round end, once it is scored, the table may end the game (§12)."""
-    from ...engine.round_end import agreement_problem
+def end_problem(app: AppView) -> Message | None:
+    """Why the table cannot end the game here by agreement now, the engine's answer (§12: only
+    at a round end, once it is scored); None when it can."""
+    from ...engine import EndByAgreement, why_not
 
     session = getattr(app, "session", None)
-    return session is not None and agreement_problem(session.state) is None
+    if session is None or getattr(app, "drunter", None) is not None:
+        return message("not_at_round_end")
+    return why_not(session.state, EndByAgreement())
+
+
+def can_end_here(app: AppView) -> bool:
+    """At a round end, once it is scored, the table may end the game (§12)."""
+    return end_problem(app) is None
+
+
+def end_game_button(app: AppView, id_: str, rect: tuple[int, int, int, int],
+                    **kw: Any) -> Widget:
+    """"End the game here": asks first (``EndGameConfirm``); greyed with the engine's reason
+    where the rules do not allow it."""
+    problem = end_problem(app)
+    return button(id_, rect, _("End the game here"),
+                  lambda: setattr(app, "overlay", EndGameConfirm()),
+                  enabled=problem is None,
+                  why_not=None if problem is None else i18n.say(problem), **kw)

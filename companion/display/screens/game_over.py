@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pygame
 
+from ...engine.round_end import scored
 from ...engine.scoring import awake_villagers
 from ..contract import AppView, game_state
 from ..i18n import _, colour
@@ -18,6 +21,11 @@ class GameOverScreen(Screen):
     def __init__(self) -> None:
         self.shown: dict[str, int] = {}
         """The final scores as drawn, by colour."""
+        self._rounds: int | None = None
+        self.words = ""
+        """The line above the scores, as drawn (for tests)."""
+        self.change: dict[str, int] = {}
+        """The change since the last round end's scoring, by colour, as drawn."""
 
     def layout(self, app: AppView) -> list[Widget]:
         # Top right, like the other screens' buttons: the whole screen below for the scores.
@@ -28,6 +36,14 @@ class GameOverScreen(Screen):
                 button("villages", (W - 12 - new - look, 4, look, 48), _("Villages"),
                        lambda: app.show(make("villages"))),
                 *winner_buttons(app, W - 8, TOP + 4)]
+
+    def rounds(self, app: AppView) -> int:
+        """The round ends scored in this game (the last one the table stopped at)."""
+        if self._rounds is None:
+            game = app.session.game if app.session is not None else None
+            states = game.states if game is not None else []
+            self._rounds = sum(1 for a, b in pairwise(states) if scored(a, b))
+        return self._rounds
 
     def buttons_left(self) -> int:
         new = max(font(BODY).size(_("New game"))[0] + 24, 150)
@@ -46,7 +62,14 @@ class GameOverScreen(Screen):
             why = _("Tied on VP and on awake villagers: the win is shared.")
         else:
             why = _("Final scores:")
+        if state.ended_by == "agreement":  # said as the reason the game ended (§12)
+            why = " ".join((_("The table agreed to end the game after round {n}, at {vp} "
+                              "VP.").format(n=self.rounds(app), vp=max(state.track.values())),
+                            "" if state.tie_break else why)).strip()
         below = max(draw_text(s, why, pygame.Rect(8, TOP + 2, W - 24 - winner_buttons_width(),
                                                   56), BODY, INK).bottom, TOP + 52)
         score_table(s, state, app.last_track, below + 6, bottom=472)
         self.shown = {p.colour: state.track[p.colour] for p in state.players}
+        self.words = why
+        self.change = {p.colour: state.track[p.colour] - app.last_track.get(p.colour, 0)
+                       for p in state.players} if app.last_track else {}

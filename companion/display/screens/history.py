@@ -34,6 +34,7 @@ from .history_words import (
     Screen,
     back_button,
     duration,
+    ending_words,
     result_words,
     seat_name,
     setup_words,
@@ -139,7 +140,11 @@ def game_row(s: pygame.Surface, g: GameSummary, r: pygame.Rect) -> dict[str, Any
     hw = font(BODY).size(head)[0] + 8
     room = r.width - hw - 44
     result = result_words(g)
-    if len(g.winners) > 1 and not fit(result, room, 28, BODY, wrap=False).fits:
+    ending = ending_words(g)  # ended by agreement (§12), at which score
+    if ending:  # said beside the win; long names: the winners are marked below
+        both = f"{result} · {ending}"
+        result = both if fit(both, room, 28, BODY, wrap=False).fits else ending
+    elif len(g.winners) > 1 and not fit(result, room, 28, BODY, wrap=False).fits:
         result = _("Shared win")  # long names: the winners are marked below
     setup = setup_words(g)
     draw_text(s, head, pygame.Rect(r.left + 10, r.top + 4, hw, 28), BODY, INK, wrap=False,

@@ -9,8 +9,9 @@ from typing import Any
 import pygame
 
 from ...engine import Game
+from ...engine.round_end import scored
 from ...engine.scoring import BREAKDOWN
-from ...engine.state import OVER, PLAY, REVEAL, SCHOOL
+from ...engine.state import PLAY
 from ...history.summary import GameSummary
 from ...history.table import summary_of
 from ..contract import AppView
@@ -25,6 +26,7 @@ from .history_words import (
     Screen,
     back_button,
     duration,
+    ending_words,
     result_words,
     seat_name,
     title_bar,
@@ -68,7 +70,8 @@ class GameScreen(Screen):
         game = self.load(app)
         title_bar(s, when(game.started_at), right=getattr(self, "buttons_left", W - 360))
         y = TOP + 2
-        head = " · ".join(x for x in (result_words(game), duration(game)) if x)
+        head = " · ".join(x for x in (result_words(game), ending_words(game), duration(game))
+                          if x)
         draw_text(s, head, pygame.Rect(8, y, W - 16, 30), BODY, INK, wrap=False)
         counts = " · ".join([
             ngettext("{n} round", "{n} rounds", len(game.rounds)).format(n=len(game.rounds)),
@@ -142,8 +145,7 @@ def record_lines(game: GameSummary, lines: list[str]) -> list[tuple[str, str]]:
             else:
                 text = action_text(action, before)
                 turn.append(text.partition(": ")[2] or text)
-        if before.phase in (PLAY, SCHOOL) and (after.phase in (REVEAL, OVER)
-                                               or after.round != before.round):
+        if scored(before, after):
             scores = next(rounds, None)
             if scores is not None:
                 out.append(("scores", _("End of round {n}: {scores}").format(

@@ -73,6 +73,14 @@ def result_words(game: GameSummary) -> str:
         who=names)
 
 
+def ending_words(game: GameSummary) -> str:
+    """How a finished game ended when the table agreed to stop (§12), and at which score (the
+    winners'); empty for any other game."""
+    if not game.finished or game.ended_by != "agreement" or not game.seats:
+        return ""
+    return _("by agreement at {vp} VP").format(vp=max(seat.vp for seat in game.seats))
+
+
 def back_button(app: AppView, back: Any) -> Widget:
     w = max(font(BODY).size(_("Back"))[0] + 24, 90)
     return button("back", (W - 4 - w, 4, w - 4, 48), _("Back"), back)

@@ -13,6 +13,7 @@ from .. import i18n
 from ..contract import AppView
 from ..i18n import _
 from ..ui import BODY, INK, PANEL, TITLE, W, Widget, button, font, text
+from .abandon import end_game_button
 from .common import Screen, menu_button
 from .costs import CostsScreen
 from .history import GamesScreen
@@ -24,7 +25,8 @@ ROW = 62
 
 @opened_as("menu")
 class Menu(Screen):
-    """New game, Games, Costs, Language; Close leaves the screen as it was."""
+    """New game, Games, End the game here (a game of Helvetia in play: greyed but at a round
+    end), Costs, Language; Close leaves the screen as it was."""
 
     def __init__(self) -> None:
         self.languages = False
@@ -45,9 +47,29 @@ class Menu(Screen):
                     ("menu:language", i18n.LANGUAGES[i18n.language],
                      lambda: setattr(self, "languages", True)),
                     ("menu:close", _("Close"), lambda: setattr(app, "overlay", None))]
-        return [button(id_, (220, 96 + i * ROW, 360, ROW - 6), label, fn,
-                       style="primary" if id_ == "menu:close" else "button")
-                for i, (id_, label, fn) in enumerate(entries)]
+        top = self.top(app) + 56
+        out = [button(id_, (220, top + i * ROW, 360, ROW - 6), label, fn,
+                      style="primary" if id_ == "menu:close" else "button")
+               for i, (id_, label, fn) in enumerate(entries)]
+        if self.game_in_play(app):  # where a table that agrees to stop looks (§12)
+            out.insert(2, end_game_button(app, "menu:end_game", (220, top + 2 * ROW, 360,
+                                                                 ROW - 6)))
+            for w in out[3:]:
+                w.rect.move_ip(0, ROW)
+        return out
+
+    @staticmethod
+    def game_in_play(app: AppView) -> bool:
+        """A game of Helvetia not over: it may be ended here by agreement (at a round end)."""
+        return app.drunter is None and app.session is not None and \
+            not app.session.state.game_over
+
+    def rows(self, app: AppView) -> int:
+        return 6 if self.game_in_play(app) else 5
+
+    def top(self, app: AppView) -> int:
+        """The panel's top: six entries fit the screen's height from higher up."""
+        return 40 if self.rows(app) == 5 else 10
 
     def open(self, app: AppView, screen: Any) -> None:
         app.overlay = None
@@ -68,14 +90,15 @@ class Menu(Screen):
         app.overlay = None
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
-        rows = len(i18n.LANGUAGES) if self.languages else 5
-        box = pygame.Rect(200, 40, 400, 56 + ROW * rows + 14)
+        rows = len(i18n.LANGUAGES) if self.languages else self.rows(app)
+        top = 40 if self.languages else self.top(app)
+        box = pygame.Rect(200, top, 400, 56 + ROW * rows + 14)
         pygame.draw.rect(s, PANEL, box, border_radius=12)
         pygame.draw.rect(s, INK, box, 2, border_radius=12)
         if self.languages:  # the title left of Back
-            text(s, _("Language"), (box.left + 20, 70), TITLE, INK, "midleft")
+            text(s, _("Language"), (box.left + 20, top + 30), TITLE, INK, "midleft")
         else:
-            text(s, _("Menu"), (W // 2, 70), TITLE, INK, "center")
+            text(s, _("Menu"), (W // 2, top + 30), TITLE, INK, "center")
 
 
 def back_w() -> int:

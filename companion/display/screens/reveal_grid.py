@@ -44,6 +44,21 @@ def current(state: GameState, picked: list[str]) -> tuple[str, list[str], Counte
     return key, mine, Counter(state.stacks[key]) - Counter(mine)
 
 
+def tappable(state: GameState, picked: object) -> bool:
+    """Whether ``picked`` is a list of buildings the grid could have been tapped with in this
+    state, in this order (each still left in the stack drawn from, no more than are drawn)."""
+    if not isinstance(picked, list) or not all(isinstance(t, str) for t in picked):
+        return False
+    from2, from3 = reveal_counts(state)
+    if len(picked) > from2 + from3:
+        return False
+    for i, t in enumerate(picked):
+        _key, _mine, left = current(state, picked[:i])
+        if left[t] <= 0:
+            return False
+    return True
+
+
 def grid_types(state: GameState, key: str) -> list[str]:
     """The types with a place: those of both stacks, in catalogue order (those of the stack
     drawn from alone if both do not fit)."""

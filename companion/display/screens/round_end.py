@@ -17,8 +17,9 @@ from ..contract import AppView, game_state
 from ..forms import setup_form
 from ..i18n import _, building, colour, ngettext
 from ..i18n import sex as sex_name
-from ..ui import ACCENT, BODY, INK, W, Widget, button, draw_text, paragraph
+from ..ui import ACCENT, BODY, INK, W, Widget, button, draw_text, font, paragraph
 from ..village_view import cell_rects, draw_village
+from .abandon import end_game_button
 from .checklist import (
     Checklist,
     first_open,
@@ -32,6 +33,9 @@ from .reveal_grid import draw_stack, reveal_widgets
 from .score_table import score_table
 from .virtual import virtual_seats
 
+ENDING_X = 8 + 150 + 6 + 110 + 6
+"""Where "End the game here" (or "Back" before it) begins: right of the narrowed tabs."""
+
 
 class RoundScreen(Screen):
     """After a round: what moved, the new scores; then the school's return (only when there is
@@ -39,6 +43,7 @@ class RoundScreen(Screen):
 
     def __init__(self, state: GameState) -> None:
         self.picked: list[str] = []
+        """The buildings tapped so far on the grid: the table's own list once shown."""
         self.picking = False
         self.page = 0
         self.form = setup_form(legal_actions(state)) if state.phase == SCHOOL else None
@@ -52,7 +57,15 @@ class RoundScreen(Screen):
         self.placed: list[tuple[Sex, Any]] = []
         """(sex, cell or None for the centre) of the villagers placed so far."""
 
+    def bind(self, app: AppView) -> None:
+        """The buildings tapped so far are the table's (``TableLog.drawn``): they outlive this
+        screen (a look at the villages, a restart); any tapped: the grid is open."""
+        self.picked = app.table.drawn
+        if self.picked and game_state(app).phase == REVEAL:
+            self.picking = True
+
     def layout(self, app: AppView) -> list[Widget]:
+        self.bind(app)
         state = game_state(app)
         out = nav(app)
         if state.phase == SCHOOL and self.form is not None and self.on_picture:
@@ -84,18 +97,19 @@ class RoundScreen(Screen):
             out.append(button("picture", (W - 198, 414, 190, 52), _("Picture"),
                               lambda: setattr(self, "on_picture", True)))
         elif state.phase == REVEAL and not self.picking:
-            out += self._tabs(app)
+            # The table may stop here (§12): beside the way on, between the tabs.
+            out += self._tabs(app, 110, 150)
+            out.append(end_game_button(app, "round:end_game", (ENDING_X, 410,
+                                                               W - 330 - 8 - ENDING_X, 60)))
             out.append(button("reveal:start", (W - 330, 410, 322, 60),
                               _("Enter the new buildings"),
                               lambda: setattr(self, "picking", True), style="primary"))
         elif state.phase == REVEAL:  # a grid that never moves, naming the stack
             out += reveal_widgets(app, state, self.picked, TOP + 90)
-        else:
+        elif state.phase == OVER:
             drawn = just_drawn(app)
             out += self._tabs(app, 170 if drawn is None else 120)
-            label = _("To the final scores") if state.phase == OVER else _(
-                "Back to round {n}").format(n=state.round) if end_undone(app) else _(
-                "On to round {n}").format(n=state.round)
+            label = _("To the final scores")
             lines = go_on_lines(label, len(app.table.left()))
             w = go_on_width(lines, 292, W - 402)  # beside the tabs
             out.append(button("continue", (W - 8 - w, 410, w, 60), label, self.go_on(app),
@@ -103,13 +117,33 @@ class RoundScreen(Screen):
             if drawn is not None:  # the last building tapped finished the reveal: take it back
                 out.append(button("reveal:back", (344, 410, W - 8 - w - 8 - 344, 60), _("Back"),
                                   partial(back_to_the_grid, app, drawn)))
+        else:  # the round end's checklist before the next round
+            drawn = just_drawn(app)
+            label = _("Back to round {n}").format(n=state.round) if end_undone(app) else _(
+                "On to round {n}").format(n=state.round)
+            lines = go_on_lines(label, len(app.table.left()))
+            x = ENDING_X
+            if drawn is not None:  # the last building tapped finished the reveal: take it back
+                out += self._tabs(app, 96, 130)
+                x = 8 + 130 + 6 + 96 + 6
+                back = max(font(BODY).size(_("Back"))[0] + 16, 64)
+                out.append(button("reveal:back", (x, 410, back, 60), _("Back"),
+                                  partial(back_to_the_grid, app, drawn)))
+                x += back + 6
+            else:
+                out += self._tabs(app, 110, 150)
+            w = go_on_width(lines, 220, W - 8 - x - 8 - 120)
+            # The table may still stop here (§12), between the tabs and the way on.
+            out.append(end_game_button(app, "round:end_game", (x, 410, W - 8 - w - 8 - x, 60)))
+            out.append(button("continue", (W - 8 - w, 410, w, 60), label, self.go_on(app),
+                              style="primary", lines=lines))
         return out
 
-    def _tabs(self, app: AppView, scores_w: int = 170) -> list[Widget]:
+    def _tabs(self, app: AppView, scores_w: int = 170, steps_w: int = 200) -> list[Widget]:
         """What moved on the table, or the scores; and the pages of the table's steps."""
-        out = [button("round:steps", (8, 410, 200, 60), _("On the table"),
+        out = [button("round:steps", (8, 410, steps_w, 60), _("On the table"),
                       lambda: setattr(self, "view", "steps"), selected=self.view == "steps"),
-               button("round:scores", (216, 410, scores_w, 60), _("Scores"),
+               button("round:scores", (8 + steps_w + 6, 410, scores_w, 60), _("Scores"),
                       lambda: setattr(self, "view", "scores"), selected=self.view == "scores")]
         if self.view == "steps":
             entries = app.table.shown()
@@ -226,6 +260,7 @@ class RoundScreen(Screen):
                 building(cat, state.villages[who].buildings[p.cell].type)) for p in placements)
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
+        self.bind(app)
         state = game_state(app)
         ended = state.round if state.phase in (SCHOOL, REVEAL, OVER) else state.round - 1
         title_bar(s, _("Round {n} goes on").format(n=state.round)
@@ -283,7 +318,8 @@ def back_to_the_grid(app: AppView, drawn: tuple[str, ...]) -> None:
     screen = app.screen
     if isinstance(screen, RoundScreen) and game_state(app).phase == REVEAL:
         screen.picking = True
-        screen.picked[:] = list(drawn[:-1])
+        app.table.drawn[:] = list(drawn[:-1])
+        screen.bind(app)
 
 
 def final_round_end(app: AppView) -> bool:
