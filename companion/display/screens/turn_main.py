@@ -173,7 +173,7 @@ class Characters(Mode):
         if o.neutral:
             out.append(Widget("neutral", pygame.Rect(RIGHT_X + 270, TOP + 212, 262, 78),
                               on_tap=lambda: turn.to_options(None),
-                              label=_("Neutral coin, for no character")))
+                              lines=[_("Neutral coin"), _("as Builder or Priest")]))
         if o.can_declare_stuck:
             out.append(button("cannot_act", (RIGHT_X, 412, 262, 60),
                               _("No action possible"), lambda: pass_turn(app, state),
