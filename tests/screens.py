@@ -88,6 +88,16 @@ def render_all(out: Path, data: Path, language: str = "en") -> dict[str, Path]:
     app.after_change()
     d.play(lines, stop=21)
     shot("turn-one-action")  # the table steps of a one-action turn
+    d.play(lines, stop=33)  # Anna's turn with the neutral coin (record line 35)
+    d.to_turn_main()
+    d.tap("neutral")
+    shot("turn-neutral")  # its two kinds of options, a tab each
+    d.tap("group:marry")
+    shot("turn-neutral-marry")
+    d.tap("group:build")
+    d.tap(next(w.id for w in d.enabled("option:")))
+    shot("turn-neutral-place")  # where it goes and who moves in, before "Do it"
+    app.after_change()
     d.play(lines, stop=39)
     shot("round-school")
     d.play(lines, stop=40)

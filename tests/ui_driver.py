@@ -440,6 +440,11 @@ class Driver:
                 if self.enabled("option:") and not self.has("back_form"):
                     continue  # several ways at that place: now as a short list
                 return
+            group = "marry" if a.type == "neutral_marry" else "build"
+            if self.has(f"group:{group}") and not next(
+                    w.selected for w in self.widgets() if w.id == f"group:{group}"):
+                self.tap(f"group:{group}")  # the neutral coin's other tab
+                continue
             village_ = getattr(a, "village", None) or getattr(a, "player", None)
             if self.has(f"village:{village_}") and not next(
                     w.selected for w in self.widgets() if w.id == f"village:{village_}"):

@@ -165,9 +165,28 @@ def step_text(step: TableStep, undone: bool = False) -> str:
     return say(step.message)
 
 
-def action_text(action: Action, state: GameState, with_who: bool = True) -> str:
-    """One line for an action already done, e.g. for the undo question (without the player's
-    name where the screen says whose it is)."""
+TILE_OF = {"build": "builder", "deliver": "carter", "wake": "night_watchman",
+           "marry": "priest", "birth": "midwife"}
+"""The character whose tile an action with ``tile`` set was done with."""
+
+
+def action_text(action: Action, state: GameState, tile: bool = True,
+                with_who: bool = True) -> str:
+    """One line for an action already done, e.g. for the undo question and the game's record:
+    an action for the neutral village, or done with a character tile, says so (the tile
+    unsaid when not ``tile``: the caller says it its own way; the player's name left out
+    when not ``with_who``: the screen says whose it is)."""
+    text = _action_text(action, state, with_who)
+    by = TILE_OF.get(action.type) if getattr(action, "tile", False) else None
+    if by is None or not tile:
+        return text
+    who, sep, what = text.partition(": ") if hasattr(action, "player") and with_who \
+        else ("", "", text)
+    return who + sep + _("{what}, with the {character} tile").format(
+        what=what, character=character(by))
+
+
+def _action_text(action: Action, state: GameState, with_who: bool = True) -> str:
     cat = state.catalogue
     who = name(action.player) + ": " if hasattr(action, "player") and with_who else ""
     a: Any = action
@@ -179,7 +198,10 @@ def action_text(action: Action, state: GameState, with_who: bool = True) -> str:
                               1).format(n=1, character=character(state.turn.character))
     if a.type in ("build", "neutral_build", "place_building", "place_neutral", "pick"):
         where_ = f" ({where(a.cell)})" if hasattr(a, "cell") else ""
-        return who + building(cat, a.building) + where_
+        what = building(cat, a.building)
+        if a.type in ("neutral_build", "place_neutral"):
+            what = _("{building} for the neutral village").format(building=what)
+        return who + what + where_
     if a.type == "deliver":
         return who + _("delivered {good}").format(good=good(cat, a.chain[-1].good))
     if a.type == "wake":
@@ -188,7 +210,9 @@ def action_text(action: Action, state: GameState, with_who: bool = True) -> str:
     if a.type in ("first_couple", "second_couple", "third_couple"):
         n = ("first_couple", "second_couple", "third_couple").index(a.type) + 1
         return who + _("couple {couple}").format(couple=n)
-    if a.type in ("marry", "neutral_marry"):
+    if a.type == "neutral_marry":
+        return who + _("a marriage with a neutral villager")
+    if a.type == "marry":
         return who + _("a marriage")
     if a.type == "start_player":
         return _("{player} is the start player").format(player=name(a.player))

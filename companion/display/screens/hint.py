@@ -18,14 +18,10 @@ from ...engine import (
 )
 from ...engine.state import PLAY
 from ..contract import AppView
-from ..describe import action_text
+from ..describe import TILE_OF, action_text
 from ..i18n import _, building, character, name, ngettext, say
 from ..ui import BACKGROUND, BODY, INK, MUTED, TITLE, W, Widget, button, draw_text, paragraph
 from .common import Screen
-
-TILE_OF = {"build": "builder", "deliver": "carter", "wake": "night_watchman",
-           "marry": "priest", "birth": "midwife"}
-"""The character tile an action with ``tile`` set is done with."""
 
 
 def hint_button(app: AppView, state: GameState, rect: tuple[int, int, int, int]) -> Widget:
@@ -59,7 +55,7 @@ def plan_words(state: GameState, plan: tuple[Action, ...]) -> list[str]:
             if with_option is not None:
                 words = say(with_option.message)
         if not words:  # an action's line after "Name: ", as a list item begins it
-            words = action_text(action, s).split(": ", 1)[-1]
+            words = action_text(action, s, tile=False).split(": ", 1)[-1]
             words = words[:1].upper() + words[1:]
         if by is not None:  # an action of a character tile, not of a coin: said
             words = _("{what} (with the {character} tile)").format(what=words,

@@ -43,6 +43,13 @@ from .village_tabs import village_tab
 
 PICTURED = ("night_watchman", "priest", "midwife")
 """The characters whose options are places on a village picture."""
+GROUPS = ("build", "marry")
+"""The neutral coin's two kinds of options (§6.3), each under its own tab: a building into
+the neutral village (free, with a neutral villager), a neutral villager married into the
+player's own village."""
+GROUP_TOP = TOP + 92
+"""Where the neutral coin's options begin: below its tabs and the line of the tab shown (four
+rows of three buildings fit)."""
 
 
 class OptionsView(Mode):
@@ -61,6 +68,11 @@ class OptionsView(Mode):
                 regular = more_options(state, options)  # one more coin: one more action
             raw = list(regular) + list(options.tiles.get(character_, ()))
         self.listed = likeliest_first(state, raw)
+        self.group: str | None = None
+        """The neutral coin's options shown: "build" or "marry" (None: a character's)."""
+        if character_ is None and self.listed:
+            wanted = [o for o in self.listed for h in hinted if follows(o, h) is not None]
+            self.group = group_of((wanted or self.listed)[0])
         self.only = only
         """The ways at one place tapped on the picture, when there are several."""
         self.page = 0
@@ -74,7 +86,17 @@ class OptionsView(Mode):
         self.toggle: ChoiceToggle | None = None
         """The choice "Do it" makes for the preselected option (a child's sex, a dowry
         coin), beside it: one tap turns it."""
-        self.set_preset(state, preset(state, options, self.shown(), hinted))
+        self.set_preset(state, preset(state, options, self.presettable(), hinted))
+
+    def presettable(self) -> list[Option]:
+        """The options "Do it" may do as they stand: not a neutral build, whose place and
+        villager the table sees on its picture first (play-test 2026-11-28, finding 5)."""
+        return [o for o in self.shown() if o.action.type != "neutral_build"]
+
+    def to_group(self, state: GameState, options: TurnOptions, group: str) -> None:
+        """The neutral coin's other tab: its options, the first page."""
+        self.group, self.page, self.paged = group, 0, False
+        self.set_preset(state, preset(state, options, self.presettable(), self.hinted))
 
     def set_preset(self, state: GameState, chosen: tuple[Option, Action] | None) -> None:
         self.preset = chosen
@@ -86,7 +108,12 @@ class OptionsView(Mode):
         self.preset = (self.preset[0], self.toggle.turn())
 
     def shown(self) -> list[Option]:
-        return [o for o in self.listed if self.only is None or o in self.only]
+        return [o for o in self.listed if (self.only is None or o in self.only)
+                and (self.group is None or group_of(o) == self.group)]
+
+    def groups(self) -> list[str]:
+        """The neutral coin's tabs: its kinds of options there are."""
+        return [g for g in GROUPS if any(group_of(o) == g for o in self.listed)]
 
     # --- the picture -----------------------------------------------------------------------
 
@@ -132,11 +159,27 @@ class OptionsView(Mode):
         elif self.preset is not None:  # framed on another page or village: not done unseen
             out += do_buttons(app, turn.options, self.preset[0], None,
                               _("Choose what to do first."), others=False)
+        elif self.shown() and self.group == "build":  # where and who: seen first
+            out += do_buttons(app, turn.options, self.shown()[0], None, _(
+                "Tap a building first: where it goes and who moves in are shown before it "
+                "is built."), others=False)
         elif self.shown():
             first = self.shown()[0]
             out += do_buttons(app, turn.options, first, None, _(
                 "Tap the option to do: it cannot be done as it stands."), others=False)
         return out
+
+    def tabs(self, app: AppView, turn: Flow) -> list[Widget]:
+        """The neutral coin's two kinds of options, each a tap away (left of Back)."""
+        groups = self.groups()
+        if len(groups) < 2:
+            return []
+        w = (BACK_RECT[0] - 4 - RIGHT_X) // len(groups)
+        words = {"build": _("Build for the neutral village"),
+                 "marry": _("Marry a neutral villager")}
+        return [button(f"group:{g}", (RIGHT_X + i * w, TOP + 2, w - 4, 56), words[g],
+                       partial(self.to_group, game_state(app), turn.options, g),
+                       selected=g == self.group, value=g) for i, g in enumerate(groups)]
 
     def _to_picture(self) -> None:
         self.on_picture, self.only = True, None
@@ -167,13 +210,15 @@ class OptionsView(Mode):
 
     def _list(self, turn: Flow, app: AppView) -> list[Widget]:
         shown = self.shown()
-        half = (RIGHT_W - 8) // 2
-        paired = [two_columns([o]) for o in shown]  # builds two a row, the others whole
+        # builds two a row (the neutral coin's, its name alone, three), the others whole
+        per_row = 3 if self.group == "build" else 2
+        half = (RIGHT_W - 8 * (per_row - 1)) // per_row
+        paired = [two_columns([o]) for o in shown]
         labels = [short_lines(game_state(app).catalogue, o) if two else option_lines(o)
                   for o, two in zip(shown, paired, strict=True)]
         rows: list[list[int]] = []
         for i, two in enumerate(paired):
-            if two and rows and len(rows[-1]) == 1 and paired[rows[-1][0]]:
+            if two and rows and len(rows[-1]) < per_row and paired[rows[-1][0]]:
                 rows[-1].append(i)
             else:
                 rows.append([i])
@@ -181,7 +226,8 @@ class OptionsView(Mode):
         heights = [max(rows_height(labels[i], (half if paired[i] else RIGHT_W) - 16
                                    - (40 if pictured[i] else 0))  # the tile's picture
                        for i in row) for row in rows]
-        room = self.bottom(app, turn) - LIST_TOP
+        top = LIST_TOP if self.group is None else GROUP_TOP
+        room = self.bottom(app, turn) - top
         pages = pages_of(heights, room)
         chosen = self.preset[0] if self.preset else None
         if not self.paged:  # opened at the page of the preselected option: it is seen ...
@@ -192,8 +238,8 @@ class OptionsView(Mode):
             self.page = next((p for p, page in enumerate(pages) for r in page
                               if any(shown[i] is seen for i in rows[r])), 0)
         self.page = min(self.page, len(pages) - 1)
-        out = []
-        y = LIST_TOP
+        out = self.tabs(app, turn)
+        y = top
         for r in pages[self.page]:
             for col, i in enumerate(rows[r]):
                 o = shown[i]
@@ -208,12 +254,16 @@ class OptionsView(Mode):
                                   if pictured[i] else None))
             y += heights[r] + 4
         right = BACK_RECT[0] - 8
+        prev, next_ = (right - 116, TOP + 2, 56, 48), (right - 56, TOP + 2, 56, 48)
+        if self.group is not None:  # the tabs above: bottom left, under the player's words
+            half_corner = (LEFT_W - 12) // 2
+            prev, next_ = (8, 412, half_corner, 60), (12 + half_corner, 412, half_corner, 60)
         if len(pages) > 1:
-            out.append(button("page:prev", (right - 116, TOP + 2, 56, 48), "<",
+            out.append(button("page:prev", prev, "<",
                               lambda: setattr(self, "page", self.page - 1),
                               enabled=self.page > 0))
             more = self.page < len(pages) - 1
-            out.append(button("page:next", (right - 56, TOP + 2, 56, 48), ">",
+            out.append(button("page:next", next_, ">",
                               lambda: setattr(self, "page", self.page + 1), enabled=more))
         return out
 
@@ -299,6 +349,14 @@ class OptionsView(Mode):
                     pygame.draw.rect(s, ACCENT, r.inflate(4, 4), 5, border_radius=6)
             return
         paged = any(w.id == "page:next" for w in app.widgets)
+        if self.group is not None:  # what the tab's options do, under the tabs
+            if len(self.groups()) < 2:
+                draw_text(s, self.title(), pygame.Rect(RIGHT_X, TOP + 2, BACK_RECT[0] - 8
+                                                       - RIGHT_X, 56), BODY, INK,
+                          valign="middle")
+            draw_text(s, group_words(self.group), pygame.Rect(RIGHT_X, TOP + 58, RIGHT_W, 32),
+                      BODY, INK, wrap=False, valign="middle")
+            return
         draw_text(s, _("{name}: choose what to do").format(name=self.title()),
                   pygame.Rect(RIGHT_X, TOP + 2, BACK_RECT[0] - 8 - RIGHT_X - (
                       124 if paged else 0), 54), BODY, INK, valign="middle")
@@ -312,6 +370,8 @@ class OptionsView(Mode):
 
     def status(self, turn: Flow, app: AppView) -> list[str]:
         if not self.on_the_picture():
+            if self.group == "build" and self.shown():
+                return [_("Tap a building: where it goes and who moves in come next.")]
             if any(o.needs_cost for o in self.shown()) and two_columns(self.shown()):
                 return [_("No cost known yet: tap it and enter the goods on its tile.")]
             return []
@@ -366,6 +426,18 @@ def follows(o: Option, h: Action) -> Action | None:
     if isinstance(h, Deliver) and a.chain[-1].good == h.chain[-1].good:
         return o.action
     return None
+
+
+def group_of(o: Option) -> str:
+    """Which of the neutral coin's tabs the option is under."""
+    return "marry" if o.action.type == "neutral_marry" else "build"
+
+
+def group_words(group: str) -> str:
+    """What the neutral coin's options of a tab do."""
+    if group == "marry":
+        return _("Into your village, from the neutral centre:")
+    return _("Free, with a neutral villager on it:")
 
 
 def _village(a: Any) -> Any:

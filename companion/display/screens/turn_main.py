@@ -176,7 +176,7 @@ class Characters(Mode):
         if o.neutral:
             out.append(Widget("neutral", pygame.Rect(RIGHT_X + 270, TOP + 212, 262, 78),
                               on_tap=lambda: turn.to_options(None),
-                              label=_("Neutral coin, for no character")))
+                              lines=[_("Neutral coin"), _("as Builder or Priest")]))
         if o.can_declare_stuck:
             out.append(button("cannot_act", (RIGHT_X, 412, 262, 60),
                               _("No action possible"), lambda: pass_turn(app, state),
@@ -224,7 +224,7 @@ def undo_too(app: AppView) -> list[Widget]:
         words = ngettext("Undo too: {n} coin", "Undo too: {n} coins", last.coins).format(
             n=last.coins)
     else:
-        words = _("Undo too: {action}").format(action=action_text(last, game.state, False))
+        words = _("Undo too: {action}").format(action=action_text(last, game.state, with_who=False))
     return [button("undo:too", (8, 412, LEFT_W - 8, 60), words, app.undo)]
 
 
