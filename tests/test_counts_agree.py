@@ -3,7 +3,6 @@ finding 8): each count has one source, the thing it counts."""
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
@@ -13,36 +12,16 @@ from companion.bot import deciders
 from companion.config import Buttons, Config, Leds
 from companion.display.app import App
 from companion.display.screens import SetupScreen, TurnScreen
-from companion.display.screens.virtual import VirtualScreen
 from companion.engine import Game
 from companion.engine.setup import centre_coins, coins_at_hand
 from companion.engine.table import steps
 from companion.selfplay import drawn_costs
-from tests.test_table_steps_kept import config, record, stored_game
+from tests.test_table_steps_kept import first_pick_virtual, record
 from tests.test_turn_flow import LINES
 from tests.test_turn_flow import config as turn_config
 from tests.test_turn_words import texts
 from tests.ui_driver import Driver
 from tests.virtual_play import person, set_up
-
-
-def first_pick_virtual(tmp: Path) -> tuple[App, Driver, VirtualScreen]:
-    """The 3-player record before its first pick, the picking player virtual: its screen
-    shows the person's start token step, then its own pick's."""
-    lines = record("game-3p.jsonl")
-    who = json.loads(lines[2])["player"]
-    header = json.loads(lines[0])
-    for p in header["players"]:
-        if p["colour"] == who:
-            p["virtual"] = "easy"
-    stored_game(tmp / "helvetia.db", [json.dumps(header), *lines[1:]], 0)
-    app = App(config(tmp))
-    d = Driver(app)
-    for _ in range(3):  # "thinking" first
-        d.widgets()
-    screen = app.screen
-    assert isinstance(screen, VirtualScreen) and screen.table is not None
-    return app, d, screen
 
 
 def test_a_virtual_player_s_screen_counts_every_step_it_shows_unticked(tmp_path: Path) -> None:

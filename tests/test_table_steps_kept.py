@@ -199,22 +199,31 @@ def test_a_virtual_school_return_in_the_last_round_leads_to_the_final_checklist(
     app.close()
 
 
-def test_an_undone_virtual_pick_asks_nothing_back_and_keeps_the_ticks(tmp_path: Path) -> None:
-    """A virtual player's pick, done, undone and planned again: nothing to take back; a
-    person's step before it (the start token) is not its own, and its tick is kept."""
+def first_pick_virtual(tmp: Path) -> tuple[App, Driver, VirtualScreen]:
+    """The 3-player record before its first pick, the picking player virtual, on its screen
+    (its own pick's steps; the person's start token stays for the setup's checklist)."""
     lines = record("game-3p.jsonl")
-    who = json.loads(lines[2])["player"]  # the first pick's
+    who = json.loads(lines[2])["player"]
     header = json.loads(lines[0])
     for p in header["players"]:
         if p["colour"] == who:
             p["virtual"] = "easy"
-    stored_game(tmp_path / "helvetia.db", [json.dumps(header), *lines[1:]], 0)
-    app = App(config(tmp_path))
+    stored_game(tmp / "helvetia.db", [json.dumps(header), *lines[1:]], 0)
+    app = App(config(tmp))
     d = Driver(app)
-    for _ in range(3):
+    for _ in range(3):  # "thinking" first
         d.widgets()
     screen = app.screen
     assert isinstance(screen, VirtualScreen) and screen.table is not None
+    return app, d, screen
+
+
+
+def test_an_undone_virtual_pick_asks_nothing_back_and_keeps_the_ticks(tmp_path: Path) -> None:
+    """A virtual player's pick, done, undone and planned again: nothing to take back; a
+    person's step before it (the start token) is not its own, and its tick is kept."""
+    app, d, screen = first_pick_virtual(tmp_path)
+    assert screen.table is not None
     first = [s.message.code for s, _st, _b in screen.table.shown()]
     assert "table.start_token" not in first  # the person's: for the setup's checklist
     token = next(i for i, (s, _st) in enumerate(app.table.entries)

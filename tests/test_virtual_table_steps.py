@@ -32,30 +32,38 @@ def codes(shown: list[tuple[TableStep, object, bool]]) -> list[str]:
     return [s.message.code for s, _st, _back in shown]
 
 
+def to_the_setup_s_checklist(tmp_path: Path, seed: int) -> tuple[App, Driver]:
+    """Red, Blue and Yellow (virtual, easy) through the setup, each person's decision taken
+    on the screens, to the setup's checklist before the first turn."""
+    rng = random.Random(seed)
+    secret = drawn_costs(rng)
+    app = App(Config(language="en", data_dir=tmp_path, seats=("red", "blue", "yellow", "white"),
+                     buttons=Buttons(backend="keyboard"), leds=Leds(backend="simulated")))
+    d = Driver(app)
+    set_up(d, ["red", "blue", "yellow"], {"yellow": "easy"})
+    t = Table()
+    for _ in range(300):
+        d.widgets()
+        state = app.state
+        assert state is not None
+        if isinstance(app.screen, SetupDoneScreen):
+            return app, d
+        assert state.phase != "play", "the turns began without the setup's checklist"
+        if isinstance(app.screen, VirtualScreen):
+            virtual_turn(d, secret, t, press=False)
+        else:
+            who = deciders(state)
+            person(d, next((c for c in who if c != "yellow"), None), rng, secret, 5)
+    app.close()
+    raise AssertionError("no setup's checklist in 300 decisions")
+
+
 def test_the_setup_s_steps_come_as_a_checklist_before_the_first_turn(tmp_path: Path) -> None:
     """A person's couple 3 and the dowry it sets off, the draft's token, every setup step the
     table has not ticked: grouped on one screen before the first turn (a virtual player's
     first turn then asks none of them again)."""
-    rng = random.Random(5)
-    secret = drawn_costs(rng)
-    app = App(Config(language="en", data_dir=tmp_path, seats=("red", "blue", "yellow", "white"),
-                     buttons=Buttons(backend="keyboard"), leds=Leds(backend="simulated")))
+    app, d = to_the_setup_s_checklist(tmp_path, 5)
     try:
-        d = Driver(app)
-        set_up(d, ["red", "blue", "yellow"], {"yellow": "easy"})
-        t = Table()
-        for _ in range(300):
-            d.widgets()
-            state = app.state
-            assert state is not None
-            if isinstance(app.screen, SetupDoneScreen):
-                break
-            assert state.phase != "play", "the turns began without the setup's checklist"
-            if isinstance(app.screen, VirtualScreen):
-                virtual_turn(d, secret, t, press=False)
-            else:
-                who = deciders(state)
-                person(d, next((c for c in who if c != "yellow"), None), rng, secret, 5)
         game = app.session.game if app.session else None
         assert game is not None
         last = game.actions[-1]
@@ -121,23 +129,8 @@ def test_a_virtual_player_s_done_leaves_a_person_s_setup_steps_to_the_checklist(
     """Play-test 2026-11-28, finding 3: a virtual player's "Done" in the setup ticked every
     step before it, a person's too (its start tiles, the tiles back to the box), so the
     setup's checklist said "all done" for steps nobody had seen. Now it ticks its own."""
-    rng = random.Random(8)
-    secret = drawn_costs(rng)
-    app = App(Config(language="en", data_dir=tmp_path, seats=("red", "blue", "yellow", "white"),
-                     buttons=Buttons(backend="keyboard"), leds=Leds(backend="simulated")))
+    app, _d = to_the_setup_s_checklist(tmp_path, 8)
     try:
-        d = Driver(app)
-        set_up(d, ["red", "blue", "yellow"], {"yellow": "easy"})
-        t = Table()
-        while not isinstance(app.screen, SetupDoneScreen):
-            d.widgets()
-            state = app.state
-            assert state is not None and state.phase != "play"
-            if isinstance(app.screen, VirtualScreen):
-                virtual_turn(d, secret, t, press=False)
-            else:
-                who = deciders(state)
-                person(d, next((c for c in who if c != "yellow"), None), rng, secret, 5)
         game = app.session.game if app.session else None
         assert game is not None
         last_virtual = max(i for i, a in enumerate(game.actions)
