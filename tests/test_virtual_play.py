@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pygame
 
+from companion.display import ui
 from companion.display.screens.virtual import VirtualScreen, next_level, plan_of
 from companion.engine import Game, header_line
 from companion.engine.header import check_header
@@ -34,6 +35,16 @@ def test_a_solo_game_to_the_winner(tmp_path: Path) -> None:
         # the record replays, with its virtual seats, to the same end
         again = Game.from_record(app.session.game.record_lines())
         assert again.state.winners == state.winners
+        # the Games list names each virtual seat with its level (play-test 2026-11-28, 23)
+        from tests.test_turn_words import texts
+        from tests.ui_driver import Driver
+
+        Driver(app).open_games()
+        ui.clear_reports()
+        said = " ".join(texts(app))
+        assert ui.REPORTS == [], ui.REPORTS  # and every name fits
+        assert all(f"({level})" in said for level in ("Strong", "Normal", "Easy")), said
+        assert "(Person)" not in said
     finally:
         app.close()
 

@@ -17,7 +17,7 @@ from ..engine.round_end import scored
 from ..engine.scoring import BREAKDOWN, awake_villagers, breakdown
 from ..engine.state import CHARACTERS, GameState
 
-VERSION = 2
+VERSION = 3
 """The summary's own version: a stored summary of another version is computed again."""
 
 FINISHED, ABANDONED, IN_PLAY, UNREADABLE = "finished", "abandoned", "in_play", "unreadable"
@@ -44,6 +44,8 @@ class Seat:
     """Coins placed per character over the game."""
     marriages: int
     """Villagers this player married into another village with the Priest."""
+    virtual: str | None = None
+    """The companion's level where it played this seat (the record's ``virtual``)."""
 
 
 @dataclass(frozen=True)
@@ -163,10 +165,13 @@ def summarize(game_id: int, lines: Iterable[str], started_at: str, ended_at: str
     ended_by = state.ended_by if state.game_over else "agreement" if winners else None
     scores = {c: (state.track.get(c, 0), awake_villagers(state, c)) for c in state.colours}
     rank = ranks(scores)
+    levels = {p.get("colour"): p.get("virtual") for p in header.get("players", [])
+              if isinstance(p, dict)}
     seats = tuple(Seat(colour=p.colour, name=p.name, vp=state.track.get(p.colour, 0),
                        by_source=breakdown(state, p.colour), awake=scores[p.colour][1],
                        rank=rank[p.colour], winner=p.colour in winners,
-                       coins=coins[p.colour], marriages=marriages[p.colour])
+                       coins=coins[p.colour], marriages=marriages[p.colour],
+                       virtual=levels.get(p.colour) or None)
                   for p in state.players)
     return GameSummary(
         id=game_id, status=status, started_at=started_at,
@@ -222,7 +227,8 @@ def _unreadable(game_id: int, header: Mapping[str, Any], header_line: str, start
                 ended_at: str | None, why: str) -> GameSummary:
     players = [p for p in header.get("players", []) if isinstance(p, dict)]
     seats = tuple(Seat(str(p.get("colour")), str(p.get("name") or p.get("colour")), 0,
-                       dict.fromkeys(SOURCES, 0), 0, 1, False, dict.fromkeys(CHARACTERS, 0), 0)
+                       dict.fromkeys(SOURCES, 0), 0, 1, False, dict.fromkeys(CHARACTERS, 0), 0,
+                       str(p["virtual"]) if p.get("virtual") else None)
                   for p in players)
     options = header.get("options") or {}
     return GameSummary(game_id, UNREADABLE, started_at, ended_at,

@@ -13,6 +13,7 @@ from ..contract import AppView
 from ..contract import Screen as Screen  # the history's screens take it from here
 from ..i18n import N_, _, colour_name, ngettext
 from ..ui import BODY, INK, PANEL, TITLE, W, Widget, button, draw_text, font
+from .virtual import level_word
 
 TOP = 60
 """As ``common.TOP``: the top bar's height."""
@@ -31,8 +32,10 @@ def title_bar(s: pygame.Surface, title: str, right: int) -> None:
 
 
 def seat_name(seat: Seat) -> str:
-    """A player of a stored game by name; a seat without one by its colour's word."""
-    return seat.name if seat.name.casefold() != seat.colour else colour_name(seat.colour)
+    """A player of a stored game by name; a seat without one by its colour's word; a seat the
+    companion played with its level: "Giallo (Strong)"."""
+    name = seat.name if seat.name.casefold() != seat.colour else colour_name(seat.colour)
+    return f"{name} ({level_word(seat.virtual)})" if seat.virtual else name
 
 
 def when(stamp: str | None) -> str:
