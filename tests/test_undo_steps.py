@@ -9,7 +9,7 @@ from pathlib import Path
 
 from companion.bot import deciders
 from companion.config import Buttons, Config, Leds
-from companion.display import i18n
+from companion.display import i18n, ui
 from companion.display.app import App
 from companion.display.screens.virtual import VirtualScreen
 from companion.engine.state import PLAY
@@ -41,6 +41,10 @@ def test_two_quick_undos_take_back_both_actions(tmp_path: Path) -> None:
     app.undo()  # at once, before the table took anything back
     assert app.state is not None
     assert taken_back(app, model) == Table.of(app.state), diff(model, Table.of(app.state))
+    ui.clear_reports()
+    app.dirty = True
+    app.draw()
+    assert ui.REPORTS == [], ui.REPORTS  # "n to take back" fits beside the pager
     app.close()
 
 

@@ -52,8 +52,8 @@ class TableLog:
         """An action was undone: its moves are to be taken back, shown after the turn's and
         after those of the actions undone just before it."""
         back = [(s, before) for s in table_rules.back_steps(before, action, after)]
-        if back:
-            self.last = len(self.entries) + len(self.undone)
+        if back:  # the view opens on the first step to take back (the rest follow it)
+            self.last = len(self.entries)
         self.undone = self.undone + back
         self.taken = [*self.taken, (action, len(back))]
         if self.key is not None and self.key[0] == "turn":

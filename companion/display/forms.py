@@ -121,7 +121,7 @@ def option_form(state: GameState, option: Option) -> Form:
                     lambda v: replace(a, chain=v["chain"]), option)
     if isinstance(a, Marry):
         fs = []
-        if len(option.choices) > 1:
+        if option.choices:  # one coin too: where it goes is said before "Do it"
             fs.append(Field("dowry", _("Which dowry coin to take"),
                             [Choice(c, _dowry_label(c, a.player), c) for c in option.choices],
                             a.dowry))
