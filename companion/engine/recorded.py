@@ -5,6 +5,7 @@ checked ``apply`` and its actions' JSON; the record's lines are the same for bot
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
@@ -15,7 +16,7 @@ S = TypeVar("S")
 A = TypeVar("A")
 
 
-class RecordedGame(Generic[S, A]):
+class RecordedGame(ABC, Generic[S, A]):
     """The record of one game: ``apply`` adds a checked action, ``undo`` takes the last back,
     ``from_record`` replays the lines of a record."""
 
@@ -35,9 +36,9 @@ class RecordedGame(Generic[S, A]):
     """An action from its JSON object (``MalformedAction`` if it is none)."""
     to_json: Callable[[A], dict[str, Any]]
 
+    @abstractmethod
     def nothing_to_undo(self) -> IllegalAction:
         """The refusal of an undo with no action to take back, in the game's own words."""
-        raise NotImplementedError
 
     # --- the record -------------------------------------------------------------------------
 
