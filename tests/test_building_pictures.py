@@ -15,12 +15,12 @@ import pygame
 import pytest
 
 from companion.display import ui
+from companion.display.figures import child_size
 from companion.display.i18n import building
 from companion.display.screens.common import TOP
 from companion.display.village_view import (
     building_layout,
     cell_rects,
-    child_size,
     figure_size,
     label_lines,
     label_size,

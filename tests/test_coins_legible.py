@@ -18,7 +18,8 @@ import pytest
 from companion.display import i18n, ui
 from companion.display.palette import CENTRE, INK, PLAYER
 from companion.display.screens.common import PIC_H, PIC_W, TOP
-from companion.display.village_view import _grid, draw_piece, draw_village
+from companion.display.step_pictures import draw_piece
+from companion.display.village_view import _grid, draw_village
 from companion.engine import Game
 from companion.engine.messages import Message
 from companion.engine.table import COIN, TableStep

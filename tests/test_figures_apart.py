@@ -166,8 +166,9 @@ def test_villagers_from_the_school_stand_beside_those_on_their_building() -> Non
     """Villagers placed from the school are drawn on their buildings before the answer is
     entered (``arriving``), laid out with those living there: each a whole figure, over
     none of the others (were drawn 4 px apart at the cell's right)."""
+    from companion.display.figures import figure
     from companion.display.screens.round_end import _school_area
-    from companion.display.village_view import cell_rects, figure
+    from companion.display.village_view import cell_rects
 
     state, v = next((copy.deepcopy(s), v) for s, v in VILLAGES
                     if sum(1 for b in s.villages[v].buildings.values() if not b.adults) >= 1

@@ -15,8 +15,9 @@ import pygame
 import pytest
 
 from companion.display import ui
+from companion.display.figures import figure
 from companion.display.screens.common import PIC_H, PIC_W
-from companion.display.village_view import draw_piece, figure
+from companion.display.step_pictures import draw_piece
 from companion.engine.messages import Message
 from companion.engine.table import CHILD, VILLAGER, TableStep
 from companion.engine.values import Sex

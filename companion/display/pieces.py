@@ -13,8 +13,9 @@ from collections.abc import Sequence
 import pygame
 
 from ..engine.state import CHARACTERS
+from .figures import figure
 from .ui import INK, PLAYER, draw_text, player_frame
-from .village_view import figure, tile_icon
+from .village_view import tile_icon
 
 BOARD = (196, 214, 170)
 """The board's green."""

@@ -1,7 +1,8 @@
-"""Pictures: a village drawn as its grid (the centre, the buildings with their villagers by
-colour with the initial, a hat for men, standing when awake, lying when asleep, children, and
-the quarters' midlines); a small village with one cell marked, for a table step; the pieces
-(coins with initials, cubes, tiles with icons, the start-player token)."""
+"""Pictures: a village drawn as its grid (the centre, the buildings with their names,
+pictograms and villagers, and the quarters' midlines); a small village with one cell marked,
+for a table step; the pieces it shares with the steps' pictures (coins with a count, cubes,
+character tiles). The figures themselves: ``figures.py``; a table step's picture:
+``step_pictures.py``."""
 
 from __future__ import annotations
 
@@ -12,29 +13,14 @@ import pygame
 
 from ..engine import GameState
 from ..engine.characters import sleeping_quarters
-from ..engine.grid import QUARTERS, Cell, in_quarter, open_ring, ring, ring_cells
+from ..engine.grid import Cell, in_quarter, open_ring, ring, ring_cells
 from ..engine.setup import centre_coins
 from ..engine.state import Adult
-from ..engine.table import (
-    BRANCH_TILE,
-    BUILDING,
-    CHARACTER_TILE,
-    CHILD,
-    COIN,
-    CUBE,
-    GOODS_TILE,
-    NEUTRAL_COIN,
-    SCORE,
-    TOKEN,
-    VILLAGE_TILE,
-    VILLAGER,
-    TableStep,
-)
 from ..engine.values import SEXES, Sex
 from . import pictograms
-from .i18n import _, building, initial, village_title
+from .figures import FIGURE, Place, figure, figure_at, figure_places
+from .i18n import building, initial, village_title
 from .palette import CENTRE, TILE_FACE, TILE_USED
-from .palette import NEUTRAL as NEUTRAL_COIN_COLOUR
 from .ui import (
     BUTTON,
     BUTTON_EDGE,
@@ -61,10 +47,6 @@ from .ui import (
 CELL_W, CELL_H = 190, 104
 COIN_R = 14
 """A dowry coin's radius in a village centre: room for a two-letter initial ("Bc")."""
-FIGURE = 52
-"""A standing figure's height in the village picture (twice the first version's)."""
-
-
 def _grid(state: GameState, village_: str, area: pygame.Rect) -> dict[Cell, pygame.Rect]:
     """Screen rectangles of every cell shown, the two centre cells included: every built
     cell and the innermost open ring."""
@@ -105,58 +87,6 @@ def quarter_rects(state: GameState, village_: str, area: pygame.Rect
     }
 
 
-def figure(surface: pygame.Surface, colour: str, sex: str, awake: bool,
-           pos: tuple[int, int], height: int = FIGURE, child: bool = False) -> None:
-    """A villager in the player's colour with a dark outline, told apart at a glance: a man
-    with a hat and a round body, a woman in a wide dress, a child short with a big head and
-    no hat; standing when awake, lying (head to the left) when asleep. One under
-    ``FIGURE_MIN`` (a child as an adult) is reported, as a text too small to read is."""
-    too_small("child" if child else "villager", height, FIGURE_MIN)
-    w = max(height * 11 // 20, 6) if not child else max(height * 3 // 5, 6)
-    up = pygame.Surface((w + 4, height + 2), pygame.SRCALPHA)
-    body = PLAYER.get(colour, NEUTRAL_COIN_COLOUR)
-    edge = 2 if height >= 24 else 1
-    cx = up.get_width() // 2
-    head_d = (w * 3 // 4) if child else max(height * 3 // 10, 5)
-    top = height // 6 if sex == Sex.M and not child else 1
-    head = pygame.Rect(0, 0, head_d, head_d)
-    head.midtop = (cx, top)
-    base = height
-    if sex == Sex.F:  # a dress, wide at the hem (a girl's narrower: a child is slim)
-        half = w * 2 // 5 if child else w // 2
-        pts = [(cx - half // 3, head.bottom - 1), (cx + half // 3, head.bottom - 1),
-               (cx + half, base), (cx - half, base)]
-        pygame.draw.polygon(up, body, pts)
-        pygame.draw.polygon(up, INK, pts, edge)
-    else:  # a round body
-        torso = pygame.Rect(0, 0, w * 4 // 5, base - head.bottom + 2)
-        torso.midtop = (cx, head.bottom - 2)
-        pygame.draw.ellipse(up, body, torso)
-        pygame.draw.ellipse(up, INK, torso, edge)
-    pygame.draw.ellipse(up, body, head)
-    pygame.draw.ellipse(up, INK, head, edge)
-    if sex == Sex.M and not child:  # the hat: a broad brim and a crown
-        t = max(height // 16, 2)
-        brim = pygame.Rect(head.left - t * 2, head.top + t // 2, head.width + t * 4, t + 1)
-        crown = pygame.Rect(0, 0, head.width * 4 // 5, head.height * 3 // 5)
-        crown.midbottom = (head.centerx, brim.top + 1)
-        pygame.draw.rect(up, INK, brim.clip(up.get_rect()))
-        pygame.draw.rect(up, INK, crown, border_radius=max(t // 2, 1))
-    if not awake:
-        up = pygame.transform.rotate(up, 90)  # lying, the head to the left
-    surface.blit(up, up.get_rect(center=pos))
-
-
-def figure_size(cell: pygame.Rect) -> int:
-    """The height of a standing villager in a building's cell: below the cell's top line
-    (pictogram and label), never under ``FIGURE_MIN``."""
-    return max(min(FIGURE, cell.height - _top_row(cell) - 8), FIGURE_MIN)
-
-
-def child_size(adult: int) -> int:
-    return max(adult * 2 // 3, FIGURE_MIN)
-
-
 LABEL = 24
 """Labels on a picture: one size for all (from LABEL down to PICTURE_TEXT), whole words."""
 
@@ -164,6 +94,13 @@ LABEL = 24
 def _top_row(cell: pygame.Rect) -> int:
     """The height of a cell's top line: the building's pictogram and its label."""
     return max(min(cell.height * 2 // 5, 34), 22)
+
+
+
+def figure_size(cell: pygame.Rect) -> int:
+    """The height of a standing villager in a building's cell: below the cell's top line
+    (pictogram and label), never under ``FIGURE_MIN``."""
+    return max(min(FIGURE, cell.height - _top_row(cell) - 8), FIGURE_MIN)
 
 
 def label_lines(s: str, size: int, width: int, lines: int = 2) -> list[str] | None:
@@ -236,129 +173,6 @@ def building_layout(r: pygame.Rect, label: str | None, size: int, fig: int,
     pict = pygame.Rect(0, 0, side, side)
     pict.bottomright = (r.right - 6, r.bottom - 4)
     return (whole if fits else None), pict
-
-
-_BOXES: dict[tuple[int, str, bool, bool], tuple[pygame.Rect, tuple[int, int]]] = {}
-
-
-def figure_box(height: int, sex: str = Sex.M, awake: bool = True, child: bool = False
-               ) -> pygame.Rect:
-    """What :func:`figure` covers when drawn centred on (0, 0): the figure's own outline,
-    not its picture's transparent margin."""
-    key = (height, sex, awake, child)
-    if key not in _BOXES:
-        s = pygame.Surface((height * 3, height * 3), pygame.SRCALPHA)
-        centre = (height * 3 // 2, height * 3 // 2)
-        figure(s, "red", sex, awake, centre, height, child=child)
-        drawn = s.get_bounding_rect()
-        _BOXES[key] = (drawn.move(-centre[0], -centre[1]), centre)
-    return _BOXES[key][0].copy()
-
-
-def figure_at(rect: pygame.Rect, height: int, sex: str, awake: bool, child: bool
-              ) -> tuple[int, int]:
-    """Where to centre :func:`figure` so that it covers ``rect`` (of :func:`figure_box`'s
-    size)."""
-    box = figure_box(height, sex, awake, child)
-    return rect.left - box.left, rect.top - box.top
-
-
-FIGURE_GAP = 2
-"""Room between two figures in a cell: none is drawn over another."""
-
-
-class Place:
-    """Where one figure of a building goes: ``rect`` (exactly what :func:`figure` covers),
-    who (an adult or a child's colour and sex) and, for children shown as one, how many."""
-
-    def __init__(self, rect: pygame.Rect, colour: str, sex: str, awake: bool, child: bool,
-                 height: int, count: int = 1, count_rect: pygame.Rect | None = None) -> None:
-        self.rect = rect
-        self.colour, self.sex, self.awake, self.child = colour, sex, awake, child
-        self.height = height
-        self.count = count
-        self.count_rect = count_rect
-
-
-def _put(free: pygame.Rect, taken: list[pygame.Rect], size: tuple[int, int],
-         gap: int = FIGURE_GAP) -> pygame.Rect | None:
-    """A place for a rectangle of ``size`` in ``free`` over none of ``taken`` (a gap kept):
-    as low, then as far left, as it goes (figures stand on the cell's foot; one that finds
-    no room there goes above another)."""
-    w, h = size
-    xs = sorted({free.left} | {t.right + gap for t in taken})
-    ys = sorted({free.bottom - h} | {t.top - gap - h for t in taken}, reverse=True)
-    for y in ys:
-        for x in xs:
-            r = pygame.Rect(x, y, w, h)
-            if free.contains(r) and not any(r.colliderect(t.inflate(gap * 2, gap * 2))
-                                            for t in taken):
-                return r
-    return None
-
-
-def figure_places(free: pygame.Rect, adults: list[Adult], children: list[tuple[str, str]],
-                  fig: int, taken: list[pygame.Rect] | None = None, gap: int = FIGURE_GAP
-                  ) -> list[Place] | None:
-    """The figures of a building laid out in ``free`` (its cell, inside the margins) over
-    none of ``taken`` (its name, its pictogram) nor over one another: the adults first, then
-    the children (as one child with a count if they do not all fit). None if they do not
-    fit."""
-    if len(adults) > 1:  # in whichever order they fit (the order says nothing)
-        for order in (adults, adults[::-1]):
-            out = _figure_places(free, order, children, fig, taken, gap)
-            if out is not None:
-                return out
-        return None
-    return _figure_places(free, adults, children, fig, taken, gap)
-
-
-def _figure_places(free: pygame.Rect, adults: list[Adult], children: list[tuple[str, str]],
-                   fig: int, taken: list[pygame.Rect] | None, gap: int) -> list[Place] | None:
-    kid = child_size(fig)
-    count_w = font(PICTURE_TEXT, True).size(f"\u00d7{len(children)}")[0] + 2
-    for together in (False, True):
-        if together and len(children) < 2:
-            break
-        used = list(taken or [])
-        out: list[Place] = []
-        for a in adults:
-            r = _put(free, used, figure_box(fig, a.sex, a.awake).size, gap)
-            if r is None:
-                return None
-            used.append(r)
-            out.append(Place(r, a.colour, a.sex, a.awake, False, fig))
-        ok = True
-        if together:  # the count beside the child, else above it
-            c, sex = children[0]
-            kw, kh = figure_box(kid, sex, child=True).size
-            lh = line_height(PICTURE_TEXT)
-            both = _put(free, used, (kw + gap + count_w, kh), gap)
-            if both is not None:
-                one = pygame.Rect(both.left, both.top, kw, kh)
-                count = pygame.Rect(one.right + gap, both.bottom - lh, count_w, lh)
-            else:
-                both = _put(free, used, (max(kw, count_w), kh + lh), gap)
-                if both is not None:
-                    one = pygame.Rect(0, 0, kw, kh)
-                    one.midbottom = both.midbottom
-                    count = pygame.Rect(0, 0, count_w, lh)
-                    count.midtop = both.midtop
-            if both is None:
-                ok = False
-            else:
-                out.append(Place(one, c, sex, True, True, kid, len(children), count))
-        else:
-            for c, sex in children:
-                r = _put(free, used, figure_box(kid, sex, child=True).size, gap)
-                if r is None:
-                    ok = False
-                    break
-                used.append(r)
-                out.append(Place(r, c, sex, True, True, kid))
-        if ok:
-            return out
-    return None
 
 
 def _text_rect(box: pygame.Rect, label: str, size: int) -> pygame.Rect:
@@ -675,109 +489,6 @@ def tile_icon(surface: pygame.Surface, character: str, rect: pygame.Rect, used: 
                          ink=(176, 170, 160) if used else INK, face=face)
 
 
-def _tile(surface: pygame.Surface, rect: pygame.Rect, colour: str | None, label: str) -> None:
-    pygame.draw.rect(surface, TILE_FACE, rect, border_radius=4)
-    pygame.draw.rect(surface, PLAYER[colour] if colour else INK, rect, 3, border_radius=4)
-    if colour in LIGHT:
-        pygame.draw.rect(surface, INK, rect, 1, border_radius=4)
-    if label:
-        draw_text(surface, label, rect.inflate(-4, -4), PICTURE_TEXT, INK,
-                  min_size=PICTURE_TEXT, align="center", valign="middle", picture=True,
-                  bg=TILE_FACE)
-
-
-def draw_piece(surface: pygame.Surface, step: TableStep, rect: pygame.Rect,
-               catalogue: object = None) -> None:
-    """The piece a step moves, in its colour, inside ``rect``; a building, a goods tile with
-    its pictogram (given the ``catalogue``)."""
-    params = step.message.params
-    c = step.colour
-    cx, cy = rect.center
-    size = min(rect.width, rect.height)
-    if step.piece in (VILLAGER, CHILD):
-        # a child smaller than an adult, yet neither under FIGURE_MIN (its shape tells it)
-        h = max(size * 9 // 10 if step.piece == VILLAGER else size * 2 // 3, FIGURE_MIN)
-        figure(surface, c or "white", step.sex or Sex.M,
-               bool(step.awake) if step.piece == VILLAGER else True, (cx, cy), h,
-               child=step.piece == CHILD)
-    elif step.piece == COIN and c:
-        radius = size // 3
-        room = rect
-        if step.character and rect.width > rect.height * 5 // 4:  # the coins, and on what
-            t = pygame.Rect(0, 0, size * 3 // 5, size * 3 // 5)
-            t.midright = (rect.right - 2, cy)
-            tile_icon(surface, step.character, t)
-            room = pygame.Rect(rect.left, rect.top, t.left - 4 - rect.left, rect.height)
-            radius = min(radius, (room.width - 4) // 2)
-        while radius > 12 and not any(
-                w <= room.width and h <= room.height
-                for w, h in (coin_group_size(step.n, radius, beside) for beside in (True, False))):
-            radius -= 1  # the count beside the coin, or below it
-        coin_group(surface, c, step.n, room, radius)
-    elif step.piece == NEUTRAL_COIN:
-        pygame.draw.circle(surface, NEUTRAL_COIN_COLOUR, (cx, cy), size // 3)
-        pygame.draw.circle(surface, INK, (cx, cy), size // 3, 2)
-        pygame.draw.circle(surface, (250, 250, 250), (cx, cy), size // 6)
-    elif step.piece == CUBE and c:
-        r = pygame.Rect(0, 0, size // 2, size // 2)
-        r.center = (cx, cy + 3)
-        pygame.draw.line(surface, INK, r.topleft, (r.left + 6, r.top - 6), 2)
-        pygame.draw.line(surface, INK, r.topright, (r.right + 6, r.top - 6), 2)
-        pygame.draw.line(surface, INK, (r.left + 6, r.top - 6), (r.right + 6, r.top - 6), 2)
-        cube(surface, c, r)
-    elif step.piece == CHARACTER_TILE and step.character:
-        r = pygame.Rect(0, 0, size * 3 // 4, size * 3 // 4)
-        r.center = (cx, cy)
-        tile_icon(surface, step.character, r, used=step.code in ("table.tile_face_down",
-                                                  "table.back.tile_face_up"),
-                  colour=c)
-    elif step.piece == CHARACTER_TILE:  # all tiles face up again
-        for i, ch in enumerate(("builder", "priest")):
-            r = pygame.Rect(0, 0, size // 2, size // 2)
-            r.center = (cx - size // 6 + i * size // 3, cy)
-            tile_icon(surface, ch, r)
-    elif step.piece == GOODS_TILE and params.get("good"):
-        r = pygame.Rect(0, 0, size * 3 // 4, size * 3 // 4)
-        r.center = (cx, cy)
-        _tile(surface, r, c, "")
-        pictograms.good(surface, str(params["good"]), r.inflate(-r.width // 4, -r.height // 4))
-    elif step.piece in (GOODS_TILE, BRANCH_TILE, VILLAGE_TILE):
-        r = pygame.Rect(0, 0, size * 3 // 4, size * 3 // 4)
-        r.center = (cx, cy)
-        _tile(surface, r, c, _("VP"))
-    elif step.piece == BUILDING:
-        r = pygame.Rect(0, 0, size * 3 // 4, size * 3 // 4)
-        r.center = (cx, cy)
-        pygame.draw.rect(surface, BUTTON, r, border_radius=4)
-        pygame.draw.rect(surface, PLAYER[c] if c else BUTTON_EDGE, r, 3, border_radius=4)
-        roof = r.inflate(-r.width // 3, -r.height // 3)
-        kind = params.get("building")
-        if catalogue is not None and kind in getattr(catalogue, "buildings", {}):
-            pictograms.building(surface, catalogue, str(kind), r.inflate(-r.width // 5,
-                                                                         -r.height // 5))
-        else:
-            pygame.draw.polygon(surface, INK, [(roof.left, roof.centery),
-                                               (roof.centerx, roof.top),
-                                               (roof.right, roof.centery)], 2)
-            pygame.draw.rect(surface, INK, (roof.left + 3, roof.centery, roof.width - 6,
-                                            roof.height // 2), 2)
-    elif step.piece == TOKEN:
-        pygame.draw.circle(surface, TILE_FACE, (cx, cy), size // 3)
-        pygame.draw.circle(surface, PLAYER[c] if c else INK, (cx, cy), size // 3, 4)
-        pygame.draw.circle(surface, INK, (cx, cy), size // 3, 1)
-        draw_text(surface, "1", pygame.Rect(cx - 14, cy - 14, 28, 28), 24, INK,
-                  align="center", valign="middle")
-    elif step.piece == SCORE and c:  # the marker (with its initial) and the score
-        r = pygame.Rect(0, 0, size * 2 // 5, size * 2 // 5)
-        r.center = (cx - size // 4, cy)
-        pygame.draw.ellipse(surface, PLAYER[c], r)
-        pygame.draw.ellipse(surface, INK, r, 2)
-        mark(surface, initial(c), r, PLAYER_INK[c], PLAYER[c])
-        draw_text(surface, str(step.n), pygame.Rect(r.right + 2, cy - 14, 44, 28), 24, INK,
-                  min_size=PICTURE_TEXT, wrap=False, align="center", valign="middle",
-                  bg=BUTTON, picture=True)
-
-
 def coin_group_size(n: int, radius: int, beside: bool = True) -> tuple[int, int]:
     """The room :func:`coin_group` takes: one coin, and its count beside (or below) it."""
     if n < 2:
@@ -820,23 +531,3 @@ def cube(surface: pygame.Surface, colour: str, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, INK, rect, 2)
     mark(surface, initial(colour), rect.inflate(-2, -2), PLAYER_INK[colour], PLAYER[colour],
          rect.height - 4)
-
-
-def step_picture(surface: pygame.Surface, step: TableStep, state: GameState,
-                 rect: pygame.Rect) -> None:
-    """A table step's picture: the village with the cell marked and the piece beside it, or
-    the piece alone."""
-    pygame.draw.rect(surface, BUTTON, rect, border_radius=6)
-    pygame.draw.rect(surface, BUTTON_EDGE, rect, 1, border_radius=6)
-    if step.village is not None and step.village in state.villages:
-        left = pygame.Rect(rect.left + 3, rect.top + 3, rect.width * 3 // 5, rect.height - 6)
-        mini_village(surface, state, step.village, left, step.cell)
-        right = pygame.Rect(left.right + 2, rect.top + 3, rect.right - left.right - 5,
-                            rect.height - 6)
-        draw_piece(surface, step, right, state.catalogue)
-    else:
-        draw_piece(surface, step, rect.inflate(-6, -6), state.catalogue)
-
-
-__all__ = ["QUARTERS", "PLAYER_INK", "cell_rects", "draw_piece", "draw_village", "figure",
-           "frame_quarter", "mini_village", "quarter_rects", "step_picture", "tile_icon"]

@@ -14,6 +14,7 @@ import pygame
 
 from ..describe import for_the_table, step_text
 from ..i18n import N_, _, ngettext
+from ..step_pictures import step_picture
 from ..ui import (
     ACCENT_INK,
     BODY,
@@ -31,7 +32,6 @@ from ..ui import (
     drawn_height,
     font,
 )
-from ..village_view import step_picture
 from .common import TICK_W, tick_box
 
 ROUND_GROUPS: tuple[tuple[str, str, frozenset[str]], ...] = (

@@ -14,6 +14,7 @@ from ...engine.state import CHARACTERS, DRAFT, START_PLAYER
 from ..contract import AppView, Screen
 from ..describe import step_text
 from ..i18n import _, name, ngettext
+from ..step_pictures import step_picture
 from ..ui import (
     ACCENT,
     ACCENT_INK,
@@ -40,7 +41,7 @@ from ..ui import (
     player_frame,
     text_height,
 )
-from ..village_view import step_picture, tile_icon
+from ..village_view import tile_icon
 from .navigation import make
 
 TOP = 60
