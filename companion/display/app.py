@@ -78,6 +78,9 @@ class WakingQueue(queue.Queue[ButtonEvent]):
 
 
 class App(StoreLink, Services):
+    session: Session | None = None
+    """The game of Helvetia in play: none yet, or resumed by ``open_store`` (a class default,
+    so that the check after opening the store is not narrowed to None)."""
     drunter: Any = None
     """A game of Drunter & Drüber in play (a ``DrunterSession``; then ``session`` is None)."""
 
@@ -114,7 +117,6 @@ class App(StoreLink, Services):
         self._banner: str | None = None
         self.banner_screen: type | None = None
         """The screen a refusal belongs to: it goes when another screen comes."""
-        self.session: Session | None = None
         self.keys_hinted = False
         """The keys hint was shown and closed (kept in the store too, in the background)."""
         self.opening: Opening | None = None  # the store opened again in the background
