@@ -68,7 +68,7 @@ def _variants(option: Option) -> list[Action]:
     name = "dowry" if isinstance(action, Marry) else (
         "mover" if isinstance(action, Build) else "sex")
     default = getattr(action, name)
-    return [action] + [replace(action, **{name: c})  # type: ignore[type-var]
+    return [action] + [replace(action, **{name: c})
                        for c in option.choices if c != default]
 
 

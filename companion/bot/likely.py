@@ -69,7 +69,7 @@ def _unpriced(state: GameState, option: Option) -> Gain:
     cat = state.catalogue
     bt = cat.building(a.building)  # type: ignore[attr-defined]
     w = DEFAULT
-    value = bt.vp
+    value: float = bt.vp
     if bt.kind in (PRODUCTION, EXCHANGE):
         value += w.working_building + (w.occupied if bt.occupied else 0.0)
     return (float(bt.vp), value, _makes(cat, bt))
