@@ -23,6 +23,7 @@ from ..engine import (
 )
 from ..engine.messages import message
 from ..engine.state import PLAY
+from ..engine.values import Colour
 from .decide import LEVELS, NODES_PER_SECOND, needed_costs
 from .legal import CostNeeded, NothingToDecide, check_decider
 from .search import plan_turn
@@ -61,7 +62,7 @@ def reason(state: GameState, action: Action) -> Message:
     return message("why.end")
 
 
-def explain(state: GameState, colour: str, plan: tuple[Action, ...]) -> Message:
+def explain(state: GameState, colour: Colour, plan: tuple[Action, ...]) -> Message:
     """The one line why: the VP the turn gains now, said by every action that gains some, in
     order (else the first action that is more than coins on a character)."""
     before = vp(state, colour)
@@ -101,7 +102,7 @@ def explain(state: GameState, colour: str, plan: tuple[Action, ...]) -> Message:
     return message("hint.later", why=main)
 
 
-def hint(state: GameState, colour: str, *, budget_s: float | None = None) -> Hint:
+def hint(state: GameState, colour: Colour, *, budget_s: float | None = None) -> Hint:
     """The strong level's move for ``colour`` on its turn, and why. ``NothingToDecide`` when it
     is not ``colour``'s turn; ``CostNeeded`` when a cost must be read off a tile first."""
     check_decider(state, colour)
