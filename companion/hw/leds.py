@@ -17,6 +17,7 @@ from typing import Any
 from ..engine import GameState
 from ..engine.characters import quarter_villagers, sleepers
 from ..engine.grid import QUARTERS
+from ..engine.values import Quarter
 
 RGB = tuple[int, int, int]
 OFF: RGB = (0, 0, 0)
@@ -126,7 +127,7 @@ def scale(colour: RGB, level: float) -> RGB:
     return (round(colour[0] * level), round(colour[1] * level), round(colour[2] * level))
 
 
-def quarter_colour(state: GameState, colour: str, quarter: str) -> RGB:
+def quarter_colour(state: GameState, colour: str, quarter: Quarter) -> RGB:
     if not quarter_villagers(state, colour, quarter):
         return OFF
     asleep = len(sleepers(state, colour, quarter))
