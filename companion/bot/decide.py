@@ -77,7 +77,7 @@ def needed_costs(state: GameState, colour: Colour) -> tuple[str, ...]:
     return turn_options(state).costs_needed
 
 
-def decide(state: GameState, colour: Colour, *, level: str, seed: int = 0,
+def decide(state: GameState, colour: str, *, level: str, seed: int = 0,
            budget_s: float | None = None) -> Action:
     """The next action of ``colour`` in ``state`` at ``level`` (easy, normal, strong, random).
 
@@ -87,7 +87,7 @@ def decide(state: GameState, colour: Colour, *, level: str, seed: int = 0,
     Deterministic for a given state, seed, level and budget."""
     if level not in NAMES:
         raise UnknownLevel(level)
-    check_decider(state, colour)
+    colour = check_decider(state, colour)
     missing = needed_costs(state, colour)
     if missing:
         raise CostNeeded(colour, missing)

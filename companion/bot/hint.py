@@ -102,10 +102,10 @@ def explain(state: GameState, colour: Colour, plan: tuple[Action, ...]) -> Messa
     return message("hint.later", why=main)
 
 
-def hint(state: GameState, colour: Colour, *, budget_s: float | None = None) -> Hint:
+def hint(state: GameState, colour: str, *, budget_s: float | None = None) -> Hint:
     """The strong level's move for ``colour`` on its turn, and why. ``NothingToDecide`` when it
     is not ``colour``'s turn; ``CostNeeded`` when a cost must be read off a tile first."""
-    check_decider(state, colour)
+    colour = check_decider(state, colour)
     if state.phase != PLAY:
         raise NothingToDecide(message("bot.not_deciding", player=colour, phase=state.phase))
     missing = needed_costs(state, colour)

@@ -52,12 +52,14 @@ def deciders(state: GameState) -> list[Colour]:
     return []
 
 
-def check_decider(state: GameState, colour: Colour) -> None:
-    """``NothingToDecide`` unless a decision is ``colour``'s now."""
+def check_decider(state: GameState, colour: str) -> Colour:
+    """``colour``, a player with a decision now; else ``NothingToDecide``."""
     if colour not in state.colours:
         raise NothingToDecide(message("not_a_player", player=colour))
-    if colour not in deciders(state):
+    decider = next((c for c in deciders(state) if c == colour), None)
+    if decider is None:
         raise NothingToDecide(message("bot.not_deciding", player=colour, phase=state.phase))
+    return decider
 
 
 def _variants(option: Option) -> list[Action]:
