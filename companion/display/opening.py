@@ -9,6 +9,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from ..engine.values import Colour
 from ..session import Session
 from ..store import AlreadyRunning, Store, StoreError, StoreTrouble, device_language
 from . import drunter_play, i18n
@@ -59,7 +60,7 @@ class StoreLink:
     banner: str | None
     retry_at: float
     dirty: bool
-    last_track: dict[str, int]
+    last_track: dict[Colour, int]
     store_path: Path
     saver: Any
     config: Any

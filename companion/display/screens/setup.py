@@ -21,7 +21,7 @@ from ...engine.state import (
     START_PLAYER,
     GameState,
 )
-from ...engine.values import Sex
+from ...engine.values import Colour, Sex
 from ...hw.events import NEXT
 from .. import i18n, pictograms
 from ..contract import AppView, game_state
@@ -230,7 +230,7 @@ def colour_name_en(c: str) -> str:
     return c.capitalize()
 
 
-def instruction(state: GameState, who: str | None, picked: bool = False) -> str:
+def instruction(state: GameState, who: Colour | None, picked: bool = False) -> str:
     """What the table does now, in words (``picked``: ``who`` was tapped)."""
     w = colour(who) if who else ""
     if state.phase == START_PLAYER:
@@ -330,7 +330,7 @@ class SetupScreen(Screen):
         if back_left(app.table):
             take_back(app)
 
-    def who(self, state: GameState) -> str | None:
+    def who(self, state: GameState) -> Colour | None:
         player = self.form.chosen.get("player")
         return player or state.active or (state.queue[0] if state.queue else None)
 
