@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from enum import Enum
 
 from .actions import Chain, Step
 from .catalogue import BUYABLE, EXCHANGE, PRODUCTION, BuildingType, Cost
@@ -374,14 +375,15 @@ def find_payment(state: GameState, player: Colour, cost: Cost, budget: int | Non
         by_good = chains_by_good(state, player)
     if isinstance(by_good, _Chains):  # remembered with the chains it was found among
         key = (cost, budget)
-        payment = by_good.payments.get(key, _UNKNOWN)
-        if payment is _UNKNOWN:
+        payment = by_good.payments.get(key, _Unknown.UNKNOWN)
+        if payment is _Unknown.UNKNOWN:
             payment = by_good.payments[key] = _cheapest(cost, budget, by_good)
-        return payment  # type: ignore[return-value]
+        return payment
     return _cheapest(cost, budget, by_good)
 
 
-_UNKNOWN = object()  # (None is an answer: no payment)
+class _Unknown(Enum):
+    UNKNOWN = 0  # a payment not looked for yet (None is an answer: no payment)
 
 
 def _cheapest(cost: Cost, budget: int | None, by_good: ChainsByGood) -> Payment | None:
