@@ -74,12 +74,12 @@ def explain(state: GameState, colour: Colour, plan: tuple[Action, ...]) -> Messa
     for action in plan:
         after = apply(s, action)
         gain = vp(after, colour) - vp(s, colour)
-        why = reason(s, action)
+        why: Message | None = reason(s, action)
         if isinstance(action, Choose):
             counts = after.character_coins[action.character]
             rival = max((n for c, n in counts.items() if c != colour), default=0)
             if counts.get(colour, 0) <= rival or after.tile_holder.get(action.character) == colour:
-                why = None  # type: ignore[assignment]
+                why = None
         if why is not None:
             if gain > 0 and why not in gainers:
                 gainers.append(why)

@@ -203,8 +203,8 @@ def _background(surface: pygame.Surface, rect: pygame.Rect) -> Colour:
         return BACKGROUND
     points = [(r.left + 1, r.top + 1), (r.right - 2, r.top + 1), (r.left + 1, r.bottom - 2),
               (r.right - 2, r.bottom - 2), (r.centerx, r.top + 1), (r.centerx, r.bottom - 2)]
-    seen = [tuple(surface.get_at(p)[:3]) for p in points]
-    return max(seen, key=seen.count)  # type: ignore[return-value]
+    seen = [(c.r, c.g, c.b) for c in map(surface.get_at, points)]
+    return max(seen, key=seen.count)
 
 
 # --- fitting -----------------------------------------------------------------------------------

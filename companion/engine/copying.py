@@ -4,9 +4,9 @@
 field of a mutable dataclass by its annotated type: immutable values (numbers, strings, tuples,
 frozen dataclasses) are shared, lists, sets and dicts are copied element by element as deep as
 their element types need, mutable dataclasses by their own ``clone``. A field of a type it cannot
-copy safely is an error at import, never a silent share. (``Literal`` words such as a colour
-are strings: shared.) The generated code is as fast as a
-hand-written copy: the clone is on the hot path of ``apply`` and of every search.
+copy safely is an error at import, never a silent share (``Literal`` words such as a colour are
+strings: shared). The generated code is as fast as a hand-written copy: the clone is on the hot
+path of ``apply`` and of every search.
 """
 
 from __future__ import annotations

@@ -110,11 +110,11 @@ def layout_from_data(data: Any) -> Layout:
             raise ValueError(f"{where}.bar: must be [first LED, length]")
         last = count - 1
         seat = _whole(s["seat"], f"{where}.seat", 0, last)
-        quads = tuple(_whole(q, f"{where}.quarters[{i}]", 0, last)
-                      for i, q in enumerate(quarters))
+        at = [_whole(q, f"{where}.quarters[{i}]", 0, last) for i, q in enumerate(quarters)]
+        quads = (at[0], at[1], at[2], at[3])
         first = _whole(bar[0], f"{where}.bar[0]", 0, last)
         length = _whole(bar[1], f"{where}.bar[1]", 1, count - first)  # within the strip
-        seg = SeatSegment(seat, quads, (first, length))  # type: ignore[arg-type]
+        seg = SeatSegment(seat, quads, (first, length))
         indexes = [seat, *quads, *range(first, first + length)]
         if len(set(indexes)) != len(indexes) or used & set(indexes):
             raise ValueError(f"{where}: shares LEDs with another segment or with itself")

@@ -37,5 +37,5 @@ def character_pieces(s: pygame.Surface, r: pygame.Rect, state: GameState,
     if holder and not state.options.intro:
         tile_icon(s, ch, picture, used=ch in state.tiles_used, colour=holder)
     else:
-        pictograms.character(s, ch, picture.inflate(-6, -6),
-                             face=s.get_at(picture.center)[:3])  # type: ignore[arg-type]
+        face = s.get_at(picture.center)
+        pictograms.character(s, ch, picture.inflate(-6, -6), face=(face.r, face.g, face.b))
