@@ -102,17 +102,17 @@ class DrunterState:
     pending: PlacedTile | None = None
     """The tile announced over a toilet, while the vote is on."""
     votes: list[VoteResult] = field(default_factory=list)
-    spent: dict[str, list[str]] = field(default_factory=dict)
+    spent: dict[Colour, list[CitizenCard]] = field(default_factory=dict)
     """Colour → citizen cards played and out of the game, in order."""
     missed: int = 0
     """Turns missed so far (§D3)."""
     first_finished: str | None = None
     """The first road finished (the variant's moment to choose, §D8)."""
     objectives_chosen: bool = False
-    revealed: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    scores: dict[str, int] = field(default_factory=dict)
-    second_scores: dict[str, int] = field(default_factory=dict)
-    winners: tuple[str, ...] = ()
+    revealed: dict[Colour, tuple[str, ...]] = field(default_factory=dict)
+    scores: dict[Colour, int] = field(default_factory=dict)
+    second_scores: dict[Colour, int] = field(default_factory=dict)
+    winners: tuple[Colour, ...] = ()
     tie_break: str | None = None
     """How a tie for the most points was decided: "votes", "second_card" or "shared"."""
 

@@ -170,9 +170,12 @@ class GameState:
     """2 players: ready beside the neutral village, or on the character it was used for."""
     tile_holder: dict[Character, Colour | None] = field(default_factory=dict)
     tiles_used: set[Character] = field(default_factory=set)
-    goods_tiles: dict[str, str] = field(default_factory=dict)
-    branch_tiles: dict[str, str] = field(default_factory=dict)
-    village_tiles: list[str] = field(default_factory=list)
+    goods_tiles: dict[str, Colour] = field(default_factory=dict)
+    """Each goods tile taken, by its good: who holds it."""
+    branch_tiles: dict[str, Colour] = field(default_factory=dict)
+    """Each market-branch tile taken, by its branch: who holds it."""
+    village_tiles: list[Colour] = field(default_factory=list)
+    """Who took the village-complete tiles, in order (the first is worth more)."""
     offer: dict[str, int] = field(default_factory=dict)
     stacks: dict[str, dict[str, int]] = field(default_factory=dict)
     start_pool: dict[str, int] = field(default_factory=dict)
@@ -182,7 +185,7 @@ class GameState:
     queue: list[Colour] = field(default_factory=list)
     """Who acts next in a setup or round-end phase, in order (the first is ``active``)."""
     couple: int = 0
-    letters: dict[str, str] = field(default_factory=dict)
+    letters: dict[Colour, str] = field(default_factory=dict)
     learned_costs: dict[str, Cost] = field(default_factory=dict)
     track: dict[Colour, int] = field(default_factory=dict)
     """Score track: each player's VP as recounted at the last round end."""

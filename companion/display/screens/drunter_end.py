@@ -152,7 +152,7 @@ class DrunterOverScreen(Screen):
                           style="primary"))
         return out
 
-    def _line(self, colour: str) -> str:
+    def _line(self, colour: Colour) -> str:
         s = self.state
         card = s.revealed.get(colour, ("?",))[0]
         n = s.scores.get(colour, 0)
