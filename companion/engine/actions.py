@@ -14,6 +14,7 @@ from typing import Any, ClassVar, TypeVar
 from .errors import MalformedAction, refuse
 from .values import (
     CHARACTERS,
+    COLOURS,
     QUARTERS,
     SEXES,
     SOURCES,
@@ -23,7 +24,6 @@ from .values import (
     Quarter,
     Sex,
     Source,
-    is_colour,
 )
 
 
@@ -418,12 +418,15 @@ def _choice(v: Any, name: str, allowed: tuple[W, ...]) -> W:
     return allowed[allowed.index(v)]
 
 
+_COLOUR_OF: dict[str, Colour] = {c: c for c in COLOURS}
+
+
 def _colour(v: Any, name: str) -> Colour:
     """A player's colour: a word that is none is refused as not a player, as a colour that
     does not play in this game is (by ``apply``)."""
-    colour = _str(v, name)
-    if not is_colour(colour):
-        raise refuse("not_a_player", player=colour)
+    colour = _COLOUR_OF.get(v) if isinstance(v, str) else None  # (read for every action)
+    if colour is None:
+        raise refuse("not_a_player", player=_str(v, name))
     return colour
 
 
