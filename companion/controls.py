@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .engine import Action, EndTurn, GameState, Message, phase_message, why_not
-from .engine.messages import N_
+from .engine.messages import N_, message
 from .engine.state import PLAY
+from .engine.values import is_colour
 from .hw.events import HOLD, NEXT, ButtonEvent
 
 NOT_IN_PLAY = "seat.not_in_play"
@@ -38,6 +39,8 @@ def button_decision(state: GameState, event: ButtonEvent) -> Decision:
     if state.phase != PLAY or state.active is None:
         return Decision(message=Message(NOT_IN_PLAY, {"what": phase_message(state)}))
     seat = state.active if event.seat == NEXT else event.seat
+    if not is_colour(seat):  # a seat of no colour of the game: as the rules refuse it
+        return Decision(message=message("not_a_player", player=seat))
     action = EndTurn(seat)
     reason = why_not(state, action)  # not this seat's turn, coins left, ...: the rules say
     if reason is not None:

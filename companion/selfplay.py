@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import statistics
 import traceback
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -47,7 +47,7 @@ from .engine.catalogue import BUYABLE
 from .engine.invariants import check, liveness
 from .engine.round_end import reveal_counts
 from .engine.state import COLOURS, OVER, PLAY, REVEAL
-from .engine.values import Via
+from .engine.values import Character, Via
 
 MAX_ACTIONS = 5000
 SIMPLE = ("wood", "brick", "stone", "grain", "water", "ore")
@@ -129,7 +129,8 @@ class CheckedGame(Game):
         return new
 
 
-def affordable(by_character: dict[str, tuple[Option, ...]] | Any) -> dict[str, list[Option]]:
+def affordable(by_character: Mapping[Character, tuple[Option, ...]]
+               ) -> dict[Character, list[Option]]:
     """The options that can be taken now, by character, leaving out characters with none."""
     out = {ch: [o for o in opts if o.affordable] for ch, opts in by_character.items()}
     return {ch: opts for ch, opts in out.items() if opts}
@@ -205,11 +206,11 @@ class Player:
             return True
         return False
 
-    def use_tile(self, game: Game, tiles: dict[str, list[Option]]) -> None:
+    def use_tile(self, game: Game, tiles: dict[Character, list[Option]]) -> None:
         ch = self.rng.choice(sorted(tiles))
         game.apply(self.rng.choice(tiles[ch]).action)
 
-    def regular(self, game: Game, usable: dict[str, list[Option]]) -> None:
+    def regular(self, game: Game, usable: dict[Character, list[Option]]) -> None:
         """Choose a character and a number of coins, then that many of its options. A count
         the options cannot fill is taken back (undo) and tried one lower."""
         rng = self.rng
@@ -301,7 +302,8 @@ class Player:
                 return [f"{colour} has no option, cannot end and cannot declare it: "
                         f"{opts.stuck_reason}"]
             if opts.actions_left > 0:
-                usable = affordable(opts.regular).get(opts.chosen or "", [])
+                chosen = opts.chosen
+                usable = [] if chosen is None else affordable(opts.regular).get(chosen, [])
                 if opts.costs_needed and (not usable or rng.random() < 0.3):
                     self.read_cost(game, rng.choice(opts.costs_needed))
                     continue

@@ -44,13 +44,14 @@ class Saver:
 
     def __call__(self, fn: Callable[[], T]) -> T:
         done = threading.Event()
-        box: dict[str, Any] = {}
+        value: list[T] = []
+        error: list[BaseException] = []
 
         def work() -> None:
             try:
-                box["value"] = fn()
+                value.append(fn())
             except BaseException as exc:  # handed to the caller's thread
-                box["error"] = exc
+                error.append(exc)
             finally:
                 done.set()
 
@@ -62,9 +63,9 @@ class Saver:
                 self.waiting(time.monotonic() - start)
         finally:
             self.busy = False
-        if "error" in box:
-            raise box["error"]
-        return box["value"]  # type: ignore[no-any-return]
+        if error:
+            raise error[0]
+        return value[0]
 
 
 class Session:

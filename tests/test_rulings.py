@@ -1,6 +1,6 @@
-"""The rulings of digest §7 and §2 that keep a game night going (issue 9), each with the
-rulebook sentence it rests on; and "one rule, one place": what the options offer is exactly what
-``apply`` accepts."""
+"""The rulings of digest §7 and §2 (docs/rules/helvetia.md) that keep a game night going
+(issue 9), each with the rulebook sentence it rests on; and "one rule, one place": what the
+options offer is exactly what ``apply`` accepts."""
 
 from __future__ import annotations
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..engine import Action, GameState, turn_options
 from ..engine.errors import HelvetiaError
 from ..engine.state import PLAY
+from ..engine.values import Colour
 from .evaluate import DEFAULT, Weights
 from .legal import CostNeeded, check_decider, choices
 from .search import best_single, plan_turn
@@ -59,7 +60,7 @@ class UnknownLevel(HelvetiaError, ValueError):
         super().__init__(message("bot.unknown_level", level=level, levels=", ".join(NAMES)))
 
 
-def _rng(state: GameState, colour: str, level: str, seed: int) -> random.Random:
+def _rng(state: GameState, colour: Colour, level: str, seed: int) -> random.Random:
     """A generator that depends only on the seed, the level and where the game is: the same
     decision for the same question."""
     turn = state.turn
@@ -69,7 +70,7 @@ def _rng(state: GameState, colour: str, level: str, seed: int) -> random.Random:
     return random.Random(f"{seed}/{level}/{colour}/{where}")
 
 
-def needed_costs(state: GameState, colour: str) -> tuple[str, ...]:
+def needed_costs(state: GameState, colour: Colour) -> tuple[str, ...]:
     """Buildings on offer the player could build whose cost the device does not know yet."""
     if state.phase != PLAY or state.active != colour:
         return ()
@@ -86,7 +87,7 @@ def decide(state: GameState, colour: str, *, level: str, seed: int = 0,
     Deterministic for a given state, seed, level and budget."""
     if level not in NAMES:
         raise UnknownLevel(level)
-    check_decider(state, colour)
+    colour = check_decider(state, colour)
     missing = needed_costs(state, colour)
     if missing:
         raise CostNeeded(colour, missing)

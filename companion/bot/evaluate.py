@@ -10,6 +10,7 @@ from ..engine.catalogue import EXCHANGE, PRODUCTION
 from ..engine.grid import ring_cells
 from ..engine.production import chains_by_good
 from ..engine.state import CHARACTERS, OVER
+from ..engine.values import Colour
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ class Weights:
 DEFAULT = Weights()
 
 
-def holdings(state: GameState, colour: str, w: Weights = DEFAULT) -> float:
+def holdings(state: GameState, colour: Colour, w: Weights = DEFAULT) -> float:
     """The player's value: VP now and what it holds towards more."""
     value = float(vp(state, colour))
     for ch in CHARACTERS:
@@ -98,14 +99,14 @@ def holdings(state: GameState, colour: str, w: Weights = DEFAULT) -> float:
     return value
 
 
-def deliverable_goods(state: GameState, colour: str) -> list[str]:
+def deliverable_goods(state: GameState, colour: Colour) -> list[str]:
     """The goods the player has not delivered yet and could make now with its own awake
     villagers: what a Carter action of this moment could deliver."""
     delivered = state.player(colour).delivered
     return [g for g in chains_by_good(state, colour) if g not in delivered]
 
 
-def _deliverable(state: GameState, colour: str) -> float:
+def _deliverable(state: GameState, colour: Colour) -> float:
     """The VP the player could still take by delivering what it can make now: one per good,
     its goods tile's too while nobody holds it."""
     tile_vp = state.catalogue.goods_tile_vp
@@ -113,7 +114,7 @@ def _deliverable(state: GameState, colour: str) -> float:
                for g in deliverable_goods(state, colour))
 
 
-def evaluate(state: GameState, colour: str, w: Weights = DEFAULT) -> float:
+def evaluate(state: GameState, colour: Colour, w: Weights = DEFAULT) -> float:
     """The player's value less the best other player's (drawn towards the others' average by
     ``spread``); a won game is worth most."""
     if state.phase == OVER:

@@ -23,6 +23,7 @@ from ..engine import (
 )
 from ..engine.messages import message
 from ..engine.state import PLAY
+from ..engine.values import Colour
 from .decide import LEVELS, NODES_PER_SECOND, needed_costs
 from .legal import CostNeeded, NothingToDecide, check_decider
 from .search import plan_turn
@@ -61,7 +62,7 @@ def reason(state: GameState, action: Action) -> Message:
     return message("why.end")
 
 
-def explain(state: GameState, colour: str, plan: tuple[Action, ...]) -> Message:
+def explain(state: GameState, colour: Colour, plan: tuple[Action, ...]) -> Message:
     """The one line why: the VP the turn gains now, said by every action that gains some, in
     order (else the first action that is more than coins on a character)."""
     before = vp(state, colour)
@@ -73,12 +74,12 @@ def explain(state: GameState, colour: str, plan: tuple[Action, ...]) -> Message:
     for action in plan:
         after = apply(s, action)
         gain = vp(after, colour) - vp(s, colour)
-        why = reason(s, action)
+        why: Message | None = reason(s, action)
         if isinstance(action, Choose):
             counts = after.character_coins[action.character]
             rival = max((n for c, n in counts.items() if c != colour), default=0)
             if counts.get(colour, 0) <= rival or after.tile_holder.get(action.character) == colour:
-                why = None  # type: ignore[assignment]
+                why = None
         if why is not None:
             if gain > 0 and why not in gainers:
                 gainers.append(why)
@@ -104,7 +105,7 @@ def explain(state: GameState, colour: str, plan: tuple[Action, ...]) -> Message:
 def hint(state: GameState, colour: str, *, budget_s: float | None = None) -> Hint:
     """The strong level's move for ``colour`` on its turn, and why. ``NothingToDecide`` when it
     is not ``colour``'s turn; ``CostNeeded`` when a cost must be read off a tile first."""
-    check_decider(state, colour)
+    colour = check_decider(state, colour)
     if state.phase != PLAY:
         raise NothingToDecide(message("bot.not_deciding", player=colour, phase=state.phase))
     missing = needed_costs(state, colour)

@@ -21,6 +21,7 @@ from ..engine import (
 from ..engine.errors import IllegalAction
 from ..engine.messages import message
 from ..engine.state import COUPLES, DRAFT, NEUTRAL, PLACE, PLAY, SCHOOL
+from ..engine.values import Colour
 
 TABLE_PHASES = ("start_player", "start_buildings", "reveal", "over")
 """Phases the table decides (a draw, a letter, the tiles that came up), no player."""
@@ -34,13 +35,13 @@ class CostNeeded(HelvetiaError):
     """A building on offer has a cost the device does not know yet: the table reads it off the
     face-up tile (a ``TileCost`` action) before the virtual player plans."""
 
-    def __init__(self, player: str, buildings: tuple[str, ...]) -> None:
+    def __init__(self, player: Colour, buildings: tuple[str, ...]) -> None:
         self.player = player
         self.buildings = buildings
         super().__init__(message("bot.cost_needed", player=player, building=buildings[0]))
 
 
-def deciders(state: GameState) -> list[str]:
+def deciders(state: GameState) -> list[Colour]:
     """The colours with a decision of their own now (several while start buildings are placed)."""
     if state.phase == PLAY:
         return [state.active] if state.active else []
@@ -51,12 +52,14 @@ def deciders(state: GameState) -> list[str]:
     return []
 
 
-def check_decider(state: GameState, colour: str) -> None:
-    """``NothingToDecide`` unless a decision is ``colour``'s now."""
+def check_decider(state: GameState, colour: str) -> Colour:
+    """``colour``, a player with a decision now; else ``NothingToDecide``."""
     if colour not in state.colours:
         raise NothingToDecide(message("not_a_player", player=colour))
-    if colour not in deciders(state):
+    decider = next((c for c in deciders(state) if c == colour), None)
+    if decider is None:
         raise NothingToDecide(message("bot.not_deciding", player=colour, phase=state.phase))
+    return decider
 
 
 def _variants(option: Option) -> list[Action]:
@@ -68,11 +71,11 @@ def _variants(option: Option) -> list[Action]:
     name = "dowry" if isinstance(action, Marry) else (
         "mover" if isinstance(action, Build) else "sex")
     default = getattr(action, name)
-    return [action] + [replace(action, **{name: c})  # type: ignore[type-var]
+    return [action] + [replace(action, **{name: c})
                        for c in option.choices if c != default]
 
 
-def choices(state: GameState, colour: str) -> list[Action]:
+def choices(state: GameState, colour: Colour) -> list[Action]:
     """Every legal action of ``colour``'s decision now (its turn: coins on a character, one
     affordable option, a tile, the neutral coin, the end of the turn, "cannot act"). A build of
     unknown cost is left out (see ``CostNeeded``)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..engine import AddCoin, Choose, GameState, Option, apply, vp
+from ..engine import AddCoin, Choose, GameState, NeutralBuild, Option, apply, vp
 from ..engine.catalogue import EXCHANGE, PRODUCTION, VP, BuildingType, Catalogue
 from ..engine.errors import HelvetiaError
 from ..engine.moves import COIN
@@ -69,7 +69,7 @@ def _unpriced(state: GameState, option: Option) -> Gain:
     cat = state.catalogue
     bt = cat.building(a.building)  # type: ignore[attr-defined]
     w = DEFAULT
-    value = bt.vp
+    value: float = bt.vp
     if bt.kind in (PRODUCTION, EXCHANGE):
         value += w.working_building + (w.occupied if bt.occupied else 0.0)
     return (float(bt.vp), value, _makes(cat, bt))
@@ -81,9 +81,9 @@ def neutral_gain(state: GameState, option: Option) -> Gain:
     §6.3), the building making the most valued good first (a VP building there scores for
     nobody: last of the builds); then a neutral villager married into the own village."""
     a = option.action
-    if a.type != "neutral_build":
+    if not isinstance(a, NeutralBuild):
         return (0.0, 0.0, 0.0)
-    bt = state.catalogue.building(a.building)  # type: ignore[attr-defined]
+    bt = state.catalogue.building(a.building)
     return (1.0, 0.0 if bt.kind == VP else 1.0, _makes(state.catalogue, bt))
 
 

@@ -9,6 +9,7 @@ from ..engine import Action, ChooseStartPlayer, GameState, Reveal, TileCost, app
 from ..engine.catalogue import Cost
 from ..engine.round_end import reveal_counts
 from ..engine.state import OVER, PLAY, REVEAL, START_BUILDINGS, START_PLAYER
+from ..engine.values import Colour
 from .legal import choices, deciders
 
 GUESSED_COST: Cost = (("brick", 1), ("stone", 1), ("wood", 1))
@@ -36,7 +37,7 @@ def table_action(state: GameState, rng: random.Random) -> Action:
     raise ValueError(f"no table decision in phase {state.phase}")
 
 
-def random_action(state: GameState, colour: str, rng: random.Random,
+def random_action(state: GameState, colour: Colour, rng: random.Random,
                   guess_costs: bool = False) -> Action:
     """Uniformly one of ``colour``'s legal actions. With ``guess_costs`` (simulation only), a
     player that can do nothing until a cost is read gets the stand-in cost."""
@@ -51,7 +52,7 @@ def random_action(state: GameState, colour: str, rng: random.Random,
     return rng.choice(acts)
 
 
-def next_decider(state: GameState, rng: random.Random) -> str | None:
+def next_decider(state: GameState, rng: random.Random) -> Colour | None:
     """Who decides next (a random one of several while start buildings are placed); None: the
     table."""
     who = deciders(state)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..engine import Action, CannotAct, EndTurn, GameState, apply
 from ..engine.state import PLAY
+from ..engine.values import Colour
 from .evaluate import DEFAULT, Weights, evaluate
 from .legal import choices
 
@@ -22,12 +23,12 @@ class Plan:
     value: float
 
 
-def _ends_turn(state: GameState, action: Action, colour: str) -> bool:
+def _ends_turn(state: GameState, action: Action, colour: Colour) -> bool:
     return (isinstance(action, (EndTurn, CannotAct)) or state.phase != PLAY
             or state.active != colour)
 
 
-def plan_turn(state: GameState, colour: str, *, width: int, nodes: int,
+def plan_turn(state: GameState, colour: Colour, *, width: int, nodes: int,
               weights: Weights = DEFAULT, noise: float = 0.0,
               rng: random.Random | None = None) -> list[Plan]:
     """Whole-turn plans from ``state``, best first: a beam of ``width`` partial turns, expanded
@@ -62,7 +63,7 @@ def plan_turn(state: GameState, colour: str, *, width: int, nodes: int,
     return done
 
 
-def best_single(state: GameState, colour: str, acts: list[Action], *,
+def best_single(state: GameState, colour: Colour, acts: list[Action], *,
                 weights: Weights = DEFAULT, noise: float = 0.0,
                 rng: random.Random | None = None) -> Action:
     """The legal action whose result is worth most (setup and round-end decisions)."""

@@ -28,6 +28,7 @@ from ..engine import (
 )
 from ..engine.round_end import track_before_last_scoring
 from ..engine.state import OVER, PLAY, REVEAL, SCHOOL
+from ..engine.values import Colour
 from ..hw import story
 from ..hw.adalight import AdalightWriter, find_port
 from ..hw.buttons import GpioButtons, KeyboardButtons
@@ -78,6 +79,9 @@ class WakingQueue(queue.Queue[ButtonEvent]):
 
 
 class App(StoreLink, Services):
+    session: Session | None = None
+    """The game of Helvetia in play: none yet, or resumed by ``open_store`` (a class default,
+    so that the check after opening the store is not narrowed to None)."""
     drunter: Any = None
     """A game of Drunter & Drüber in play (a ``DrunterSession``; then ``session`` is None)."""
 
@@ -114,7 +118,6 @@ class App(StoreLink, Services):
         self._banner: str | None = None
         self.banner_screen: type | None = None
         """The screen a refusal belongs to: it goes when another screen comes."""
-        self.session: Session | None = None
         self.keys_hinted = False
         """The keys hint was shown and closed (kept in the store too, in the background)."""
         self.opening: Opening | None = None  # the store opened again in the background
@@ -124,7 +127,7 @@ class App(StoreLink, Services):
         """The table steps of the turn so far (then of the round end)."""
         if self.session is not None:  # a restart mid-turn: the turn's table steps (UI-TABLE)
             self.table.rebuild(self.session.game.states, self.session.game.actions)
-        self.last_track: dict[str, int] = self.track_before()
+        self.last_track: dict[Colour, int] = self.track_before()
         """The VP before the newest round end's scoring: "since last round" counts from it."""
         self.anim_start: float | None = None
         self.round_before: GameState | None = None
@@ -285,7 +288,7 @@ class App(StoreLink, Services):
         self.after_change()
         return True
 
-    def track_before(self) -> dict[str, int]:
+    def track_before(self) -> dict[Colour, int]:
         """Each player's VP before the game's newest round end's scoring, from its states (a
         game ended by agreement scores nothing more: its last round end's change stands)."""
         if self.session is None:

@@ -4,6 +4,7 @@ marché"): each type's singular and plural, chosen by the language's own plural 
 
 from __future__ import annotations
 
+from ..engine.catalogue import Catalogue
 from .i18n import building, ngettext
 
 
@@ -41,7 +42,7 @@ COUNTS = {
 """By building type: "{n} <name>" in the singular and the plural."""
 
 
-def building_count(catalogue: object, type_id: str, n: int) -> str:
+def building_count(catalogue: Catalogue, type_id: str, n: int) -> str:
     """``n`` tiles of a building type, in words; a type this table does not know (a changed
     catalogue) as "<name>: n", which needs no plural."""
     if type_id not in COUNTS:

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from ..engine.values import Colour
+
 if TYPE_CHECKING:
     from ..config import Config
     from ..drunter_session import DrunterSession
@@ -52,7 +54,7 @@ class AppView(Protocol):
     """A game of Drunter & Drüber in play (then ``session`` is None)."""
     table: TableLog
     """The table steps of the turn so far (then of the round end)."""
-    last_track: dict[str, int]
+    last_track: dict[Colour, int]
     """The scores before the last change of the score track."""
     store: Store | None
     """The device's store, for the readers of stored games (``companion.history``, the

@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..engine.catalogue import Catalogue
 from ..engine.grid import ring
 from ..engine.values import Cell, Sex
 from ..store import messages as store_messages
@@ -164,13 +165,13 @@ def _named(kind: str, key: str, fallback: str) -> str:
     return text
 
 
-def building(catalogue: object, type_id: str) -> str:
-    b = catalogue.building(type_id)  # type: ignore[attr-defined]
+def building(catalogue: Catalogue, type_id: str) -> str:
+    b = catalogue.building(type_id)
     return _named("buildings", type_id, str(b.name))
 
 
-def good(catalogue: object, good_id: str) -> str:
-    g = catalogue.goods[good_id]  # type: ignore[attr-defined]
+def good(catalogue: Catalogue, good_id: str) -> str:
+    g = catalogue.goods[good_id]
     return _named("goods", good_id, str(g.name))
 
 

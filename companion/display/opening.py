@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
-from ..session import Session
+from ..config import Config
+from ..engine.values import Colour
+from ..session import Saver, Session
 from ..store import AlreadyRunning, Store, StoreError, StoreTrouble, device_language
+from ..store.messages import Notices
 from . import drunter_play, i18n
 
 if TYPE_CHECKING:
@@ -26,26 +30,27 @@ class Opening:
     it returned or raises what it raised, once ``done``."""
 
     def __init__(self, path: Path, timeout: float) -> None:
-        self._box: dict[str, Any] = {}
+        self._value: list[tuple[Store, Notices | None]] = []
+        self._error: list[BaseException] = []
         self._thread = threading.Thread(target=self._run, args=(path, timeout),
                                         name="helvetia-open", daemon=True)
         self._thread.start()
 
     def _run(self, path: Path, timeout: float) -> None:
         try:
-            self._box["value"] = Store.open(path, timeout=timeout)
+            self._value.append(Store.open(path, timeout=timeout))
         except BaseException as exc:  # handed to the screen thread
-            self._box["error"] = exc
+            self._error.append(exc)
 
     @property
     def done(self) -> bool:
         return not self._thread.is_alive()
 
-    def result(self) -> Any:
+    def result(self) -> tuple[Store, Notices | None]:
         self._thread.join()
-        if "error" in self._box:
-            raise self._box["error"]
-        return self._box["value"]
+        if self._error:
+            raise self._error[0]
+        return self._value[0]
 
 
 class StoreLink:
@@ -59,13 +64,13 @@ class StoreLink:
     banner: str | None
     retry_at: float
     dirty: bool
-    last_track: dict[str, int]
+    last_track: dict[Colour, int]
     store_path: Path
-    saver: Any
-    config: Any
-    clock: Any
-    after_change: Any
-    track_before: Any
+    saver: Saver
+    config: Config
+    clock: Callable[[], float]
+    after_change: Callable[[], None]
+    track_before: Callable[[], dict[Colour, int]]
     flushing: threading.Thread | None = None
     flush_at: float = 0.0
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
+from ..engine.catalogue import Catalogue
 from . import palette as P
 
 Rect = pygame.Rect
@@ -352,11 +353,11 @@ def companion(surface: pygame.Surface, rect: Rect, ink: P.Colour = P.INK) -> Non
 VP_BUILDINGS = {"church": _church, "mill": _mill, "inn": _inn, "town_hall": _town_hall}
 
 
-def building(surface: pygame.Surface, catalogue: object, type_id: str, rect: Rect,
+def building(surface: pygame.Surface, catalogue: Catalogue, type_id: str, rect: Rect,
              ink: P.Colour = P.INK) -> None:
     """A building by its kind: a production building by the good it makes, an exchange
     building by a market stall, a VP building by its shape (church, mill, inn, town hall)."""
-    b = catalogue.building(type_id)  # type: ignore[attr-defined]
+    b = catalogue.building(type_id)
     r = _square(rect)
     if b.kind == "production" and b.output:
         good(surface, b.output, r, ink)
@@ -366,7 +367,7 @@ def building(surface: pygame.Surface, catalogue: object, type_id: str, rect: Rec
         VP_BUILDINGS.get(type_id, _house)(surface, r, ink)
 
 
-def building_icon(catalogue: object, type_id: str) -> Callable[[pygame.Surface, Rect], None]:
+def building_icon(catalogue: Catalogue, type_id: str) -> Callable[[pygame.Surface, Rect], None]:
     """A building's pictogram for a button (``Widget.icon``)."""
     return lambda surface, rect: building(surface, catalogue, type_id, rect)
 

@@ -5,12 +5,12 @@ Mixed into ``App``; screens never import the store's module."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
 
 import pygame
 
 from .. import store as store_module
+from ..sdnotify import Watchdog
 from ..store import Store
 from .ui import BODY, WARNING_BG, WARNING_INK, W, draw_text
 
@@ -20,8 +20,8 @@ class Services:
 
     store: Store | None
     surface: pygame.Surface
-    watchdog: Any
-    _present: Any
+    watchdog: Watchdog
+    _present: Callable[[pygame.Surface], None]
 
     def keep_language(self, lang: str) -> None:
         """The language chosen on this device, kept for the next start."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ..engine import GameState
+from ..engine.catalogue import Catalogue
 from ..engine.grid import QUARTERS
 from ..engine.table import (
     BRANCH_TILE,
@@ -65,7 +66,7 @@ def _tile(surface: pygame.Surface, rect: pygame.Rect, colour: str | None, label:
 
 
 def draw_piece(surface: pygame.Surface, step: TableStep, rect: pygame.Rect,
-               catalogue: object = None) -> None:
+               catalogue: Catalogue | None = None) -> None:
     """The piece a step moves, in its colour, inside ``rect``; a building, a goods tile with
     its pictogram (given the ``catalogue``)."""
     params = step.message.params

@@ -203,8 +203,8 @@ def _background(surface: pygame.Surface, rect: pygame.Rect) -> Colour:
         return BACKGROUND
     points = [(r.left + 1, r.top + 1), (r.right - 2, r.top + 1), (r.left + 1, r.bottom - 2),
               (r.right - 2, r.bottom - 2), (r.centerx, r.top + 1), (r.centerx, r.bottom - 2)]
-    seen = [tuple(surface.get_at(p)[:3]) for p in points]
-    return max(seen, key=seen.count)  # type: ignore[return-value]
+    seen = [(c.r, c.g, c.b) for c in map(surface.get_at, points)]
+    return max(seen, key=seen.count)
 
 
 # --- fitting -----------------------------------------------------------------------------------
@@ -242,14 +242,18 @@ def _wrap(s: str, size: int, width: int, max_lines: int, split: bool = True,
         while words:
             if len(lines) >= max_lines:
                 return lines, False
-            k = _longest(min(len(words), most),
-                         lambda k, ws=words: f.size(" ".join(ws[:k]))[0] <= width)
+            def fits(k: int, ws: list[str] = words) -> bool:
+                return f.size(" ".join(ws[:k]))[0] <= width
+
+            k = _longest(min(len(words), most), fits)
             if k == 0 and not split:
                 return lines, False
             if k == 0:  # one word wider than the line: break it, with a hyphen
                 w = words[0]
-                c = max(1, _longest(min(len(w), most),
-                                    lambda c, w=w: f.size(w[:c] + "-")[0] <= width))
+                def fits_broken(c: int, w: str = w) -> bool:
+                    return f.size(w[:c] + "-")[0] <= width
+
+                c = max(1, _longest(min(len(w), most), fits_broken))
                 c = break_at(w, c)
                 lines.append(with_hyphen(w[:c], w[c:]))
                 words[0] = w[c:]
@@ -298,8 +302,10 @@ def fit(s: str, width: int, height: int, size: int = BODY, min_size: int = MIN_T
     sizes = list(range(size, min_size - 1, -1))
     # Whole words first (shrinking rather than breaking a word), then words broken too.
     for may_split in (False, True) if split else (False,):
-        k = _longest(len(sizes),
-                     lambda k, sp=may_split: k == 0 or not attempt(sizes[k - 1], sp)[1])
+        def too_big(k: int, sp: bool = may_split) -> bool:
+            return k == 0 or not attempt(sizes[k - 1], sp)[1]
+
+        k = _longest(len(sizes), too_big)
         # sizes[:k] do not fit (fitting is monotone in the size); sizes[k] is the first that
         # does.
         if k < len(sizes):

@@ -6,6 +6,7 @@ character tiles). The figures themselves: ``figures.py``; a table step's picture
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 
@@ -15,8 +16,8 @@ from ..engine import GameState
 from ..engine.characters import sleeping_quarters
 from ..engine.grid import Cell, in_quarter, open_ring, ring, ring_cells
 from ..engine.setup import centre_coins
-from ..engine.state import Adult
-from ..engine.values import SEXES, Sex
+from ..engine.state import Adult, Building
+from ..engine.values import SEXES, Colour, Quarter, Sex
 from . import pictograms
 from .figures import FIGURE, Place, figure, figure_at, figure_places
 from .i18n import building, initial, village_title
@@ -194,7 +195,7 @@ def _beside_name(r: pygame.Rect, label: str, size: int) -> tuple[pygame.Rect, py
 
 
 def building_plan(r: pygame.Rect, label: str, size: int, fig: int, adults: list[Adult],
-                  children: list[tuple[str, str]], named: bool = True
+                  children: Sequence[tuple[str, str]], named: bool = True
                   ) -> tuple[pygame.Rect | None, pygame.Rect, list[Place]]:
     """A building's cell ``r`` laid out: its name's box (None: left to the pictogram; always
     when not ``named``), its pictogram and its figures, none over another nor over the name
@@ -243,7 +244,7 @@ def building_plan(r: pygame.Rect, label: str, size: int, fig: int, adults: list[
     return None, corner, places
 
 
-def _building_cell(surface: pygame.Surface, state: GameState, b: object, r: pygame.Rect,
+def _building_cell(surface: pygame.Surface, state: GameState, b: Building, r: pygame.Rect,
                    marked: bool, size: int, fig: int, named: frozenset[str]) -> None:
     """A building: its pictogram and (where it fits whole) its name on the top line (beside
     the pictogram in a tall cell; in a low one, or if it needs it, over the whole line with
@@ -254,13 +255,12 @@ def _building_cell(surface: pygame.Surface, state: GameState, b: object, r: pyga
     pygame.draw.rect(surface, face, r, border_radius=6)
     pygame.draw.rect(surface, INK if marked else BUTTON_EDGE, r, 3 if marked else 2,
                      border_radius=6)
-    label = building(cat, b.type)  # type: ignore[attr-defined]
-    box, pict, places = building_plan(r, label, size, fig, list(b.adults),  # type: ignore
-                                      list(b.children),  # type: ignore[attr-defined]
+    label = building(cat, b.type)
+    box, pict, places = building_plan(r, label, size, fig, list(b.adults), list(b.children),
                                       label in named)
     if box is not None:
         _label(surface, label, box, size, face)
-    pictograms.building(surface, cat, b.type, pict)  # type: ignore[attr-defined]
+    pictograms.building(surface, cat, b.type, pict)
     for p in places:
         figure(surface, p.colour, p.sex, p.awake,
                figure_at(p.rect, p.height, p.sex, p.awake, p.child), p.height, child=p.child)
@@ -339,7 +339,7 @@ def building_plans(state: GameState, village_: str, area: pygame.Rect
 
 def draw_village(surface: pygame.Surface, state: GameState, village_: str, area: pygame.Rect,
                  highlight: set[Cell] | None = None, quarters: bool = False,
-                 arriving: dict[Cell, list[tuple[str, str]]] | None = None
+                 arriving: dict[Cell, list[tuple[Colour, str]]] | None = None
                  ) -> dict[Cell, pygame.Rect]:
     """The village's picture in ``area``; ``arriving``: villagers (colour, sex) standing on
     their buildings already before the table's answer is entered (laid out with the others,
@@ -426,7 +426,7 @@ def _outline(surface: pygame.Surface, cells: dict[Cell, pygame.Rect],
                              (out.right + half, out.bottom - 1), width)
 
 
-def quarter_cells(state: GameState, village_: str, area: pygame.Rect, quarter: str
+def quarter_cells(state: GameState, village_: str, area: pygame.Rect, quarter: Quarter
                   ) -> dict[Cell, pygame.Rect]:
     """The cells of the picture in ``quarter`` (the side cells lie in two), never the
     centre."""
@@ -435,7 +435,7 @@ def quarter_cells(state: GameState, village_: str, area: pygame.Rect, quarter: s
 
 
 def frame_quarter(surface: pygame.Surface, state: GameState, village_: str, area: pygame.Rect,
-                  quarter: str, colour: tuple[int, int, int], width: int = 5) -> None:
+                  quarter: Quarter, colour: tuple[int, int, int], width: int = 5) -> None:
     """The quarter "Do it" wakes: its cells tinted and one frame round them all (round the
     village centre, which is in no quarter), so that which cells it covers, a side cell
     included, is never in doubt (play-test 2026-11-25: the only sleeper sat in a cell of

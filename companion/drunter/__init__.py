@@ -3,7 +3,7 @@ hardware, files or clocks, built like Helvetia's engine (``companion.engine``).
 
 State and actions are plain typed values; ``apply(state, action)`` is the one checked way to a
 new state; ``Game`` keeps the record (JSON Lines, ``"game": "drunter"``), replays it and
-undoes. The rules digest is ``/work/shared/rules/drunter.md`` (§D1-§D9); the board format and
+undoes. The rules digest is docs/rules/drunter.md (cited as §D1-§D9); the board format and
 the record are in docs/drunter-board.md, the rulings in docs/drunter-rulings.md.
 """
 

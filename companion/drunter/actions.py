@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from .board import DIRECTIONS, KINDS, ROADS, Square
 from .errors import MalformedAction
 from .state import CITIZEN_CARDS, COLOURS, LENGTHS, SIDES
+from .values import HEADINGS, CitizenCard, Colour, Heading, Kind, Road, Side, word
 
 
 @dataclass(frozen=True)
@@ -28,12 +29,12 @@ class Place(Action):
     and calls the vote (§D5)."""
 
     type: ClassVar[str] = "place"
-    player: str
-    kind: str
+    player: Colour
+    kind: Kind
     length: int
-    road: str
+    road: Road
     square: Square
-    direction: str | None = None
+    direction: Heading | None = None
 
     @property
     def squares(self) -> tuple[Square, ...]:
@@ -47,7 +48,7 @@ class CannotPlace(Action):
     """§D3: the active player can place none of its tiles and misses this turn."""
 
     type: ClassVar[str] = "cannot_place"
-    player: str
+    player: Colour
 
 
 @dataclass(frozen=True)
@@ -56,11 +57,12 @@ class Vote(Action):
     side its owner chose after the reveal."""
 
     type: ClassVar[str] = "vote"
-    cards: tuple[tuple[str, tuple[str, ...]], ...]
-    sides: tuple[tuple[str, str], ...] = ()
+    cards: tuple[tuple[Colour, tuple[CitizenCard, ...]], ...]
+    sides: tuple[tuple[Colour, Side], ...] = ()
 
     @classmethod
-    def of(cls, cards: Mapping[str, Any], sides: Mapping[str, str] | None = None) -> Vote:
+    def of(cls, cards: Mapping[Colour, Any], sides: Mapping[Colour, Side] | None = None
+           ) -> Vote:
         return cls(tuple((c, tuple(v)) for c, v in cards.items()),
                    tuple((sides or {}).items()))
 
@@ -78,10 +80,10 @@ class Reveal(Action):
     objective, then its second card."""
 
     type: ClassVar[str] = "reveal"
-    cards: tuple[tuple[str, tuple[str, ...]], ...]
+    cards: tuple[tuple[Colour, tuple[str, ...]], ...]
 
     @classmethod
-    def of(cls, cards: Mapping[str, Any]) -> Reveal:
+    def of(cls, cards: Mapping[Colour, Any]) -> Reveal:
         return cls(tuple((c, (v,) if isinstance(v, str) else tuple(v))
                          for c, v in cards.items()))
 
@@ -93,13 +95,13 @@ FIELDS = {"place": ("player", "kind", "length", "road", "square", "direction"),
           "choose_objectives": (), "reveal": ("cards",)}
 
 
-def _colour(v: Any, where: str) -> str:
+def _colour(v: Any, where: str) -> Colour:
     if v not in COLOURS:
         raise MalformedAction(f"{where} must be a colour ({', '.join(COLOURS)})")
-    return str(v)
+    return COLOURS[COLOURS.index(v)]
 
 
-def _by_colour(v: Any, where: str) -> dict[str, Any]:
+def _by_colour(v: Any, where: str) -> dict[Colour, Any]:
     if not isinstance(v, Mapping):
         raise MalformedAction(f"{where} must be an object colour → ...")
     return {_colour(k, f"a key of {where}"): x for k, x in v.items()}
@@ -129,10 +131,8 @@ def parse_action(obj: Any) -> Action:
         length = obj.get("length")
         if isinstance(length, bool) or length not in LENGTHS:
             raise MalformedAction("place: 'length' must be 1, 2 or 3")
-        if obj.get("kind") not in KINDS:
-            raise MalformedAction(f"place: 'kind' must be one of {', '.join(KINDS)}")
-        if obj.get("road") not in ROADS:
-            raise MalformedAction(f"place: 'road' must be one of {', '.join(ROADS)}")
+        kind_ = word(obj.get("kind"), KINDS, "place: 'kind'")
+        road = word(obj.get("road"), ROADS, "place: 'road'")
         sq = obj.get("square")
         if (not isinstance(sq, list) or len(sq) != 2
                 or not all(isinstance(i, int) and not isinstance(i, bool) and -1000 <= i <= 1000
@@ -141,25 +141,26 @@ def parse_action(obj: Any) -> Action:
         direction = obj.get("direction")
         if length == 1 and direction is not None:
             raise MalformedAction("place: a 1-square tile has no 'direction'")
-        if length > 1 and (not isinstance(direction, str) or direction not in DIRECTIONS):
-            raise MalformedAction(f"place: 'direction' must be one of {', '.join(DIRECTIONS)}")
-        return Place(_colour(obj.get("player"), "place: 'player'"), obj["kind"], length,
-                     obj["road"], (sq[0], sq[1]), direction)
+        heading = None if length == 1 else word(direction, HEADINGS, "place: 'direction'")
+        return Place(_colour(obj.get("player"), "place: 'player'"), kind_, length, road,
+                     (sq[0], sq[1]), heading)
     if kind == "cannot_place":
         return CannotPlace(_colour(obj.get("player"), "cannot_place: 'player'"))
     if kind == "choose_objectives":
         return ChooseObjectives()
     if kind == "vote":
-        cards = {c: _strings(v, f"vote: cards of {c}", CITIZEN_CARDS)
+        cards = {c: tuple(word(x, CITIZEN_CARDS, f"vote: a card of {c}")
+                          for x in _strings(v, f"vote: cards of {c}", CITIZEN_CARDS))
                  for c, v in _by_colour(obj.get("cards"), "vote: 'cards'").items()}
-        sides = _by_colour(obj.get("sides", {}), "vote: 'sides'")
-        for c, s in sides.items():
+        sides: dict[Colour, Side] = {}
+        for c, s in _by_colour(obj.get("sides", {}), "vote: 'sides'").items():
             if s not in SIDES:
                 raise MalformedAction(f"vote: the side of {c} must be \"yes\" or \"no\"")
+            sides[c] = SIDES[SIDES.index(s)]
         return Vote.of(cards, sides)
-    cards = {c: _strings(v, f"reveal: cards of {c}")
+    shown = {c: _strings(v, f"reveal: cards of {c}")
              for c, v in _by_colour(obj.get("cards"), "reveal: 'cards'").items()}
-    return Reveal.of(cards)
+    return Reveal.of(shown)
 
 
 def action_to_json(action: Action) -> dict[str, Any]:

@@ -12,22 +12,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import MalformedAction, refuse
+from .values import BUILDING_TYPES as BUILDING_TYPES  # re-exported: their home before values
+from .values import KINDS as KINDS
+from .values import ROADS as ROADS
+from .values import BuildingType, Heading, Kind, Road
 
 Square = tuple[int, int]
 Direction = tuple[int, int]
 
-DIRECTIONS: dict[str, Direction] = {"up": (0, -1), "down": (0, 1), "left": (-1, 0),
-                                    "right": (1, 0)}
+DIRECTIONS: dict[Heading, Direction] = {"up": (0, -1), "down": (0, 1), "left": (-1, 0),
+                                        "right": (1, 0)}
 """The four ways a tile can run from its first square, by name (as the record writes them)."""
 
-KINDS = ("street", "wall", "canal")
-"""The three kinds of road tile."""
-ROADS = ("street", "wall_1", "wall_2", "canal")
-"""The four roads: the street (from the inn), two walls (from the guard posts), the canal
-(from the water source)."""
-ROAD_KIND = {"street": "street", "wall_1": "wall", "wall_2": "wall", "canal": "canal"}
-BUILDING_TYPES = ("A", "B", "C", "D", "E", "F")
-"""The six building types, by the letter the table gives each type's card."""
+ROAD_KIND: dict[Road, Kind] = {"street": "street", "wall_1": "wall", "wall_2": "wall",
+                               "canal": "canal"}
 
 BOARD_FORMAT = "drunter-board"
 BOARD_VERSION = 1
@@ -39,7 +37,7 @@ BOARD_FIELDS = ("format", "version", "name", "width", "height", "buildings", "to
 
 @dataclass(frozen=True)
 class Building:
-    type: str
+    type: BuildingType
     value: int
 
 
@@ -53,14 +51,14 @@ class Board:
     height: int
     buildings: Mapping[Square, Building]
     toilets: frozenset[Square]
-    starts: Mapping[str, Square]
+    starts: Mapping[Road, Square]
     """Road id → the square of its start (where its worker stands first)."""
     _start_squares: frozenset[Square] = field(default=frozenset(), repr=False, compare=False)
 
     @classmethod
     def create(cls, name: str, width: int, height: int,
                buildings: Mapping[Square, Building], toilets: Iterator[Square] | frozenset[Square],
-               starts: Mapping[str, Square]) -> Board:
+               starts: Mapping[Road, Square]) -> Board:
         """A board after the checks of §D9 (``BoardError`` names the first problem)."""
         if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
             raise refuse("drunter.board.size", width=width, height=height, min=MIN_SIDE,

@@ -25,6 +25,7 @@ from .board import (
 )
 from .errors import BoardError
 from .messages import Message
+from .values import Road
 
 TOILET = "toilet"
 ERASE = "erase"
@@ -40,7 +41,7 @@ class BoardDraft:
     height: int = 10
     buildings: dict[Square, Building] = field(default_factory=dict)
     toilets: set[Square] = field(default_factory=set)
-    starts: dict[str, Square] = field(default_factory=dict)
+    starts: dict[Road, Square] = field(default_factory=dict)
     name: str = ENTERED_NAME
 
     @classmethod
@@ -104,7 +105,7 @@ class BoardDraft:
             self.buildings[square] = Building(tool, value)
         elif tool == TOILET:
             self.toilets.add(square)
-        else:
+        elif tool in ROADS:  # (every tool left is a road)
             self.starts[tool] = square
 
     def resize(self, width: int, height: int) -> None:

@@ -259,13 +259,12 @@ def new_game(header: Any) -> DrunterState:
             not isinstance(options.get("variant", False), bool):
         raise MalformedAction("the header's 'options' must be {\"variant\": true or false}")
     board = load_board(header.get("board"))
-    state = DrunterState(board=board, players=players, variant=options.get("variant", False),
-                         dealt={p.colour: dict(p.tiles) for p in players},
-                         workers=new_workers(board))
-    start = header.get("start_player")
-    if start not in state.colours:
+    start = next((p.colour for p in players if p.colour == header.get("start_player")), None)
+    if start is None:
         raise MalformedAction("the header's 'start_player' must be one of the players")
-    state.active = start
+    state = DrunterState(board=board, players=players, variant=options.get("variant", False),
+                         dealt={p.colour: dict(p.tiles) for p in players}, active=start,
+                         workers=new_workers(board))
     _finish_boxed_in(state)  # a start with no square free beside it (a made-up map's corner)
     _settle(state)
     return state

@@ -63,11 +63,12 @@ def check(s: DrunterState) -> list[str]:
 def liveness(s: DrunterState) -> list[str]:
     """Whoever is to act can act: a placement, or "cannot place" accepted; in a vote, an
     all-abstain vote is accepted; the choice and the reveal each have their action."""
-    from .actions import CannotPlace, ChooseObjectives, Reveal, Vote
+    from .actions import Action, CannotPlace, ChooseObjectives, Reveal, Vote
     from .scoring import OBJECTIVE_CARDS
 
     if s.phase == OVER:
         return []
+    action: Action
     if s.phase == PLAY:
         offered = legal_placements(s, s.active)
         action = offered[0] if offered else CannotPlace(s.active)

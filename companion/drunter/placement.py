@@ -13,9 +13,10 @@ from .actions import Place
 from .board import DIRECTIONS, ROAD_KIND, ROADS, Square
 from .errors import refuse
 from .state import LENGTHS, PLAY, DrunterState
+from .values import Colour, Heading, Road
 
 
-def anchors(state: DrunterState, road: str) -> Iterator[Square]:
+def anchors(state: DrunterState, road: Road) -> Iterator[Square]:
     """The squares where the next tile of ``road`` may have its first square: a free square
     next to its worker (§D4.2), or the free square on the far side of another road's bridge
     next to it, straight across (§D4.6). None once the road is finished."""
@@ -33,7 +34,7 @@ def anchors(state: DrunterState, road: str) -> Iterator[Square]:
                 yield far
 
 
-def way_forward(state: DrunterState, road: str) -> bool:
+def way_forward(state: DrunterState, road: Road) -> bool:
     """Whether ``road`` can still grow: a free square ahead of its worker, or a bridge to pass
     under (§D4.5; squares off the map count as blocked, as do bridges with nothing free
     beyond)."""
@@ -41,7 +42,7 @@ def way_forward(state: DrunterState, road: str) -> bool:
 
 
 def tile_squares(state: DrunterState, first: Square, length: int) -> Iterator[
-        tuple[str | None, tuple[Square, ...]]]:
+        tuple[Heading | None, tuple[Square, ...]]]:
     """(direction, squares) of each straight, free lie of a tile of ``length`` from ``first``
     (a 1-square tile lies only one way: direction ``None``)."""
     if length == 1:
@@ -54,8 +55,8 @@ def tile_squares(state: DrunterState, first: Square, length: int) -> Iterator[
             yield name, squares
 
 
-def road_placements(state: DrunterState, road: str, lengths: tuple[int, ...] = LENGTHS
-                    ) -> Iterator[tuple[int, Square, str | None]]:
+def road_placements(state: DrunterState, road: Road, lengths: tuple[int, ...] = LENGTHS
+                    ) -> Iterator[tuple[int, Square, Heading | None]]:
     """(length, first square, direction) of every lie of a tile on ``road``."""
     for first in anchors(state, road):
         for length in lengths:
@@ -63,7 +64,7 @@ def road_placements(state: DrunterState, road: str, lengths: tuple[int, ...] = L
                 yield length, first, direction
 
 
-def legal_placements(state: DrunterState, colour: str) -> list[Place]:
+def legal_placements(state: DrunterState, colour: Colour) -> list[Place]:
     """Every placement ``colour`` may make now: its own tiles, on a road of their kind, from
     next to the worker or across a bridge, straight and on free squares. Over a toilet it is
     offered too (it calls a vote). Empty when it is not ``colour``'s turn to place."""
@@ -79,7 +80,7 @@ def legal_placements(state: DrunterState, colour: str) -> list[Place]:
     return out
 
 
-def can_place(state: DrunterState, colour: str) -> bool:
+def can_place(state: DrunterState, colour: Colour) -> bool:
     """Whether ``colour`` holds a tile that fits somewhere now (§D3, §D6)."""
     hand = state.player(colour).tiles
     for road in ROADS:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from .board import BUILDING_TYPES, Building, Square
 from .state import SPECIAL_CARDS, DrunterState
+from .values import Colour
 from .vote import votes_left
 
 
@@ -38,7 +39,7 @@ def card_score(state: DrunterState, card: str) -> int:
 OBJECTIVE_CARDS = BUILDING_TYPES + SPECIAL_CARDS
 
 
-def decide(state: DrunterState, revealed: Mapping[str, tuple[str, ...]]) -> None:
+def decide(state: DrunterState, revealed: Mapping[Colour, tuple[str, ...]]) -> None:
     """Scores, winners and how a tie was broken, into ``state``."""
     state.scores = {c: card_score(state, cards[0]) for c, cards in revealed.items()}
     best = max(state.scores.values())

@@ -24,6 +24,7 @@ from .invariants import check, liveness
 from .placement import legal_placements
 from .scoring import OBJECTIVE_CARDS
 from .state import CHOOSE, DEAL, JEEIIN, LENGTHS, PLAY, REVEAL, SIDES, VOTE, TileKey
+from .values import CitizenCard, Colour, Side
 
 MAX_ACTIONS = 1000
 
@@ -78,8 +79,8 @@ def random_action(game: Game, rng: random.Random) -> Action:
         offered = legal_placements(s, s.active)
         return rng.choice(offered) if offered else CannotPlace(s.active)
     if s.phase == VOTE:
-        cards: dict[str, list[str]] = {}
-        sides: dict[str, str] = {}
+        cards: dict[Colour, list[CitizenCard]] = {}
+        sides: dict[Colour, Side] = {}
         for p in s.players:
             held = sorted(p.cards)
             played = rng.sample(held, rng.randint(1, min(3, len(held))))

@@ -10,6 +10,7 @@ from .actions import Vote
 from .board import Square
 from .errors import refuse
 from .state import ABSTAIN, CARD_VOTES, JEEIIN, NO_CARDS, YES_CARDS, DrunterState, VoteResult
+from .values import Colour
 
 
 def needs_vote(state: DrunterState, squares: Iterable[Square]) -> bool:
@@ -63,6 +64,6 @@ def spend_cards(state: DrunterState, result: VoteResult) -> None:
                 state.spent.setdefault(colour, []).append(card)
 
 
-def votes_left(state: DrunterState, colour: str) -> int:
+def votes_left(state: DrunterState, colour: Colour) -> int:
     """The votes printed on the cards still in the hand (§D6's tie-break)."""
     return sum(CARD_VOTES[c] for c in state.player(colour).cards)

@@ -2,6 +2,9 @@
 
 State and actions are plain typed values. ``apply(state, action)`` is the one checked way to a
 new state; ``Game`` keeps the record, replays it and undoes.
+
+A rule cited as §n (here, in the tests and in the docs) is that section of
+docs/rules/helvetia.md, the rules digest the engine implements.
 """
 
 from .actions import (

@@ -9,12 +9,22 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import Field, dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
-from .errors import MalformedAction
-from .grid import QUARTERS, Cell
-from .state import CHARACTERS
-from .values import SEXES, SOURCES, Sex, Source
+from .errors import MalformedAction, refuse
+from .values import (
+    CHARACTERS,
+    COLOURS,
+    QUARTERS,
+    SEXES,
+    SOURCES,
+    Cell,
+    Character,
+    Colour,
+    Quarter,
+    Sex,
+    Source,
+)
 
 
 @dataclass(frozen=True)
@@ -43,7 +53,7 @@ class ChooseStartPlayer(Action):
     """The table's draw (or choice, for the draft) of the start player."""
 
     type: ClassVar[str] = "start_player"
-    player: str
+    player: Colour
 
 
 @dataclass(frozen=True)
@@ -51,7 +61,7 @@ class Pick(Action):
     """Draft: take a start building from the pool, or (special case) from another player."""
 
     type: ClassVar[str] = "pick"
-    player: str
+    player: Colour
     building: str
     take_from: str | None = None
 
@@ -61,7 +71,7 @@ class StartBuildings(Action):
     """Simplified setup: the 3 buildings that came with the player's village-centre letter."""
 
     type: ClassVar[str] = "start_buildings"
-    player: str
+    player: Colour
     buildings: tuple[str, ...]
     letter: str | None = None
 
@@ -71,7 +81,7 @@ class PlaceNeutral(Action):
     """2 players: place one neutral start building with one neutral villager on it."""
 
     type: ClassVar[str] = "place_neutral"
-    player: str
+    player: Colour
     building: str
     cell: Cell
     sex: Sex
@@ -80,7 +90,7 @@ class PlaceNeutral(Action):
 @dataclass(frozen=True)
 class PlaceBuilding(Action):
     type: ClassVar[str] = "place_building"
-    player: str
+    player: Colour
     building: str
     cell: Cell
 
@@ -90,7 +100,7 @@ class FirstCouple(Action):
     """Couple 1: the man and the woman each onto one of the player's own buildings."""
 
     type: ClassVar[str] = "first_couple"
-    player: str
+    player: Colour
     man: Cell
     woman: Cell
 
@@ -100,7 +110,7 @@ class SecondCouple(Action):
     """Couple 2: one onto the remaining own building, the other (``school``) into the school."""
 
     type: ClassVar[str] = "second_couple"
-    player: str
+    player: Colour
     school: Sex
 
 
@@ -110,7 +120,7 @@ class ThirdCouple(Action):
     goes to the player's own village centre."""
 
     type: ClassVar[str] = "third_couple"
-    player: str
+    player: Colour
     spouse: Sex
     cell: Cell
 
@@ -123,8 +133,8 @@ class Choose(Action):
     """Put ``coins`` coins on one character: that many actions of it this turn."""
 
     type: ClassVar[str] = "choose"
-    player: str
-    character: str
+    player: Colour
+    character: Character
     coins: int
 
 
@@ -134,13 +144,13 @@ class AddCoin(Action):
     actions: one more action of it (the coins follow the actions, ``more_coins``)."""
 
     type: ClassVar[str] = "add_coin"
-    player: str
+    player: Colour
 
 
 @dataclass(frozen=True)
 class Build(Action):
     type: ClassVar[str] = "build"
-    player: str
+    player: Colour
     building: str
     cell: Cell
     pay: tuple[Chain, ...] = ()
@@ -155,7 +165,7 @@ class Build(Action):
 @dataclass(frozen=True)
 class Deliver(Action):
     type: ClassVar[str] = "deliver"
-    player: str
+    player: Colour
     chain: Chain
     tile: bool = False
 
@@ -163,16 +173,16 @@ class Deliver(Action):
 @dataclass(frozen=True)
 class Wake(Action):
     type: ClassVar[str] = "wake"
-    player: str
+    player: Colour
     village: str
-    quarter: str
+    quarter: Quarter
     tile: bool = False
 
 
 @dataclass(frozen=True)
 class Marry(Action):
     type: ClassVar[str] = "marry"
-    player: str
+    player: Colour
     sex: Sex
     source: Source
     village: str
@@ -185,7 +195,7 @@ class Marry(Action):
 @dataclass(frozen=True)
 class Birth(Action):
     type: ClassVar[str] = "birth"
-    player: str
+    player: Colour
     cell: Cell
     sex: Sex
     tile: bool = False
@@ -196,7 +206,7 @@ class NeutralBuild(Action):
     """2 players: with the neutral coin, build for the neutral village for free."""
 
     type: ClassVar[str] = "neutral_build"
-    player: str
+    player: Colour
     building: str
     cell: Cell
     sex: Sex | None = None
@@ -207,7 +217,7 @@ class NeutralMarry(Action):
     """2 players: with the neutral coin, marry a neutral villager into the player's village."""
 
     type: ClassVar[str] = "neutral_marry"
-    player: str
+    player: Colour
     sex: Sex
     cell: Cell
 
@@ -218,7 +228,7 @@ class TileCost(Action):
     cost is not known yet (asked before a "cannot act" is accepted, or before a build)."""
 
     type: ClassVar[str] = "tile_cost"
-    player: str
+    player: Colour
     building: str
     cost: tuple[tuple[str, int], ...]
 
@@ -239,7 +249,7 @@ class CannotAct(Action):
     """The player holds coins but no action is possible: it passes this turn only (§7)."""
 
     type: ClassVar[str] = "cannot_act"
-    player: str
+    player: Colour
 
 
 @dataclass(frozen=True)
@@ -247,7 +257,7 @@ class EndTurn(Action):
     """What the seat button sends."""
 
     type: ClassVar[str] = "end_turn"
-    player: str
+    player: Colour
 
 
 # --- round end -----------------------------------------------------------------------------
@@ -263,7 +273,7 @@ class Placement:
 @dataclass(frozen=True)
 class SchoolReturn(Action):
     type: ClassVar[str] = "school_return"
-    player: str
+    player: Colour
     placements: tuple[Placement, ...]
 
 
@@ -398,15 +408,31 @@ def json_text(v: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _choice(v: Any, name: str, allowed: tuple[str, ...]) -> str:
+W = TypeVar("W", bound=str)  # a word of the game's vocabulary
+
+
+def _choice(v: Any, name: str, allowed: tuple[W, ...]) -> W:
+    """``v`` as the word of ``allowed`` it is (typed: a ``Character``, a ``Quarter``, ...)."""
     if v not in allowed:
         raise _bad(name, f"must be one of {', '.join(allowed)}, not {json_text(v)}")
-    return str(v)
+    return allowed[allowed.index(v)]
+
+
+_COLOUR_OF: dict[str, Colour] = {c: c for c in COLOURS}
+
+
+def _colour(v: Any, name: str) -> Colour:
+    """A player's colour: a word that is none is refused as not a player, as a colour that
+    does not play in this game is (by ``apply``)."""
+    colour = _COLOUR_OF.get(v) if isinstance(v, str) else None  # (read for every action)
+    if colour is None:
+        raise refuse("not_a_player", player=_str(v, name))
+    return colour
 
 
 # How to read each field, by name: (reader, required).
 _READERS: dict[str, Any] = {
-    "player": _str, "building": _str, "take_from": _str, "letter": _str, "village": _str,
+    "player": _colour, "building": _str, "take_from": _str, "letter": _str, "village": _str,
     "dowry": _str, "cell": _cell, "man": _cell, "woman": _cell, "sex": _sex, "school": _sex,
     "spouse": _sex, "mover": _sex, "coins": _int, "tile": _bool, "chain": _chain,
     "cost": _goods, "buy": _goods, "placements": _placements,

@@ -19,7 +19,7 @@ from .grid import QUARTERS, Cell, by_row, cells_of_ring, in_quarter, open_ring, 
 from .messages import Message, message
 from .production import step_problem, vcode
 from .state import Adult, Building, GameState, Village
-from .values import SEXES, Sex, Source
+from .values import SEXES, Colour, Quarter, Sex, Source
 
 
 def raise_problem(problem: Message | None) -> None:
@@ -61,13 +61,13 @@ def place_problem(state: GameState, village: Village, type_id: str, cell: Cell) 
     return None
 
 
-def buildable_types(state: GameState, player: str) -> Iterator[str]:
+def buildable_types(state: GameState, player: Colour) -> Iterator[str]:
     """The types on offer ``player`` may build (each type once per player), catalogue order."""
     own = state.own_types(player)
     return (t for t in state.catalogue.buildings if t in state.offer and t not in own)
 
 
-def build_type_problem(state: GameState, player: str, type_id: str) -> Message | None:
+def build_type_problem(state: GameState, player: Colour, type_id: str) -> Message | None:
     if type_id not in state.catalogue.buildings:
         return message("unknown_building", name=type_id)
     if type_id in state.own_types(player):
@@ -107,7 +107,7 @@ def mover_problem(state: GameState, village: Village, sex: Sex | None) -> Messag
 
 
 def move_in(state: GameState, village: Village, b: Building, sex: Sex | None,
-            colour: str) -> None:
+            colour: Colour) -> None:
     """Someone from the centre moves into the new building (``mover_problem`` checked by the
     caller): of ``sex``, or whoever waits."""
     present = movers(village)
@@ -163,7 +163,7 @@ def build(state: GameState, a: Build) -> int:
     return coins
 
 
-def _lay_down(state: GameState, player: str, chains: tuple[Chain, ...]) -> None:
+def _lay_down(state: GameState, player: Colour, chains: tuple[Chain, ...]) -> None:
     """The villagers of chains that ``chains_problem`` accepted fall asleep (as ``run_chain``
     does, without checking each step a second time)."""
     for chain in chains:
@@ -181,7 +181,7 @@ _BEFORE_ASLEEP = ("unknown_good", "no_village", "no_building", "no_worker")
 """The refusals of a step that come before "its worker is asleep" (``step_problem``)."""
 
 
-def chains_problem(state: GameState, player: str, chains: tuple[Chain, ...]) -> Message | None:
+def chains_problem(state: GameState, player: Colour, chains: tuple[Chain, ...]) -> Message | None:
     """Whether ``player`` may work these chains one after the other, before any worker falls
     asleep: each step as ``step_problem`` says, a worker of an earlier chain being asleep."""
     used: set[tuple[str, Cell]] = set()
@@ -249,20 +249,20 @@ def deliver(state: GameState, a: Deliver) -> None:
 # --- Night Watchman ------------------------------------------------------------------------
 
 
-def quarter_villagers(state: GameState, village: str, quarter: str) -> list[Adult]:
+def quarter_villagers(state: GameState, village: str, quarter: Quarter) -> list[Adult]:
     """Every villager on the buildings of one quarter of a village (§5: a side building lies
     in a top and a bottom quarter)."""
     return [ad for cell, b in state.villages[village].buildings.items()
             if in_quarter(cell, quarter) for ad in b.adults]
 
 
-def sleepers(state: GameState, village: str, quarter: str) -> list[Adult]:
+def sleepers(state: GameState, village: str, quarter: Quarter) -> list[Adult]:
     """Every sleeping villager on the buildings of one quarter of a village: whom the Night
     Watchman wakes there."""
     return list(_sleepers(state, village, quarter))
 
 
-def _sleepers(state: GameState, village: str, quarter: str) -> Iterator[Adult]:
+def _sleepers(state: GameState, village: str, quarter: Quarter) -> Iterator[Adult]:
     return (ad for cell, b in state.villages[village].buildings.items()
             for ad in b.adults if not ad.awake and in_quarter(cell, quarter))
 
@@ -280,7 +280,7 @@ def sleeping_quarters(state: GameState, village: str) -> dict[str, list[Cell]]:
     return out
 
 
-def wake_problem(state: GameState, village: str, quarter: str) -> Message | None:
+def wake_problem(state: GameState, village: str, quarter: Quarter) -> Message | None:
     if village not in state.villages:
         return message("no_village", name=village)
     if next(_sleepers(state, village, quarter), None) is None:  # the first one will do
@@ -333,12 +333,12 @@ def marriage_cells(state: GameState, village: str, sex: Sex, suitor: str) -> lis
             is None]
 
 
-def unbound(state: GameState, player: str, source: Source) -> dict[Sex, int]:
+def unbound(state: GameState, player: Colour, source: Source) -> dict[Sex, int]:
     """A player's unbound villagers by sex: in its own village centre, or in the school."""
     return state.villages[player].centre if source is Source.CENTRE else state.school[player]
 
 
-def marry_problem(state: GameState, player: str, sex: Sex, source: Source, village: str,
+def marry_problem(state: GameState, player: Colour, sex: Sex, source: Source, village: str,
                   cell: Cell) -> Message | None:
     """Priest: an own unbound villager into another player's (or the neutral) village."""
     if unbound(state, player, source)[sex] == 0:
@@ -348,12 +348,13 @@ def marry_problem(state: GameState, player: str, sex: Sex, source: Source, villa
     return marriage_problem(state, village, cell, sex, player)
 
 
-def dowry_coins(state: GameState, player: str, village: str) -> tuple[str, ...]:
+def dowry_coins(state: GameState, player: Colour, village: str) -> tuple[str, ...]:
     """The dowry coins a marriage into ``village`` may take (the player's own first)."""
     return tuple(sorted(state.villages[village].coins, key=lambda c: (c != player, c)))
 
 
-def dowry_problem(state: GameState, player: str, village: str, dowry: str | None) -> Message | None:
+def dowry_problem(state: GameState, player: Colour, village: str,
+                  dowry: str | None) -> Message | None:
     coins = state.villages[village].coins
     v = vcode(state, village)
     if not coins:
@@ -387,7 +388,7 @@ def marry(state: GameState, a: Marry) -> None:
 # --- Midwife -------------------------------------------------------------------------------
 
 
-def birth_problem(state: GameState, player: str, cell: Cell) -> Message | None:
+def birth_problem(state: GameState, player: Colour, cell: Cell) -> Message | None:
     """A couple on a building of the player's own village, with its own villager and a spouse,
     that has not had a child this turn."""
     b = state.villages[player].buildings.get(cell)
@@ -401,7 +402,7 @@ def birth_problem(state: GameState, player: str, cell: Cell) -> Message | None:
     return None
 
 
-def couples(state: GameState, player: str) -> list[Cell]:
+def couples(state: GameState, player: Colour) -> list[Cell]:
     """The player's couples that may have a child now, row by row."""
     buildings = state.villages[player].buildings
     pairs = by_row(c for c, b in buildings.items() if len(b.adults) == 2)  # sieve: no_couple

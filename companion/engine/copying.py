@@ -4,8 +4,9 @@
 field of a mutable dataclass by its annotated type: immutable values (numbers, strings, tuples,
 frozen dataclasses) are shared, lists, sets and dicts are copied element by element as deep as
 their element types need, mutable dataclasses by their own ``clone``. A field of a type it cannot
-copy safely is an error at import, never a silent share. The generated code is as fast as a
-hand-written copy: the clone is on the hot path of ``apply`` and of every search.
+copy safely is an error at import, never a silent share (``Literal`` words such as a colour are
+strings: shared). The generated code is as fast as a hand-written copy: the clone is on the hot
+path of ``apply`` and of every search.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ def is_immutable(tp: Any) -> bool:
     if isinstance(tp, type) and issubclass(tp, tuple) and hasattr(tp, "_fields"):  # Cell
         return all(is_immutable(a) for a in typing.get_type_hints(tp).values())
     origin = typing.get_origin(tp)
+    if origin is typing.Literal:  # Colour, Character, Phase, ...: words of the game
+        return all(type(a) in _IMMUTABLE_ATOMS for a in typing.get_args(tp))
     if origin in (typing.Union, types.UnionType) or origin is tuple:
         return all(a is Ellipsis or is_immutable(a) for a in typing.get_args(tp))
     return False

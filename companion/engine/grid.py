@@ -9,9 +9,9 @@ from collections.abc import Iterable
 from functools import cache
 from operator import itemgetter
 
-from .values import Cell as Cell  # re-exported: a grid idea
-
-QUARTERS = ("top_left", "top_right", "bottom_left", "bottom_right")
+from .values import QUARTERS as QUARTERS  # re-exported: a grid idea
+from .values import Cell as Cell
+from .values import Quarter
 
 
 def row_first(cell: Cell) -> tuple[int, int]:
@@ -49,7 +49,7 @@ def _ring_cells(n: int) -> tuple[Cell, ...]:
                  if ring(Cell(x, y)) == n)
 
 
-def in_quarter(cell: Cell, quarter: str) -> bool:
+def in_quarter(cell: Cell, quarter: Quarter) -> bool:
     """Side cells (y == 0) lie in both the top and the bottom quarter of their side."""
     x, y = cell
     if quarter == "top_left":
@@ -63,12 +63,12 @@ def in_quarter(cell: Cell, quarter: str) -> bool:
     raise KeyError(quarter)
 
 
-def quarters_of(cell: Cell) -> list[str]:
+def quarters_of(cell: Cell) -> list[Quarter]:
     return list(cell_quarters(cell))
 
 
 @cache
-def cell_quarters(cell: Cell) -> tuple[str, ...]:
+def cell_quarters(cell: Cell) -> tuple[Quarter, ...]:
     """The quarters a cell lies in (``in_quarter``), remembered: a village has few cells."""
     return tuple(q for q in QUARTERS if in_quarter(cell, q))
 

@@ -12,6 +12,7 @@ from .errors import MalformedAction
 from .neutral_village import default_neutral_colour
 from .record import check_name
 from .state import COLOURS, Options, colour_name
+from .values import Colour, is_colour
 
 RECORD_FORMAT = "helvetia-record"
 RECORD_VERSION = 1
@@ -27,7 +28,7 @@ VIRTUAL_LEVELS = ("easy", "normal", "strong")
 
 @dataclass(frozen=True)
 class HeaderPlayer:
-    colour: str
+    colour: Colour
     name: str
     seat: int | None = None
     """Where the colour sits (the device's places, 1 to 4), if known."""
@@ -45,7 +46,7 @@ class Header:
     catalogue: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
-    def colours(self) -> list[str]:
+    def colours(self) -> list[Colour]:
         return [p.colour for p in self.players]
 
     @classmethod
@@ -64,13 +65,14 @@ class Header:
             raise MalformedAction("the header's 'players' must list 2 to 4 players")
         players = []
         for i, p in enumerate(raw_players):
-            if not isinstance(p, Mapping) or p.get("colour") not in COLOURS:
+            colour = p.get("colour") if isinstance(p, Mapping) else None
+            if not isinstance(p, Mapping) or not is_colour(colour):
                 raise MalformedAction(
                     f"players[{i}] needs a 'colour', one of {', '.join(COLOURS)}")
-            name = p.get("name", colour_name(p["colour"]))
+            name = p.get("name", colour_name(colour))
             if not isinstance(name, str):
                 raise MalformedAction(f"players[{i}].name must be a string")
-            players.append(HeaderPlayer(p["colour"], name, p.get("seat"), p.get("virtual")))
+            players.append(HeaderPlayer(colour, name, p.get("seat"), p.get("virtual")))
         colours = [p.colour for p in players]
         if len(set(colours)) != len(colours):
             raise MalformedAction("two players have the same colour")
@@ -79,7 +81,7 @@ class Header:
         return cls(tuple(players), options, MappingProxyType(dict(catalogue)))
 
 
-def _options(raw: Any, colours: list[str]) -> Options:
+def _options(raw: Any, colours: list[Colour]) -> Options:
     if not isinstance(raw, Mapping):
         raise MalformedAction("the header's 'options' must be an object")
     unknown = set(raw) - set(OPTION_FIELDS)
@@ -95,7 +97,7 @@ def _options(raw: Any, colours: list[str]) -> Options:
     if len(colours) == 2:
         if neutral is None:
             neutral = default_neutral_colour(colours)
-        if neutral not in COLOURS or neutral in colours:
+        if not is_colour(neutral) or neutral in colours:
             raise MalformedAction("option 'neutral_colour' must be a colour no player has")
     elif neutral is not None:
         raise MalformedAction("option 'neutral_colour' is only for 2 players")

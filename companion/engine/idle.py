@@ -7,10 +7,10 @@ from __future__ import annotations
 from .characters import buildable_types, unbound
 from .messages import Message, message
 from .state import GameState
-from .values import SEXES, SOURCES
+from .values import SEXES, SOURCES, Character, Colour
 
 
-def idle_reason(state: GameState, colour: str, character: str) -> Message:
+def idle_reason(state: GameState, colour: Colour, character: Character) -> Message:
     """Why ``character`` offers ``colour`` no action now (call it only when none is
     possible)."""
     if character == "builder":

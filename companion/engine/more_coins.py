@@ -17,9 +17,10 @@ from .messages import Message, message
 from .moves import COIN
 from .state import GameState
 from .turns import possible
+from .values import Colour
 
 
-def add_coin_problem(state: GameState, player: str) -> Message | None:
+def add_coin_problem(state: GameState, player: Colour) -> Message | None:
     """Why ``player`` may not put one more coin on its chosen character now; None: it may."""
     turn = state.turn
     if state.active != player or turn is None:

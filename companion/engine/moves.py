@@ -24,7 +24,7 @@ from .grid import QUARTERS, by_row, cell_quarters
 from .messages import Message, english, english_param, message
 from .production import ChainsByGood, Payment, find_payment, vcode, village_order
 from .state import GameState
-from .values import SEXES, SOURCES, Sex, Via
+from .values import SEXES, SOURCES, Character, Colour, Quarter, Sex, Via
 
 COIN, TILE, NEUTRAL = Via.COIN, Via.TILE, Via.NEUTRAL
 
@@ -47,7 +47,7 @@ class Option:
     none): ``words`` builds them from the state the option was found in, which never changes
     (``apply`` returns a new one). Equal options have equal words."""
 
-    character: str
+    character: Character
     via: Via
     action: Action
     coins: int = 0
@@ -62,7 +62,7 @@ class Option:
     words: Words = field(repr=False, kw_only=True)
     """Builds ``message`` and ``details`` when first asked (given: the two themselves)."""
 
-    def __init__(self, character: str, via: Via, action: Action, coins: int = 0,
+    def __init__(self, character: Character, via: Via, action: Action, coins: int = 0,
                  sleepers: int = 0, affordable: bool = True, needs_cost: bool = False,
                  choices: tuple[str, ...] = (), *, message: Message | None = None,
                  details: tuple[Message, ...] = (), words: Words | None = None) -> None:
@@ -129,7 +129,7 @@ class Option:
 first_free_cell = rules.first_free_cell
 
 
-def chain_details(state: GameState, colour: str, chain: Chain) -> tuple[Message, ...]:
+def chain_details(state: GameState, colour: Colour, chain: Chain) -> tuple[Message, ...]:
     """Each step of a chain: the good and the building; another village than the own named."""
     out = []
     for s in chain:
@@ -151,7 +151,7 @@ def sex_default(counts: dict[Sex, int]) -> tuple[Sex | None, tuple[Sex, ...]]:
     return (Sex.M if counts[Sex.M] >= counts[Sex.F] else Sex.F), present
 
 
-def _build_words(state: GameState, colour: str, t: str, cost: Cost | None,
+def _build_words(state: GameState, colour: Colour, t: str, cost: Cost | None,
                  payment: Payment | None) -> tuple[Message, tuple[Message, ...]]:
     what = message("option.build", building=t)
     if cost is None:
@@ -167,7 +167,7 @@ def _build_words(state: GameState, colour: str, t: str, cost: Cost | None,
     return what, tuple(details)
 
 
-def builder(state: GameState, colour: str, via: Via, budget: int,
+def builder(state: GameState, colour: Colour, via: Via, budget: int,
             by_good: ChainsByGood) -> Iterator[Option]:
     """Every building on offer the player may build, with its cheapest payment."""
     cat = state.catalogue
@@ -196,12 +196,12 @@ def builder(state: GameState, colour: str, via: Via, budget: int,
             choices=sexes, words=words)
 
 
-def _deliver_words(state: GameState, colour: str, chain: Chain
+def _deliver_words(state: GameState, colour: Colour, chain: Chain
                    ) -> tuple[Message, tuple[Message, ...]]:
     return message("option.deliver", good=chain[-1].good), chain_details(state, colour, chain)
 
 
-def carter(state: GameState, colour: str, via: Via, by_good: ChainsByGood) -> Iterator[Option]:
+def carter(state: GameState, colour: Colour, via: Via, by_good: ChainsByGood) -> Iterator[Option]:
     """Every good the player has not delivered and can make now, by its shortest chain."""
     delivered = state.player(colour).delivered
     for good in state.catalogue.goods:
@@ -212,13 +212,13 @@ def carter(state: GameState, colour: str, via: Via, by_good: ChainsByGood) -> It
                      sleepers=len(chain), words=partial(_deliver_words, state, colour, chain))
 
 
-def _wake_words(state: GameState, village: str, quarter: str
+def _wake_words(state: GameState, village: str, quarter: Quarter
                 ) -> tuple[Message, tuple[Message, ...]]:
     n = len(rules.sleepers(state, village, quarter))
     return message("option.wake", quarter=quarter, village=vcode(state, village), n=n), ()
 
 
-def night_watchman(state: GameState, colour: str, via: Via) -> Iterator[Option]:
+def night_watchman(state: GameState, colour: Colour, via: Via) -> Iterator[Option]:
     """Every quarter of any village with someone asleep in it."""
     for v in village_order(state, colour):
         asleep: set[str] = set()  # a sieve: the rule is asked about quarters with a sleeper
@@ -239,7 +239,7 @@ def _marry_words(state: GameState, a: Marry) -> tuple[Message, tuple[Message, ..
                    village=vcode(state, a.village)), ()
 
 
-def priest(state: GameState, colour: str, via: Via) -> Iterator[Option]:
+def priest(state: GameState, colour: Colour, via: Via) -> Iterator[Option]:
     """Every own unbound villager with every single villager of the other sex it may marry."""
     sources = [(src, sex) for src in SOURCES for sex in SEXES
                if rules.unbound(state, colour, src)[sex] > 0]
@@ -271,7 +271,7 @@ def _birth_words(state: GameState, a: Birth) -> tuple[Message, tuple[Message, ..
     return message("option.birth", building=building, cell=a.cell), ()
 
 
-def midwife(state: GameState, colour: str, via: Via) -> Iterator[Option]:
+def midwife(state: GameState, colour: Colour, via: Via) -> Iterator[Option]:
     """Every own couple that may have a child this turn."""
     sex, sexes = sex_default(state.player(colour).supply)
     if sex is None:
@@ -281,7 +281,7 @@ def midwife(state: GameState, colour: str, via: Via) -> Iterator[Option]:
         yield Option("midwife", via, a, choices=sexes, words=partial(_birth_words, state, a))
 
 
-def options_of(state: GameState, colour: str, name: str, via: Via, budget: int,
+def options_of(state: GameState, colour: Colour, name: Character, via: Via, budget: int,
                by_good: ChainsByGood) -> Iterator[Option]:
     """The options of one character, one by one; ``budget``: coins left for bought goods."""
     if name == "builder":
@@ -295,7 +295,7 @@ def options_of(state: GameState, colour: str, name: str, via: Via, budget: int,
     return midwife(state, colour, via)
 
 
-def character(state: GameState, colour: str, name: str, via: Via, budget: int,
+def character(state: GameState, colour: Colour, name: Character, via: Via, budget: int,
               by_good: ChainsByGood) -> list[Option]:
     """The options of one character; ``budget``: coins left for bought goods."""
     return list(options_of(state, colour, name, via, budget, by_good))

@@ -16,7 +16,7 @@ from .grid import Cell, ring_cells, row_first
 from .messages import Message, message
 from .moves import Option, sex_default
 from .state import COLOURS, VILLAGERS_PER_SEX, Adult, GameState, Options, Village
-from .values import SEXES, NeutralCoin, Sex, Via, by_sex
+from .values import SEXES, Colour, NeutralCoin, Sex, Via, by_sex
 
 PLAYERS = 2
 """The player count that plays with a neutral village."""
@@ -30,24 +30,24 @@ def has_neutral_village(players: int) -> bool:
     return players == PLAYERS
 
 
-def default_neutral_colour(colours: Sequence[str]) -> str:
+def default_neutral_colour(colours: Sequence[str]) -> Colour:
     """The neutral village's colour when the table names none: the first colour nobody plays."""
     return next(c for c in COLOURS if c not in colours)
 
 
-def neutral_colour(state: GameState) -> str:
+def neutral_colour(state: GameState) -> Colour:
     """The neutral village's colour (a 2-player game only)."""
     colour = state.options.neutral_colour
     assert colour is not None, "a game of 3 or 4 players has no neutral village"
     return colour
 
 
-def new_neutral_village(colour: str) -> Village:
+def new_neutral_village(colour: Colour) -> Village:
     """Empty, with all of its 16 villagers in its centre."""
     return Village(colour, neutral=True, centre=by_sex(VILLAGERS_PER_SEX))
 
 
-def dowry_receivers(colours: Sequence[str], colour: str, neutral: str) -> list[str]:
+def dowry_receivers(colours: Sequence[Colour], colour: Colour, neutral: Colour) -> list[Colour]:
     """The setup dowry with 2 players: one coin to the opponent, one to the neutral village."""
     return [c for c in colours if c != colour] + [neutral]
 
@@ -63,7 +63,7 @@ def start_buildings(state: GameState) -> list[str]:
     return [t for t in sorted(start_types) for _ in range(START_BUILDINGS_PER_TYPE - taken[t])]
 
 
-def placing_order(start_player: str, other: str, buildings: int) -> list[str]:
+def placing_order(start_player: Colour, other: Colour, buildings: int) -> list[Colour]:
     """Who places each neutral start building: alternately, the non-start player first."""
     turns = (other, start_player)
     return [turns[i % 2] for i in range(buildings)]
@@ -91,7 +91,7 @@ def start_cells(state: GameState) -> list[Cell]:
 # --- the neutral coin ----------------------------------------------------------------------
 
 
-def coin_problem(state: GameState, player: str) -> Message | None:
+def coin_problem(state: GameState, player: Colour) -> Message | None:
     """Whether the neutral coin may replace this turn's regular action."""
     turn = state.turn
     assert turn is not None
@@ -104,7 +104,7 @@ def coin_problem(state: GameState, player: str) -> Message | None:
     return None
 
 
-def coin_holder(state: GameState) -> str | None:
+def coin_holder(state: GameState) -> Colour | None:
     """The neutral village, while its coin is ready: it counts as holding a coin at the end of
     a round (the start-player token passes when only it does, §6.3)."""
     if state.neutral_coin is NeutralCoin.READY:
@@ -112,7 +112,7 @@ def coin_holder(state: GameState) -> str | None:
     return None
 
 
-def start_player_after_neutral(state: GameState) -> str:
+def start_player_after_neutral(state: GameState) -> Colour:
     """When the neutral coin is the last one left in a round, the start-player token passes
     to the other player (§6.3)."""
     assert state.start_player is not None
@@ -125,7 +125,7 @@ def ready_coin(options: Options) -> NeutralCoin | None:
     return NeutralCoin.READY if options.neutral_colour else None
 
 
-def options(state: GameState, colour: str) -> list[Option]:
+def options(state: GameState, colour: Colour) -> list[Option]:
     """With the neutral coin: any building on offer for the neutral village (free), or a
     neutral villager married into the player's own village."""
     n = state.options.neutral_colour

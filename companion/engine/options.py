@@ -47,24 +47,24 @@ from .state import (
     START_PLAYER,
     GameState,
 )
-from .values import SEXES, Sex
+from .values import SEXES, Character, Colour, Sex
 
 
 @dataclass(frozen=True)
 class TurnOptions:
     """Everything the active player can do at this point of its turn."""
 
-    player: str
-    chosen: str | None
+    player: Colour
+    chosen: Character | None
     """The character chosen this turn, if any."""
     actions_left: int
     """Regular actions still to perform with the coins placed."""
     max_coins: int
     """Coins that may be put on a character now (0 once one is chosen)."""
-    regular: Mapping[str, tuple[Option, ...]]
+    regular: Mapping[Character, tuple[Option, ...]]
     """By character, the actions a coin buys: before choosing, for every character (so the
     player sees what each offers); after, for the chosen one while coins remain."""
-    tiles: Mapping[str, tuple[Option, ...]]
+    tiles: Mapping[Character, tuple[Option, ...]]
     """By held character tile still usable this turn, its extra action's options."""
     neutral: tuple[Option, ...]
     """2 players: what the neutral coin allows instead of the regular action."""
@@ -76,7 +76,7 @@ class TurnOptions:
     costs_needed: tuple[str, ...] = ()
     """Building types on offer whose cost must be read off the tile (``TileCost``) before
     their build can be priced or "cannot act" accepted."""
-    most_coins: Mapping[str, int] = field(default_factory=dict)
+    most_coins: Mapping[Character, int] = field(default_factory=dict)
     """By character (before choosing), the most coins that can each buy an action there this
     turn (``coins_at_most``): more would only go back to the hand."""
 
@@ -85,7 +85,7 @@ class TurnOptions:
                 + [o for opts in self.tiles.values() for o in opts] + list(self.neutral))
 
 
-def coins_at_most(state: GameState, colour: str, options: tuple[Option, ...]) -> int:
+def coins_at_most(state: GameState, colour: Colour, options: tuple[Option, ...]) -> int:
     """§7, every coin must buy an action actually performed: the most actions a character's
     coins can buy this turn, given its options now. No action of a character makes another
     of its own possible (a building, a delivery, a marriage, a birth or a wake only uses up
@@ -132,7 +132,7 @@ def turn_options(state: GameState) -> TurnOptions:
     colour, turn = state.active, state.turn
     player = state.player(colour)
     by_good = chains_by_good(state, colour)
-    regular: dict[str, tuple[Option, ...]] = {}
+    regular: dict[Character, tuple[Option, ...]] = {}
     if not turn.neutral:
         if turn.character is None and player.coins > 0:
             for ch in CHARACTERS:
@@ -141,7 +141,7 @@ def turn_options(state: GameState) -> TurnOptions:
         elif turn.character is not None and turn.done < turn.coins:
             regular[turn.character] = tuple(moves.character(state, colour, turn.character, COIN,
                                                             player.coins, by_good))
-    tiles: dict[str, tuple[Option, ...]] = {}
+    tiles: dict[Character, tuple[Option, ...]] = {}
     for ch in CHARACTERS:
         if state.tile_holder[ch] == colour and turns.tile_problem(state, colour, ch) is None:
             tiles[ch] = tuple(moves.character(state, colour, ch, TILE, player.coins, by_good))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from enum import Enum
 
 from .actions import Chain, Step
 from .catalogue import BUYABLE, EXCHANGE, PRODUCTION, BuildingType, Cost
@@ -17,6 +18,7 @@ from .errors import IllegalAction, refuse
 from .grid import Cell, by_row
 from .messages import Message, message
 from .state import Adult, Building, GameState
+from .values import Colour
 
 
 def vcode(state: GameState, colour: str) -> str:
@@ -35,19 +37,19 @@ def building_at(state: GameState, village: str, cell: Cell) -> tuple[BuildingTyp
     return state.catalogue.building(b.type), b
 
 
-def _own(b: Building, player: str) -> Adult | None:
+def _own(b: Building, player: Colour) -> Adult | None:
     for a in b.adults:
         if a.colour == player:
             return a
     return None
 
 
-def _own_index(adults: list[Adult], player: str) -> int:
+def _own_index(adults: list[Adult], player: Colour) -> int:
     """Where ``_own``'s villager stands in the building's list."""
     return next(i for i, a in enumerate(adults) if a.colour == player)
 
 
-def step_problem(state: GameState, player: str, before: Chain, step: Step) -> Message | None:
+def step_problem(state: GameState, player: Colour, before: Chain, step: Step) -> Message | None:
     """Why ``step`` cannot follow ``before`` in one of ``player``'s chains (None: it can). The
     villagers of ``before`` are taken as asleep already."""
     cat = state.catalogue
@@ -92,7 +94,7 @@ def step_problem(state: GameState, player: str, before: Chain, step: Step) -> Me
     return None
 
 
-def run_chain(state: GameState, player: str, chain: Chain) -> str:
+def run_chain(state: GameState, player: Colour, chain: Chain) -> str:
     """Perform a chain: each step's villager falls asleep. Returns the good at the end."""
     if not chain:
         raise refuse("empty_chain")
@@ -121,7 +123,7 @@ class Post:
     type: BuildingType
 
 
-def village_order(state: GameState, colour: str) -> list[str]:
+def village_order(state: GameState, colour: Colour) -> list[str]:
     """The villages as a player sees them: its own, then the others in play order, the neutral
     village last."""
     cols = state.colours
@@ -129,7 +131,7 @@ def village_order(state: GameState, colour: str) -> list[str]:
     return cols[i:] + cols[:i] + [c for c in state.villages if c not in cols]
 
 
-def _working(state: GameState, player: str) -> list[tuple[str, Cell, Building]]:
+def _working(state: GameState, player: Colour) -> list[tuple[str, Cell, Building]]:
     """Where the player has an awake villager: village, cell and building, in the order of
     ``awake_posts``."""
     out = []
@@ -145,7 +147,7 @@ def _working(state: GameState, player: str) -> list[tuple[str, Cell, Building]]:
     return out
 
 
-def awake_posts(state: GameState, player: str) -> list[Post]:
+def awake_posts(state: GameState, player: Colour) -> list[Post]:
     """The player's working places, in a fixed order: its own village first, then the others in
     play order (the neutral village last), each row by row (y, then x)."""
     building_type = state.catalogue.building
@@ -176,7 +178,7 @@ def _step(village: str, cell: Cell, good: str) -> Step:
     return step
 
 
-def chains(state: GameState, player: str) -> Iterator[tuple[Chain, int]]:
+def chains(state: GameState, player: Colour) -> Iterator[tuple[Chain, int]]:
     """Every chain the player can work now, with the ``awake_posts`` it uses (bit ``i`` set:
     post ``i``; a number, not a set: the garbage collector need not track it): exactly the
     chains ``run_chain`` accepts (each step checked by ``step_problem``)."""
@@ -252,7 +254,7 @@ order: the chains of some of them awake are these, less those with a sleeper (se
 ``chains_by_good``)."""
 
 
-def _posts(state: GameState, player: str) -> tuple[tuple[object, ...], int]:
+def _posts(state: GameState, player: Colour) -> tuple[tuple[object, ...], int]:
     """Where the player has a villager (village, cell, building type; in ``awake_posts``
     order), under one catalogue, and which of them sleep (bit ``i``: the ``i``-th post; the
     player's first villager there is the one ``step_problem`` asks about)."""
@@ -277,7 +279,7 @@ def _posts(state: GameState, player: str) -> tuple[tuple[object, ...], int]:
     return tuple(key), asleep
 
 
-def _first_own(buildings: dict[Cell, Building], player: str
+def _first_own(buildings: dict[Cell, Building], player: Colour
                ) -> list[tuple[int, int, Cell, str, bool]]:
     """``_posts``'s list of one village where a building holds two villagers of the player:
     the first of them counts (as in ``step_problem``)."""
@@ -289,7 +291,7 @@ def _first_own(buildings: dict[Cell, Building], player: str
     return sorted(out)
 
 
-def posts_key(state: GameState, player: str) -> tuple[object, ...]:
+def posts_key(state: GameState, player: Colour) -> tuple[object, ...]:
     """All that the player's chains depend on: where its villagers are (village, cell,
     building type, in ``awake_posts`` order) and which of them are awake, under one
     catalogue."""
@@ -297,7 +299,7 @@ def posts_key(state: GameState, player: str) -> tuple[object, ...]:
     return (*key, asleep)
 
 
-def _all_awake(state: GameState, player: str, asleep: int, key: tuple[object, ...]
+def _all_awake(state: GameState, player: Colour, asleep: int, key: tuple[object, ...]
                ) -> list[tuple[Chain, int]]:
     """``chains`` of a copy of ``state`` where the player's villagers on buildings are all
     awake (remembered by the posts)."""
@@ -330,7 +332,7 @@ def _forget() -> None:
     _memo_chains = 0
 
 
-def chains_by_good(state: GameState, player: str) -> ChainsByGood:
+def chains_by_good(state: GameState, player: Colour) -> ChainsByGood:
     """Every chain the player can work now, by the good it ends with, shortest first (then in
     the order of ``awake_posts``), each with the posts it uses (bits over all the player's
     posts, asleep or awake, in ``awake_posts`` order).
@@ -363,7 +365,7 @@ def chains_by_good(state: GameState, player: str) -> ChainsByGood:
     return by_good
 
 
-def find_payment(state: GameState, player: str, cost: Cost, budget: int | None,
+def find_payment(state: GameState, player: Colour, cost: Cost, budget: int | None,
                  by_good: ChainsByGood | None = None) -> Payment | None:
     """The cheapest payment of ``cost``: fewest coins for bought goods (at most ``budget``;
     None: any number), then fewest villagers put to sleep, then the first in search order
@@ -373,14 +375,15 @@ def find_payment(state: GameState, player: str, cost: Cost, budget: int | None,
         by_good = chains_by_good(state, player)
     if isinstance(by_good, _Chains):  # remembered with the chains it was found among
         key = (cost, budget)
-        payment = by_good.payments.get(key, _UNKNOWN)
-        if payment is _UNKNOWN:
+        payment = by_good.payments.get(key, _Unknown.UNKNOWN)
+        if payment is _Unknown.UNKNOWN:
             payment = by_good.payments[key] = _cheapest(cost, budget, by_good)
-        return payment  # type: ignore[return-value]
+        return payment
     return _cheapest(cost, budget, by_good)
 
 
-_UNKNOWN = object()  # (None is an answer: no payment)
+class _Unknown(Enum):
+    UNKNOWN = 0  # a payment not looked for yet (None is an answer: no payment)
 
 
 def _cheapest(cost: Cost, budget: int | None, by_good: ChainsByGood) -> Payment | None:

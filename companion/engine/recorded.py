@@ -78,6 +78,9 @@ class RecordedGame(ABC, Generic[S, A]):
     def from_record(cls, lines: Iterable[str], *overrides: Mapping[str, Any]) -> Self:
         """Replay a record. ``RecordError`` names the first line that is malformed or illegal."""
         game: Self | None = None
+        # Each game is made from its header line (Helvetia's also with catalogue overrides):
+        # its own constructor, not the base's (header, first state).
+        make = cast(Callable[..., Self], cls)
         for number, raw in enumerate(lines, start=1):
             if number > MAX_LINES:
                 raise RecordError(number, f"too many lines (at most {MAX_LINES})", "malformed")
@@ -86,7 +89,7 @@ class RecordedGame(ABC, Generic[S, A]):
             try:
                 obj = loads_line(raw)
                 if game is None:
-                    game = cls(obj, *overrides)  # type: ignore[arg-type]  # each game's header
+                    game = make(obj, *overrides)
                 else:
                     game.apply(obj)
             except HelvetiaError as exc:

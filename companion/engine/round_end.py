@@ -21,12 +21,12 @@ from .state import (
     GameState,
     Turn,
 )
-from .values import by_sex
+from .values import Colour, by_sex
 
 NEW_BUILDINGS = 5
 
 
-def end_round(state: GameState, sole: str | None) -> None:
+def end_round(state: GameState, sole: Colour | None) -> None:
     """The round ends with ``sole`` the one colour that still holds coins (None: nobody)."""
     assert state.start_player is not None
     if sole is None:
@@ -70,7 +70,7 @@ def end_round(state: GameState, sole: str | None) -> None:
     _after_school(state, came_home=False)
 
 
-def free_buildings(state: GameState, colour: str) -> list[Cell]:
+def free_buildings(state: GameState, colour: Colour) -> list[Cell]:
     """The free own production and exchange buildings a returning villager may move into, row
     by row: the school's return fills them first (§10 step 3)."""
     buildings = state.villages[colour].buildings
@@ -180,7 +180,7 @@ def scored(before: GameState, after: GameState) -> bool:
     return after.phase in (REVEAL, OVER) or after.round != before.round
 
 
-def track_before_last_scoring(states: Sequence[GameState]) -> dict[str, int]:
+def track_before_last_scoring(states: Sequence[GameState]) -> dict[Colour, int]:
     """Each player's VP before the newest round end's scoring (empty before the first): what
     "since last round" counts from, whatever came after that scoring (§12 by agreement)."""
     for i in range(len(states) - 2, -1, -1):

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from .grid import ring_cells
 from .state import GameState
+from .values import Colour
 
 BREAKDOWN = ("start_player", "deliveries", "goods_tiles", "character_tiles", "vp_buildings",
              "branch_tiles", "village_tiles")
 
 
-def breakdown(state: GameState, colour: str) -> dict[str, int]:
+def breakdown(state: GameState, colour: Colour) -> dict[str, int]:
     """A player's VP by source, recounted from what it holds now."""
     cat = state.catalogue
     village = state.villages[colour]
@@ -28,14 +29,14 @@ def breakdown(state: GameState, colour: str) -> dict[str, int]:
     }
 
 
-def vp(state: GameState, colour: str) -> int:
+def vp(state: GameState, colour: Colour) -> int:
     return sum(breakdown(state, colour).values())
 
 
 _RING_1 = tuple(ring_cells(1))
 
 
-def village_complete(state: GameState, colour: str) -> bool:
+def village_complete(state: GameState, colour: Colour) -> bool:
     """All 10 ring-1 cells built, every production and exchange building occupied."""
     buildings = state.villages[colour].buildings
     if len(buildings) < len(_RING_1) or any(cell not in buildings for cell in _RING_1):
@@ -44,7 +45,7 @@ def village_complete(state: GameState, colour: str) -> bool:
     return all(b.adults or not building(b.type).occupied for b in buildings.values())
 
 
-def award_village_tiles(state: GameState, first: str | None = None) -> None:
+def award_village_tiles(state: GameState, first: Colour | None = None) -> None:
     """The first and second players to complete their villages take the tiles, and keep them."""
     order = state.order_from(first) if first else state.colours
     for colour in order:
@@ -54,7 +55,7 @@ def award_village_tiles(state: GameState, first: str | None = None) -> None:
             state.village_tiles.append(colour)
 
 
-def awake_villagers(state: GameState, colour: str) -> int:
+def awake_villagers(state: GameState, colour: Colour) -> int:
     """Standing villagers of a colour in all villages: on buildings and in village centres."""
     on_buildings = sum(1 for v in state.villages.values() for b in v.buildings.values()
                        for a in b.adults if a.colour == colour and a.awake)
@@ -62,7 +63,7 @@ def awake_villagers(state: GameState, colour: str) -> int:
     return on_buildings + sum(centre.values())
 
 
-def decide_winners(state: GameState) -> tuple[list[str], str | None]:
+def decide_winners(state: GameState) -> tuple[list[Colour], str | None]:
     """Most VP; a tie goes to the most awake villagers, then the tied players share the win.
     Returns the winners and what decided it: None, 'awake_villagers' or 'shared'."""
     scores = {c: vp(state, c) for c in state.colours}

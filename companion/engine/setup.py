@@ -45,7 +45,7 @@ from .state import (
     Village,
     around,
 )
-from .values import SEXES, Sex, by_sex
+from .values import SEXES, Colour, Sex, by_sex
 
 LETTERS = ("A", "B", "C", "D", "E")
 START_TILES_PER_TYPE = 3
@@ -66,7 +66,8 @@ def tiles_back_in_box(players: int, options: Options) -> bool:
     return draft_tiles_per_type(players, options) < START_TILES_PER_TYPE
 
 
-def setup_dowry_receivers(colours: list[str], colour: str, neutral: str | None) -> list[str]:
+def setup_dowry_receivers(colours: list[Colour], colour: Colour,
+                          neutral: Colour | None) -> list[Colour]:
     """The setup dowry (§6.1 step 5, §6.3): each player gives one of its coins to each of the
     two players to its right (the next two in play order), where it lies in their village
     centres; with 2 players, to the opponent and the neutral village."""
@@ -90,7 +91,7 @@ def centre_coins(state: GameState, village: str) -> dict[str, int]:
     return dict(state.villages[village].coins) if dowry_laid(state) else {}
 
 
-def coins_at_hand(state: GameState, colour: str) -> int:
+def coins_at_hand(state: GameState, colour: Colour) -> int:
     """The coins a player holds on the table: in hand, won back as dowry this turn, and the
     dowry coins still to be laid in the others' centres."""
     p = state.player(colour)
@@ -109,7 +110,7 @@ def new_game(header: Mapping[str, Any] | Header, *overrides: Mapping[str, Any]) 
     neutral = options.neutral_colour
     catalogue = cat_mod.load(h.catalogue, *overrides)
 
-    villages = {c: Village(c) for c in colours}
+    villages: dict[str, Village] = {c: Village(c) for c in colours}
     if neutral:
         villages[neutral] = neutral_village.new_neutral_village(neutral)
     for c in colours:
@@ -136,12 +137,12 @@ def new_game(header: Mapping[str, Any] | Header, *overrides: Mapping[str, Any]) 
     return state
 
 
-def _expect(state: GameState, player: str) -> None:
+def _expect(state: GameState, player: Colour) -> None:
     if state.queue and state.queue[0] != player:
         raise refuse("not_your_turn", active=state.queue[0], player=player)
 
 
-def _set_queue(state: GameState, queue: list[str]) -> None:
+def _set_queue(state: GameState, queue: list[Colour]) -> None:
     state.queue = queue
     state.active = queue[0] if queue else None
 
@@ -243,7 +244,7 @@ def _begin_placing(state: GameState) -> None:
     _set_queue(state, state.order_from(state.start_player))
 
 
-def _place(state: GameState, colour: str, building: str, cell: Cell) -> Building:
+def _place(state: GameState, colour: Colour, building: str, cell: Cell) -> Building:
     _check_start_type(state, building)
     if building not in state.to_place[colour]:
         raise refuse("not_to_place", village=vcode(state, colour), building=building)
@@ -284,7 +285,7 @@ def place_building(state: GameState, a: PlaceBuilding) -> None:
         _set_queue(state, state.order_from(state.start_player))
 
 
-def _empty_own_building(state: GameState, player: str, cell: Cell) -> Building:
+def _empty_own_building(state: GameState, player: Colour, cell: Cell) -> Building:
     b = state.villages[player].buildings.get(cell)
     if b is None:
         raise refuse("no_building", cell=cell, village=player)
@@ -293,13 +294,13 @@ def _empty_own_building(state: GameState, player: str, cell: Cell) -> Building:
     return b
 
 
-def left_neighbour(state: GameState, player: str) -> str:
+def left_neighbour(state: GameState, player: Colour) -> Colour:
     """Couple 3 marries into this village (§6.1 step 4; with 2 players, the other player's,
     never the neutral one)."""
     return state.next_colour(player, -1)
 
 
-def third_couple_cells(state: GameState, player: str, spouse: Sex) -> list[Cell]:
+def third_couple_cells(state: GameState, player: Colour, spouse: Sex) -> list[Cell]:
     """Where a spouse of that sex may marry into the left neighbour's village."""
     return marriage_cells(state, left_neighbour(state, player), spouse, player)
 
@@ -322,7 +323,7 @@ def _couple_done(state: GameState) -> None:
     _set_queue(state, state.queue)
 
 
-def _check_couple(state: GameState, player: str, number: int) -> None:
+def _check_couple(state: GameState, player: Colour, number: int) -> None:
     _expect(state, player)
     if state.couple != number:
         raise refuse("wrong_couple", couple=state.couple, expected=number)

@@ -48,7 +48,7 @@ from .setup import dowry_laid, left_neighbour
 from .state import CHARACTERS, DRAFT, PLAY, SCHOOL, START_BUILDINGS, GameState
 from .table_words import BACK, CHILD_CODES, ENGLISH, NO_BACK
 from .table_words import CODES as CODES  # the step codes, for the catalogues' tests
-from .values import Sex
+from .values import Colour, Sex
 
 # The pieces a step's picture shows.
 VILLAGER = "villager"
@@ -74,7 +74,7 @@ class TableStep:
 
     message: Message
     piece: str
-    colour: str | None = None
+    colour: Colour | None = None
     """The piece's colour (a player's, or the neutral village's); None for the neutral coin."""
     village: str | None = None
     """The village the picture shows (its key in ``state.villages``)."""
@@ -212,7 +212,7 @@ def _start_pool_done(s: _Steps, a: Action) -> None:
 # --- a turn --------------------------------------------------------------------------------------
 
 
-def _adult_changed(s: _Steps, village: str, cell: Cell, colour: str, awake_after: bool
+def _adult_changed(s: _Steps, village: str, cell: Cell, colour: Colour, awake_after: bool
                    ) -> Sex | None:
     """The sex of ``colour``'s villager on that building whose state became ``awake_after``."""
     old = s.before.villages[village].buildings[cell].adults
@@ -223,7 +223,7 @@ def _adult_changed(s: _Steps, village: str, cell: Cell, colour: str, awake_after
     return None
 
 
-def _chains(s: _Steps, player: str, chains: Iterable[Any]) -> None:
+def _chains(s: _Steps, player: Colour, chains: Iterable[Any]) -> None:
     seen: set[tuple[str, Cell]] = set()
     for chain in chains:
         for step in chain:
@@ -353,7 +353,7 @@ def _coins_to_hand(s: _Steps, action: Action) -> None:
           colour=player, character=character, n=n)
 
 
-def _moved_in(s: _Steps, village: str, cell: Cell, code: str, player: str | None) -> None:
+def _moved_in(s: _Steps, village: str, cell: Cell, code: str, player: Colour | None) -> None:
     adults = s.after.villages[village].buildings[cell].adults
     if not adults:
         return

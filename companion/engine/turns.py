@@ -36,17 +36,17 @@ from .idle import idle_reason
 from .messages import Message, message
 from .production import chains_by_good
 from .state import CHARACTERS, GameState, Turn
-from .values import NeutralCoin, Via
+from .values import Character, Colour, NeutralCoin, Via
 
 
-def _turn(state: GameState, player: str) -> Turn:
+def _turn(state: GameState, player: Colour) -> Turn:
     if state.active != player:
         raise refuse("not_your_turn", active=state.active, player=player)
     assert state.turn is not None
     return state.turn
 
 
-def possible(state: GameState, colour: str, character: str, via: Via, budget: int) -> bool:
+def possible(state: GameState, colour: Colour, character: Character, via: Via, budget: int) -> bool:
     """Whether the character has an option that can be taken now, or whose building's cost
     must first be read off the tile (it may be affordable): what keeps a coin on it."""
     by_good = chains_by_good(state, colour) if character in ("builder", "carter") else {}
@@ -99,7 +99,7 @@ def settle(state: GameState) -> None:
     turn.returned += left
 
 
-def tile_problem(state: GameState, player: str, character: str) -> Message | None:
+def tile_problem(state: GameState, player: Colour, character: Character) -> Message | None:
     """Whether ``player`` may use its ``character`` tile for an extra action now."""
     turn = state.turn
     assert turn is not None
@@ -116,7 +116,7 @@ def tile_problem(state: GameState, player: str, character: str) -> Message | Non
     return None
 
 
-def coin_problem(state: GameState, player: str, character: str) -> Message | None:
+def coin_problem(state: GameState, player: Colour, character: Character) -> Message | None:
     """Whether a coin placed on ``character`` this turn still buys an action of it."""
     turn = state.turn
     assert turn is not None
@@ -132,7 +132,7 @@ def coin_problem(state: GameState, player: str, character: str) -> Message | Non
     return None
 
 
-def _character_action(state: GameState, player: str, character: str, tile: bool,
+def _character_action(state: GameState, player: Colour, character: Character, tile: bool,
                       effect: Callable[[], int | None]) -> None:
     """Checks that this action may be done now, by a coin or by the tile, then does it."""
     turn = _turn(state, player)
@@ -175,7 +175,7 @@ def birth(state: GameState, a: Birth) -> None:
     _character_action(state, a.player, "midwife", a.tile, lambda: characters.birth(state, a))
 
 
-def _neutral_action(state: GameState, player: str, character: NeutralCoin,
+def _neutral_action(state: GameState, player: Colour, character: NeutralCoin,
                     effect: Callable[[], None]) -> None:
     turn = _turn(state, player)
     problem = neutral_village.coin_problem(state, player)
@@ -207,8 +207,9 @@ def tile_cost(state: GameState, a: TileCost) -> None:
     settle(state)
 
 
-def stuck_problem(state: GameState, player: str,
-                  regular: Mapping[str, Sequence[moves.Option]] | None = None) -> Message | None:
+def stuck_problem(state: GameState, player: Colour,
+                  regular: Mapping[Character, Sequence[moves.Option]] | None = None
+                  ) -> Message | None:
     """Whether ``player`` may say that it cannot act this turn: it holds coins, has taken no
     regular action (a character tile's action may lie behind it), and no regular action nor the
     neutral coin is possible; a building on offer of unknown cost must be priced first.
@@ -245,7 +246,7 @@ def cannot_act(state: GameState, a: CannotAct) -> None:
     _next_turn(state)
 
 
-def end_turn_problem(state: GameState, colour: str) -> Message | None:
+def end_turn_problem(state: GameState, colour: Colour) -> Message | None:
     """Whether ``colour`` may end its turn now: its coins' actions done, a regular action (or
     the neutral coin) taken, or every coin spent (the Builder tile)."""
     if state.active != colour or state.turn is None:

@@ -1,13 +1,47 @@
 """Small value types of the game: what a bare string or tuple stood for, named.
 
-Each is a ``str`` (``StrEnum``) or a ``tuple`` (``NamedTuple``) underneath, so records, JSON and
-dictionary keys stay byte-identical to the plain values they replace, and old records load.
+Each is a ``str`` (``StrEnum``, or a ``Literal`` type of the words a record writes) or a
+``tuple`` (``NamedTuple``) underneath, so records, JSON and dictionary keys stay byte-identical
+to the plain values they replace, and old records load. A word read from a record becomes one
+of these only through its check (``is_colour``, ``is_character``, ``is_quarter``), where a bad
+word is refused.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Final, Literal, NamedTuple, TypeGuard
+
+Colour = Literal["red", "blue", "yellow", "white"]
+"""A player's colour, as printed on the pieces (§1); a 2-player game's neutral village has one
+of the colours nobody plays."""
+COLOURS: Final[tuple[Colour, ...]] = ("red", "blue", "yellow", "white")
+
+Character = Literal["builder", "carter", "night_watchman", "priest", "midwife"]
+"""A character (§7): the coins placed on one buy its actions; its tile gives one more."""
+CHARACTERS: Final[tuple[Character, ...]] = ("builder", "carter", "night_watchman", "priest",
+                                            "midwife")
+
+Quarter = Literal["top_left", "top_right", "bottom_left", "bottom_right"]
+"""A quarter of a village (§5): the Night Watchman wakes the villagers of one."""
+QUARTERS: Final[tuple[Quarter, ...]] = ("top_left", "top_right", "bottom_left", "bottom_right")
+
+Phase = Literal["start_player", "draft", "start_buildings", "neutral", "place", "couples",
+                "play", "school", "reveal", "over"]
+"""Where a game stands: a setup step, the turns, a round end's step with a question for the
+table, or over (the constants in ``state``, in the order a game goes through them)."""
+
+
+def is_colour(v: object) -> TypeGuard[Colour]:
+    return v in COLOURS
+
+
+def is_character(v: object) -> TypeGuard[Character]:
+    return v in CHARACTERS
+
+
+def is_quarter(v: object) -> TypeGuard[Quarter]:
+    return v in QUARTERS
 
 
 class Sex(StrEnum):

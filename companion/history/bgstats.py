@@ -115,7 +115,7 @@ def share(game: GameSummary, config: Settings = Settings()) -> Shared:
         obj = play(game, config, with_comments=with_comments)
         url = link(obj)
         code = _code(url, None)
-        if code is not None and code.version <= MAX_VERSION:
+        if code is not None and isinstance(code.version, int) and code.version <= MAX_VERSION:
             return Shared(obj, url, code)
     code = _code(url, None)
     assert code is not None, "a play's link always fits a QR code (40-L holds 2,953 bytes)"

@@ -8,7 +8,8 @@ from typing import Any
 
 from .. import drunter
 from ..engine import HelvetiaError
-from .summary import ABANDONED, CHARACTERS, FINISHED, IN_PLAY, SOURCES, GameSummary, Seat, play_id
+from ..engine.state import CHARACTERS
+from .summary import ABANDONED, FINISHED, IN_PLAY, SOURCES, GameSummary, Seat, play_id
 
 GAME = "drunter"
 

@@ -9,13 +9,16 @@ import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
-from ..engine import Game, HelvetiaError, apply, parse_action
+from ..engine import AddCoin, Choose, Game, HelvetiaError, Marry, apply, parse_action
 from ..engine.record import loads_line
 from ..engine.round_end import scored
 from ..engine.scoring import BREAKDOWN, awake_villagers, breakdown
 from ..engine.state import CHARACTERS, GameState
+from ..engine.values import Colour
+
+C = TypeVar("C", bound=str)  # a colour (of either game)
 
 VERSION = 3
 """The summary's own version: a stored summary of another version is computed again."""
@@ -137,7 +140,7 @@ def player_id(name: str) -> str:
     return "p-" + hashlib.sha256(name.strip().casefold().encode()).hexdigest()[:10]
 
 
-def ranks(scores: Mapping[str, tuple[int, int]]) -> dict[str, int]:
+def ranks(scores: Mapping[C, tuple[int, int]]) -> dict[C, int]:
     """Competition ranks (1, 2, 2, 4) by (VP, awake villagers), highest first."""
     return {c: 1 + sum(1 for o in scores.values() if o > key) for c, key in scores.items()}
 
@@ -184,12 +187,12 @@ def summarize(game_id: int, lines: Iterable[str], started_at: str, ended_at: str
 
 
 def _replay(header: Mapping[str, Any], lines: list[str]
-            ) -> tuple[GameState, list[dict[str, int]], int, dict[str, dict[str, int]],
-                       dict[str, int], str | None]:
+            ) -> tuple[GameState, list[dict[str, int]], int, dict[Colour, dict[str, int]],
+                       dict[Colour, int], Colour | None]:
     state = Game(header).state
-    first: str | None = None
+    first: Colour | None = None
     per_round: list[dict[str, int]] = []
-    coins = {c: dict.fromkeys(CHARACTERS, 0) for c in state.colours}
+    coins: dict[Colour, dict[str, int]] = {c: dict.fromkeys(CHARACTERS, 0) for c in state.colours}
     marriages = dict.fromkeys(state.colours, 0)
     turns = 0
     for line in lines:
@@ -197,18 +200,19 @@ def _replay(header: Mapping[str, Any], lines: list[str]
         before = state
         state = apply(before, action)
         kind = action.type
-        if kind == "choose":
-            coins[action.player][action.character] += action.coins  # type: ignore[attr-defined]
-        elif kind == "add_coin" and before.turn is not None and before.turn.character:
-            coins[action.player][before.turn.character] += 1  # type: ignore[attr-defined]
-        elif kind == "marry":
-            marriages[action.player] += 1  # type: ignore[attr-defined]
+        if isinstance(action, Choose):
+            coins[action.player][action.character] += action.coins
+        elif isinstance(action, AddCoin) and before.turn is not None and before.turn.character:
+            coins[action.player][before.turn.character] += 1
+        elif isinstance(action, Marry):
+            marriages[action.player] += 1
         elif kind in ("end_turn", "cannot_act"):
             turns += 1
         if before.round == 0 and state.round == 1:
             first = state.start_player  # who holds the token as round 1 begins
         if scored(before, state):
-            per_round.append(dict(state.track))  # a round end's scoring (§10.5)
+            # a round end's scoring (§10.5)
+            per_round.append({c: vp for c, vp in state.track.items()})
     return state, per_round, turns, coins, marriages, first
 
 

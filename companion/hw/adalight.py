@@ -123,7 +123,7 @@ class AdalightWriter:
                  on_change: Callable[[str], None] | None = None) -> None:
         if dtr_rts not in DTR_RTS:
             raise ValueError(f"dtr_rts must be one of {DTR_RTS}")
-        self.port = port if callable(port) else (lambda: port)  # type: ignore[misc,return-value]
+        self.port = port if callable(port) else (lambda: port)
         self.baud = baud
         self.dtr_rts = dtr_rts
         self.resend = resend

@@ -17,6 +17,7 @@ from typing import Any
 from ..engine import GameState
 from ..engine.characters import quarter_villagers, sleepers
 from ..engine.grid import QUARTERS
+from ..engine.values import Colour, Quarter, is_colour
 
 RGB = tuple[int, int, int]
 OFF: RGB = (0, 0, 0)
@@ -109,11 +110,11 @@ def layout_from_data(data: Any) -> Layout:
             raise ValueError(f"{where}.bar: must be [first LED, length]")
         last = count - 1
         seat = _whole(s["seat"], f"{where}.seat", 0, last)
-        quads = tuple(_whole(q, f"{where}.quarters[{i}]", 0, last)
-                      for i, q in enumerate(quarters))
+        at = [_whole(q, f"{where}.quarters[{i}]", 0, last) for i, q in enumerate(quarters)]
+        quads = (at[0], at[1], at[2], at[3])
         first = _whole(bar[0], f"{where}.bar[0]", 0, last)
         length = _whole(bar[1], f"{where}.bar[1]", 1, count - first)  # within the strip
-        seg = SeatSegment(seat, quads, (first, length))  # type: ignore[arg-type]
+        seg = SeatSegment(seat, quads, (first, length))
         indexes = [seat, *quads, *range(first, first + length)]
         if len(set(indexes)) != len(indexes) or used & set(indexes):
             raise ValueError(f"{where}: shares LEDs with another segment or with itself")
@@ -126,7 +127,7 @@ def scale(colour: RGB, level: float) -> RGB:
     return (round(colour[0] * level), round(colour[1] * level), round(colour[2] * level))
 
 
-def quarter_colour(state: GameState, colour: str, quarter: str) -> RGB:
+def quarter_colour(state: GameState, colour: str, quarter: Quarter) -> RGB:
     if not quarter_villagers(state, colour, quarter):
         return OFF
     asleep = len(sleepers(state, colour, quarter))
@@ -135,16 +136,16 @@ def quarter_colour(state: GameState, colour: str, quarter: str) -> RGB:
     return scale(WARNING, (0.35, 0.6, 1.0)[min(asleep, 3) - 1])
 
 
-def bars_between(old: Mapping[str, int], new: Mapping[str, int],
-                 progress: float) -> dict[str, float]:
+def bars_between(old: Mapping[Colour, int], new: Mapping[Colour, int],
+                 progress: float) -> dict[Colour, float]:
     """The VP bars part of the way from the old scores to the new (round-end animation)."""
     p = min(max(progress, 0.0), 1.0)
     return {c: old.get(c, 0) + (new[c] - old.get(c, 0)) * p for c in new}
 
 
 def frame(state: GameState, layout: Layout, *, t: float = 0.0,
-          bars: Mapping[str, float] | None = None,
-          seats: Sequence[str] | None = None, thinking: str | None = None) -> list[RGB]:
+          bars: Mapping[Colour, float] | None = None,
+          seats: Sequence[str | None] | None = None, thinking: str | None = None) -> list[RGB]:
     """The LEDs for a state. ``bars``: VP to show per colour (default: the score track);
     ``t``: seconds, for the winners' pulse at the game's end; ``seats``: the colour at each
     segment (default: the players in play order). A seat nobody plays stays dark.
@@ -153,7 +154,7 @@ def frame(state: GameState, layout: Layout, *, t: float = 0.0,
     shown = bars if bars is not None else state.track
     pulse = 0.3 + 0.7 * (0.5 + 0.5 * math.sin(2 * math.pi * t / 1.2))
     for seg, colour in zip(layout.seats, seats or state.colours, strict=False):
-        if colour not in state.colours:
+        if not is_colour(colour) or colour not in state.colours:
             continue
         own = PLAYER[colour]
         if thinking == colour:

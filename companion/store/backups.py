@@ -23,8 +23,8 @@ def write_backup(path: Path, checkpoint: Callable[[sqlite3.Connection], bool]) -
     backup always remains. A clock that jumps back changes nothing."""
     slots = [Path(f"{path}.{n}") for n in BACKUPS]
     numbers = [backup_number(p) for p in slots]
-    slot = slots[min(range(len(slots)), key=lambda i: -1 if numbers[i] is None
-                     else numbers[i])]
+    ranks = [-1 if n is None else n for n in numbers]  # none yet: the first to write
+    slot = slots[ranks.index(min(ranks))]
     tmp = slot.with_name(slot.name + ".new")
     with contextlib.suppress(FileNotFoundError):
         tmp.unlink()

@@ -31,7 +31,7 @@ def from_record(lines: Iterable[str], *overrides: Mapping[str, Any]) -> Any:
     return Game.from_record(lines, *overrides)
 
 
-def drunter_result(game: Any) -> dict[str, Any]:
+def drunter_result(game: drunter.Game) -> dict[str, Any]:
     """A finished Drunter game's result, as the store keeps it beside the record."""
     s = game.state
     return {"game": DRUNTER, "winners": list(s.winners), "tie_break": s.tie_break,

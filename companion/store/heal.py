@@ -83,8 +83,9 @@ def heal(db: Copy | None, journal: Copy | None, backups: Sequence[Copy] = (),
     # The copy that knows how the game stands: the journal, written first, unless it is
     # damaged or shorter than the database last saw it.
     db_ok_row = db is not None and db.sealed
-    if journal is not None and journal.sealed and (not db_ok_row or
-                                                   journal.lines >= db.lines):  # type: ignore[union-attr]
+    lead: Copy | None
+    if journal is not None and journal.sealed and (db is None or not db_ok_row or
+                                                   journal.lines >= db.lines):
         lead = journal
     elif db is not None and db_ok_row:
         lead = db
@@ -106,7 +107,7 @@ def heal(db: Copy | None, journal: Copy | None, backups: Sequence[Copy] = (),
         prev = link(prev, line)
         lines.append(line)
     gone_lines = [c.actions[i][0] for i in range(len(lines), target) for c in [lead]
-                  if lead is not None]
+                  if c is not None]
     if replay:  # (a header the rules refuse: kept as it is, said when the game is loaded)
         lines = replayable(header, lines) or lines
     gone = target - len(lines)

@@ -148,8 +148,8 @@ def heal_store(store: Store, replaced: bool = False) -> list[Message]:
             store._set_meta("current", max(table_games))
     if repaired:
         said.insert(0, Message("store.repaired", {"game": repaired[0], "n": len(repaired)}))
-    for m in said:
-        log.warning("store: %s", english(m))
+    for line in said:
+        log.warning("store: %s", english(line))
     return said
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ...engine import GameState
+from ...engine.values import Character
 from .. import pictograms
 from ..palette import NEUTRAL
 from ..ui import INK, coin
@@ -15,7 +16,8 @@ PICTURE = 40
 """The character's picture on its button, bottom right: told apart without reading."""
 
 
-def character_pieces(s: pygame.Surface, r: pygame.Rect, state: GameState, ch: str) -> None:
+def character_pieces(s: pygame.Surface, r: pygame.Rect, state: GameState,
+                     ch: Character) -> None:
     """On a character's button: its picture, on its tile where a player holds one (framed in
     the holder's colour, dark once used this round); the coins lying on it (each with its
     initial)."""
@@ -35,5 +37,5 @@ def character_pieces(s: pygame.Surface, r: pygame.Rect, state: GameState, ch: st
     if holder and not state.options.intro:
         tile_icon(s, ch, picture, used=ch in state.tiles_used, colour=holder)
     else:
-        pictograms.character(s, ch, picture.inflate(-6, -6),
-                             face=s.get_at(picture.center)[:3])  # type: ignore[arg-type]
+        face = s.get_at(picture.center)
+        pictograms.character(s, ch, picture.inflate(-6, -6), face=(face.r, face.g, face.b))

@@ -11,6 +11,7 @@ from ...engine import GameState
 from ...engine.actions import Placement
 from ...engine.setup import coins_at_hand
 from ...engine.state import CHARACTERS, DRAFT, START_PLAYER
+from ...engine.values import Colour
 from ..contract import AppView, Screen
 from ..describe import step_text
 from ..i18n import _, name, ngettext
@@ -162,7 +163,7 @@ def players_panel(s: pygame.Surface, state: GameState, rect: pygame.Rect) -> int
     return y
 
 
-def vp_of(state: GameState, colour_: str) -> int:
+def vp_of(state: GameState, colour_: Colour) -> int:
     return state.track.get(colour_, 0)
 
 

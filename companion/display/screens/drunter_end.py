@@ -14,6 +14,7 @@ from ...drunter import BUILDING_TYPES, ChooseObjectives, Reveal, why_not
 from ...drunter.messages import Message
 from ...drunter.scoring import OBJECTIVE_CARDS
 from ...drunter.state import DrunterState
+from ...drunter.values import Colour
 from ...drunter.vote import votes_left
 from .. import drunter_play, i18n
 from ..contract import AppView, drunter_session
@@ -50,13 +51,13 @@ class DrunterRevealScreen(Screen):
 
     def __init__(self, state: DrunterState) -> None:
         self.state = state
-        self.cards: dict[str, list[str]] = {c: [] for c in state.colours}
+        self.cards: dict[Colour, list[str]] = {c: [] for c in state.colours}
 
     @property
     def need(self) -> int:
         return 2 if self.state.variant else 1
 
-    def tap(self, colour: str, card: str) -> None:
+    def tap(self, colour: Colour, card: str) -> None:
         mine = self.cards[colour]
         if card in mine:
             mine.remove(card)
@@ -151,7 +152,7 @@ class DrunterOverScreen(Screen):
                           style="primary"))
         return out
 
-    def _line(self, colour: str) -> str:
+    def _line(self, colour: Colour) -> str:
         s = self.state
         card = s.revealed.get(colour, ("?",))[0]
         n = s.scores.get(colour, 0)

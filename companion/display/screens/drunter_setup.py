@@ -16,6 +16,7 @@ import pygame
 from ...drunter import header_line
 from ...drunter.board import KINDS
 from ...drunter.state import DEAL, LENGTHS, TileKey
+from ...drunter.values import Kind
 from ...drunter_store import kept_board
 from .. import drunter_play, i18n
 from ..contract import AppView
@@ -54,7 +55,7 @@ class DrunterSetupScreen(Screen):
         h = self.hands[colour]
         return self.deal[length] - h[("street", length)] - h[("wall", length)]
 
-    def step(self, kind: str, length: int, by: int) -> None:
+    def step(self, kind: Kind, length: int, by: int) -> None:
         c = self.players[self.who][0]
         key = (kind, length)
         n = self.hands[c][key] + by

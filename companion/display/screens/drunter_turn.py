@@ -15,6 +15,7 @@ from ...drunter import CannotPlace, Place, turn_options
 from ...drunter.board import DIRECTIONS, KINDS, ROAD_KIND
 from ...drunter.messages import Message
 from ...drunter.state import LENGTHS, DrunterState, PlacedTile
+from ...drunter.values import Heading
 from .. import drunter_play, i18n
 from ..contract import AppView, drunter_session
 from ..i18n import _
@@ -187,7 +188,7 @@ def _tile_picture(kind: str, length: int) -> Any:
     return paint
 
 
-def _way_arrow(direction: str | None) -> Any:
+def _way_arrow(direction: Heading | None) -> Any:
     """An arrow the way the tile runs from its first square (a dot: a 1-square tile)."""
     dx, dy = DIRECTIONS[direction] if direction else (0, 0)
 

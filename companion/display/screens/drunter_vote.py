@@ -13,6 +13,7 @@ import pygame
 from ...drunter import Vote, why_not
 from ...drunter.messages import Message
 from ...drunter.state import ABSTAIN, CARD_VOTES, CITIZEN_CARDS, JEEIIN, NO_CARDS, DrunterState
+from ...drunter.values import CitizenCard, Colour, Side
 from .. import drunter_play, i18n
 from ..contract import AppView
 from ..i18n import _
@@ -28,7 +29,7 @@ def card_word(card: str) -> str:
     return i18n.say(Message(f"drunter.word.card.{card}"))
 
 
-def card_columns() -> list[tuple[str, int, int]]:
+def card_columns() -> list[tuple[CitizenCard, int, int]]:
     """Each citizen card's button: (card, x, width), as wide as its printed name needs (a
     JEEIIN's side words too), right-aligned on the screen."""
     sides = [i18n.say(Message(f"drunter.word.side.{s}")) for s in ("yes", "no")]
@@ -46,10 +47,10 @@ def card_columns() -> list[tuple[str, int, int]]:
 class DrunterVoteScreen(Screen):
     def __init__(self, state: DrunterState) -> None:
         self.state = state
-        self.shown: dict[str, list[str]] = {c: [] for c in state.colours}
-        self.sides: dict[str, str] = {}
+        self.shown: dict[Colour, list[CitizenCard]] = {c: [] for c in state.colours}
+        self.sides: dict[Colour, Side] = {}
 
-    def toggle(self, colour: str, card: str) -> None:
+    def toggle(self, colour: Colour, card: CitizenCard) -> None:
         cards = self.shown[colour]
         if card == JEEIIN:  # off, then yes, then no, then off again
             side = self.sides.get(colour)

@@ -13,12 +13,13 @@ import pygame
 from ...engine import Action, Choose, HelvetiaError, TurnOptions, apply, why_not
 from ...engine.actions import Birth, Build, Deliver, Marry, PlaceNeutral, Wake
 from ...engine.state import PLAY, GameState
+from ...engine.values import Character
 from ..i18n import _, character, say
 from ..ui import Widget
 from .common import value_key
 
-CHARACTER = {Build: "builder", Deliver: "carter", Wake: "night_watchman", Marry: "priest",
-             Birth: "midwife"}
+CHARACTER: dict[type[Action], Character] = {
+    Build: "builder", Deliver: "carter", Wake: "night_watchman", Marry: "priest", Birth: "midwife"}
 
 
 def _probe(state: GameState, a: Action) -> GameState:
@@ -69,12 +70,12 @@ def refusals(state: GameState, rects: Mapping[Any, pygame.Rect], offered: set[An
     return out
 
 
-def why_not_character(options: TurnOptions, state: GameState, ch: str) -> str:
+def why_not_character(options: TurnOptions, state: GameState, ch: Character) -> str:
     """Why a character's button is greyed out."""
     o = options
     if o.chosen not in (None, ch) and ch not in o.tiles:
         return _("The {chosen} is this turn's character: one character a turn.").format(
-            chosen=character(o.chosen or ch))
+            chosen=character(o.chosen))  # (not None: it is not in (None, ch))
     if not (list(o.regular.get(ch, ())) + list(o.tiles.get(ch, ()))):
         reason = why_not(state, Choose(o.player, ch, 1))  # the engine's, in its terms (§9)
         return say(reason) if reason else _("The {character} has nothing to do now.").format(

@@ -12,7 +12,7 @@ import pygame
 from ...engine import Reveal, SchoolReturn, legal_actions
 from ...engine.round_end import reveal_counts
 from ...engine.state import OVER, PLAY, REVEAL, SCHOOL, GameState
-from ...engine.values import Sex
+from ...engine.values import Colour, Sex
 from ..contract import AppView, game_state
 from ..forms import setup_form
 from ..i18n import _, building, colour, ngettext
@@ -235,7 +235,7 @@ class RoundScreen(Screen):
             cells = self._open_cells(state, waiting[0]) - {None}
         # The villagers placed so far stand on their buildings already (framed), laid out
         # with those living there, none over another.
-        arriving: dict[Any, list[tuple[str, str]]] = {}
+        arriving: dict[Any, list[tuple[Colour, str]]] = {}
         for sx, c in self.placed:
             if c is not None:
                 arriving.setdefault(c, []).append((who, sx))

@@ -3,17 +3,20 @@ round, and where they come from (a row a source). Shown at a round end and at th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pygame
 
 from ...engine import breakdown
 from ...engine.scoring import BREAKDOWN
 from ...engine.state import GameState
+from ...engine.values import Colour
 from ..i18n import _, name
 from ..ui import BODY, INK, MUTED, PANEL, W, badge, draw_text, fit, font
 from .history_words import SOURCES
 
 
-def score_table(s: pygame.Surface, state: GameState, before: dict[str, int], y: int,
+def score_table(s: pygame.Surface, state: GameState, before: Mapping[Colour, int], y: int,
                 bottom: int = 404) -> int:
     """Each player's VP (a column a player), the change since the last round, and where they
     come from (a row a source, in words)."""

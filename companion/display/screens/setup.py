@@ -21,7 +21,7 @@ from ...engine.state import (
     START_PLAYER,
     GameState,
 )
-from ...engine.values import Sex
+from ...engine.values import Colour, Sex
 from ...hw.events import NEXT
 from .. import i18n, pictograms
 from ..contract import AppView, game_state
@@ -230,7 +230,7 @@ def colour_name_en(c: str) -> str:
     return c.capitalize()
 
 
-def instruction(state: GameState, who: str | None, picked: bool = False) -> str:
+def instruction(state: GameState, who: Colour | None, picked: bool = False) -> str:
     """What the table does now, in words (``picked``: ``who`` was tapped)."""
     w = colour(who) if who else ""
     if state.phase == START_PLAYER:
@@ -330,7 +330,7 @@ class SetupScreen(Screen):
         if back_left(app.table):
             take_back(app)
 
-    def who(self, state: GameState) -> str | None:
+    def who(self, state: GameState) -> Colour | None:
         player = self.form.chosen.get("player")
         return player or state.active or (state.queue[0] if state.queue else None)
 
@@ -340,17 +340,19 @@ class SetupScreen(Screen):
         if app.table.shown():  # what the last answer asks of the table (UI-TABLE)
             out.append(steps_button(app, (8, 412, 240, 60)))
         self.forced()  # forced start buildings: straight to the letter question
-        if self.letter_for is not None:
+        if (letter_for := self.letter_for) is not None:
             used = set(state.letters.values())
             for i, letter in enumerate(["A", "B", "C", "D", "E", None]):
                 if letter in used:
                     continue
+
+                def pick(x: str | None = letter) -> None:
+                    self.done(app, with_letter(letter_for, x))
+
                 out.append(button(f"letter:{value_key(letter)}",
                                   (RIGHT_X + i * 107, CHOICES_Y + 30, 100, 60) if letter else
                                   (RIGHT_X, CHOICES_Y + 100, RIGHT_W, 60),
-                                  letter or _("no letter"),
-                                  lambda x=letter: self.done(app, with_letter(self.letter_for,
-                                                                              x))))
+                                  letter or _("no letter"), pick))
             return out
         step = self.form.next_field()
         if step is None:

@@ -16,6 +16,7 @@ import pygame
 from ...bot.habits import habitual
 from ...engine import Action, GameState, Option, turn_options
 from ...engine.setup import coins_at_hand
+from ...engine.values import Character
 from ...hw.events import NEXT
 from ..contract import AppView, game_state
 from ..forms import CELL, option_form
@@ -78,12 +79,12 @@ class TurnScreen(Screen, Flow):
     def to_steps(self) -> None:
         self.mode = Steps()
 
-    def _options(self, character_: str | None) -> OptionsView:
+    def _options(self, character_: Character | None) -> OptionsView:
         self.list_view = OptionsView(self.state, self.options, character_,
                                      hinted=self.hinted)
         return self.list_view
 
-    def to_options(self, character_: str | None) -> None:
+    def to_options(self, character_: Character | None) -> None:
         self.mode = self._options(character_)
 
     def to_form(self, app: AppView, option: Option) -> None:

@@ -21,6 +21,7 @@ from ...engine import (
     why_not,
 )
 from ...engine.more_coins import add_coin_problem
+from ...engine.values import Character, Colour
 from ..coin_words import coins_paid, do_label
 from ..contract import AppView, game_state
 from ..i18n import _, ngettext, say
@@ -78,7 +79,7 @@ class Flow(Protocol):
     def to_steps(self) -> None:
         ...
 
-    def to_options(self, character: str | None) -> None:
+    def to_options(self, character: Character | None) -> None:
         """A character's options (None: the neutral coin's)."""
         ...
 
@@ -108,7 +109,7 @@ class Flow(Protocol):
         ...
 
 
-def active(state: GameState) -> str:
+def active(state: GameState) -> Colour:
     """Whose turn it is: the turn's views are shown only while a player is active."""
     if state.active is None:
         raise LookupError("the turn screen is shown only while a player is active")

@@ -12,7 +12,7 @@ import pygame
 
 from ...bot.likely import likeliest_first
 from ...engine import Action, Build, Deliver, GameState, Option, TurnOptions
-from ...engine.values import Via
+from ...engine.values import Character, Via
 from ..contract import AppView, game_state
 from ..forms import option_form
 from ..i18n import _, character, name
@@ -56,7 +56,7 @@ class OptionsView(Mode):
     """The options of one character (None: the neutral coin), best first, the first that can
     be done as it stands preselected for "Do it"; a tap on one opens its form."""
 
-    def __init__(self, state: GameState, options: TurnOptions, character_: str | None,
+    def __init__(self, state: GameState, options: TurnOptions, character_: Character | None,
                  only: list[Option] | None = None, hinted: tuple[Action, ...] = ()) -> None:
         self.character = character_
         self.shows = character_ or "neutral"

@@ -10,6 +10,7 @@ import pygame
 from ...bot.likely import likeliest_first
 from ...engine import CHARACTERS, Action, EndTurn, GameState, Option
 from ...engine.actions import CannotAct, Choose
+from ...engine.values import Character
 from ..contract import AppView, game_state
 from ..describe import action_text
 from ..i18n import _, character, name, ngettext, say
@@ -28,7 +29,7 @@ def _tile(ch: str, surf: pygame.Surface, r: pygame.Rect) -> None:
     tile_icon(surf, ch, pygame.Rect(r.centerx - 22, r.centery - 22, 44, 44))
 
 
-def _pieces(state: GameState, ch: str, surf: pygame.Surface, r: pygame.Rect) -> None:
+def _pieces(state: GameState, ch: Character, surf: pygame.Surface, r: pygame.Rect) -> None:
     character_pieces(surf, r, state, ch)
 
 
