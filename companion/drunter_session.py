@@ -8,9 +8,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import drunter
-from .drunter.table import TableLog
 from .drunter.messages import Message
 from .drunter.state import DrunterState
+from .drunter.table import TableLog
 from .engine.game import dumps
 from .session import Runner, Session, inline
 from .store import Store, StoreError, reason
