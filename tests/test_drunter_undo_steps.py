@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -66,4 +68,38 @@ def test_an_undone_vote_says_which_cards_come_out_of_the_box(tmp_path: Path) -> 
     d.tap("steps:close")
     d.tap(f"card:{app.drunter.state.active}:ja")
     assert "So far yes 1, no 0" in texts(d)
+    app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "it", "es"])
+def test_the_key_and_the_take_back_steps_fit_in_every_language(tmp_path: Path,
+                                                                 language: str) -> None:
+    """The key ("?") to every sign, the take-back steps over the vote screen and the turn
+    screen after an undo: every text whole, at 24 px or more."""
+    ui.clear_reports()
+    app = App(config(tmp_path, language))
+    d = Driver(app)
+    set_up(d, players=("red", "blue", "yellow", "white"))
+    d.tap("key")
+    assert d.screen_name() == "DrunterKey"
+    while d.has("key:next") and d.app.overlay.page < len(d.app.overlay.pages()) - 1:
+        d.tap("key:next")  # every page drawn
+        d.widgets()
+    d.tap("key:close")
+    while app.drunter.state.phase != VOTE:
+        play_turn(d, want_vote=True)
+    vote(d, yes=False)
+    play_turn(d, want_vote=False)
+    d.tap("undo")
+    d.tap("undo:yes")  # the tile: red on the turn screen
+    d.widgets()
+    d.tap("undo")
+    d.tap("undo:yes")  # the vote: "Take back" on the vote screen (four rows: no room)
+    assert d.screen_name() == "DrunterVoteScreen"
+    d.tap("steps:show")
+    d.widgets()
+    d.tap("steps:close")
+    d.tap("key")
+    d.widgets()
+    assert [(r.screen, r.text) for r in ui.REPORTS if r.screen.startswith("Drunter")] == []
     app.close()

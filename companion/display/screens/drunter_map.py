@@ -28,6 +28,7 @@ from ..ui import (
     button,
     draw_text,
     font,
+    text_height,
 )
 from .common import Screen
 from .drunter_board import ROAD_COLOURS, TOILET_COLOUR, TYPE_COLOURS
@@ -166,26 +167,59 @@ KEY = (
 """Every sign of the Drunter screens, with its picture (``_key_picture``)."""
 
 
+KEY_TEXT_W = W - 16 - 72
+KEY_ROOM = 396
+"""The key's text column and the height its signs may take above its buttons."""
+
+
 def key_button(app: AppView, rect: tuple[int, int, int, int]) -> Widget:
     """"?": what every sign on the map and the cards means, over the screen."""
     return button("key", rect, "?", lambda: setattr(app, "overlay", DrunterKey()))
 
 
 class DrunterKey(Screen):
-    """The key to the map and the cards."""
+    """The key to the map and the cards, over the screen: as many pages as the language needs
+    (every text whole, at body size)."""
+
+    def __init__(self) -> None:
+        self.page = 0
+
+    @staticmethod
+    def pages() -> list[list[int]]:
+        out: list[list[int]] = [[]]
+        used = 0
+        for i, (_sign, words) in enumerate(KEY):
+            h = max(text_height(_(words), KEY_TEXT_W), 44) + 4
+            if out[-1] and used + h > KEY_ROOM:
+                out.append([])
+                used = 0
+            out[-1].append(i)
+            used += h
+        return out
 
     def layout(self, app: AppView) -> list[Widget]:
-        return [button("key:close", (W - 188, 412, 168, 60), _("Close"),
-                       lambda: setattr(app, "overlay", None), style="primary")]
+        out = [button("key:close", (W - 188, 412, 168, 60), _("Close"),
+                      lambda: setattr(app, "overlay", None), style="primary")]
+        n = len(self.pages())
+        if n > 1:
+            out.append(button("key:prev", (20, 412, 64, 60), "<",
+                              lambda: setattr(self, "page", self.page - 1),
+                              enabled=self.page > 0))
+            more = self.page < n - 1
+            out.append(button("key:next", (92, 412, 64, 60), ">",
+                              lambda: setattr(self, "page", self.page + 1), enabled=more,
+                              style="primary" if more else "button"))
+        return out
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         box = pygame.Rect(8, 8, W - 16, 472)
         pygame.draw.rect(s, BACKGROUND, box, border_radius=12)
         pygame.draw.rect(s, INK, box, 2, border_radius=12)
         y = box.top + 8
-        for i, (sign, words) in enumerate(KEY):
-            right = W - 196 if i == len(KEY) - 1 else box.right - 12
-            r = pygame.Rect(box.left + 60, y, right - box.left - 60, box.bottom - y)
+        pages = self.pages()
+        for i in pages[min(self.page, len(pages) - 1)]:
+            sign, words = KEY[i]
+            r = pygame.Rect(box.left + 60, y, KEY_TEXT_W, box.top + 8 + KEY_ROOM - y)
             _key_picture(s, sign, pygame.Rect(box.left + 10, y + 2, 40, 40))
             y = max(draw_text(s, _(words), r, 24, INK).bottom, y + 44) + 4
 

@@ -18,7 +18,19 @@ from ...drunter.vote import Tally, side_of, tally
 from .. import drunter_play, i18n
 from ..contract import AppView
 from ..i18n import _
-from ..ui import BODY, INK, MUTED, PANEL, W, Widget, badge, button, draw_text, font
+from ..ui import (
+    BODY,
+    INK,
+    MUTED,
+    PANEL,
+    W,
+    Widget,
+    badge,
+    button,
+    draw_text,
+    font,
+    text_height,
+)
 from .common import TOP, Screen, title_bar
 from .drunter_turn import TOP_BUTTONS, top_buttons
 from .drunter_undo import take_back_button
@@ -115,11 +127,14 @@ class DrunterVoteScreen(Screen):
             draw_text(s, f"{tile}, {square}", pygame.Rect(8, TOP, W - 16, 42), 24, INK,
                       valign="middle")
         bottom = ROW_Y + len(st.players) * ROW_H
-        if bottom + 40 < 410:
-            draw_text(s, _("Everyone reveals at once. Tap the cards each player shows; a "
-                           "JEEIIN: tap again for its side. \"..?\": no vote, it goes back "
-                           "to the hand."),
-                      pygame.Rect(8, bottom + 4, W - 16, 410 - bottom - 8), 24, MUTED)
+        room = pygame.Rect(8, bottom + 4, W - 16, 410 - bottom - 8)
+        if bottom + 40 < 410:  # "..?" said here where there is room (always in the key, "?")
+            hint = _("Everyone reveals at once. Tap the cards each player shows; a JEEIIN: tap "
+                     "again for its side. \"..?\": no vote, it goes back to the hand.")
+            if text_height(hint, room.width) > room.height:
+                hint = _("Everyone reveals at once. Tap the cards each player shows; a "
+                         "JEEIIN: tap again for its side.")
+            draw_text(s, hint, room, 24, MUTED)
         for i, p in enumerate(st.players):
             y = ROW_Y + i * ROW_H
             pygame.draw.rect(s, PANEL, (4, y + 2, W - 8, ROW_H - 4), border_radius=8)
