@@ -8,31 +8,26 @@ ask it, so the screen never announces a result the engine would not reach."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 
 from .actions import Vote
 from .board import Square
 from .errors import refuse
-from .state import ABSTAIN, CARD_VOTES, JEEIIN, NO_CARDS, YES_CARDS, DrunterState, VoteResult
+from .state import (
+    ABSTAIN,
+    CARD_VOTES,
+    JEEIIN,
+    NO_CARDS,
+    YES_CARDS,
+    DrunterState,
+    Tally,
+    VoteResult,
+)
 
 
 def needs_vote(state: DrunterState, squares: Iterable[Square]) -> bool:
     """Whether a tile on ``squares`` calls a vote: it covers a public toilet, and the game is
     not the variant (§D8: no votes)."""
     return not state.variant and not state.board.toilets.isdisjoint(squares)
-
-
-@dataclass(frozen=True)
-class Tally:
-    """The votes of the cards shown so far: yes and no, as printed on the cards."""
-
-    yes: int
-    no: int
-
-    @property
-    def passes(self) -> bool:
-        """§D5: yes wins ties (a vote in which everyone abstains passes)."""
-        return self.yes >= self.no
 
 
 def side_of(cards: Iterable[str], jeeiin_side: str | None) -> str | None:

@@ -13,8 +13,8 @@ import pygame
 
 from ...drunter import Vote, why_not
 from ...drunter.messages import Message
-from ...drunter.state import CITIZEN_CARDS, JEEIIN, DrunterState
-from ...drunter.vote import Tally, side_of, tally
+from ...drunter.state import CITIZEN_CARDS, JEEIIN, DrunterState, Tally
+from ...drunter.vote import side_of, tally
 from .. import drunter_play, i18n
 from ..contract import AppView
 from ..i18n import _
