@@ -62,7 +62,7 @@ class DrunterSession(Session):
         states = self.game._states
         before, after = (states[-2], states[-1]) if len(states) > 1 else (None, None)
         action = super().undo()
-        if before is not None and after is not None:
+        if before is not None and after is not None and isinstance(action, drunter.Action):
             self.table_log.took_back(before, action, after)
         return action
 
