@@ -27,11 +27,13 @@ def _dictionary(language: str) -> pyphen.Pyphen:
 @cache
 def breaks(word: str, language: str | None = None) -> tuple[int, ...]:
     """Where ``word`` may break (indexes of the first letter after the break) in
-    ``language`` (the screen's by default): a syllable's start by the language's patterns,
-    with letters on both sides."""
+    ``language`` (the screen's by default): after a hyphen it has ("Weiß-|Müller"), and at a
+    syllable's start by the language's patterns, with letters on both sides."""
     lang = language or i18n.language
-    return tuple(i for i in _dictionary(lang).positions(word)
-                 if 0 < i < len(word) and word[i - 1].isalpha() and word[i].isalpha())
+    syllables = {i for i in _dictionary(lang).positions(word)
+                 if 0 < i < len(word) and word[i - 1].isalpha() and word[i].isalpha()}
+    hyphens = {i for i in range(1, len(word)) if word[i - 1] == HYPHEN and word[i].isalpha()}
+    return tuple(sorted(syllables | hyphens))
 
 
 def starts_syllable(word: str, i: int, language: str | None = None) -> bool:
@@ -62,6 +64,7 @@ def in_two(word: str, fits: Callable[[str], bool], language: str | None = None
             if fits(with_hyphen(word[:i], word[i:])) and fits(word[i:])]
     if not cuts:
         return None
-    nice = [i for i in cuts if starts_syllable(word, i, language)] or cuts
+    own = [i for i in cuts if word[i - 1] == HYPHEN]  # a hyphen the word has: there
+    nice = own or [i for i in cuts if starts_syllable(word, i, language)] or cuts
     i = min(nice, key=lambda i: abs(2 * i - len(word)))
     return [with_hyphen(word[:i], word[i:]), word[i:]]
