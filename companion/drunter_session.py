@@ -54,10 +54,6 @@ class DrunterSession(Session):
                 log.done(states[-2], actions[-1], states[-1])
         return log
 
-    def steps(self) -> list[Message]:
-        """The steps shown, take-back steps included (``table.shown()`` says which)."""
-        return [m for m, _back in self.table_log.shown()]
-
     def undo(self) -> Any:
         states = self.game._states
         before, after = (states[-2], states[-1]) if len(states) > 1 else (None, None)
