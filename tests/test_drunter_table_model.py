@@ -5,11 +5,14 @@ steps) equals the engine's board after every action and every undo of random gam
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 from companion.drunter.selfplay import new_random_game, random_action
 from companion.drunter.table import TableLog
+from companion.drunter_session import DrunterSession
+from companion.store import Store
 from tests.drunter_table_model import Table
 
 
@@ -68,3 +71,30 @@ def test_an_undo_shows_only_what_to_take_back() -> None:
     before, after = game.states[-2], game.states[-1]
     log.took_back(before, game.undo(), after)
     assert log.shown() and all(back for _m, back in log.shown())
+
+
+def test_the_session_shows_the_steps_that_put_the_table_right(tmp_path: Path) -> None:
+    """The same through the app's session (a real store): what ``table_log`` shows after
+    each action and each undo moves the model to the engine's board."""
+    store = Store.open(tmp_path / "helvetia.db")[0]
+    rng = random.Random(7)
+    session = DrunterSession.start(store, new_random_game(7, 3).header)
+    model = Table.of(session.state)
+    undos = 0
+    while not session.state.game_over and len(session.game.actions) < 60:
+        if session.game.actions and rng.random() < 0.2:
+            followed = len(session.table_log.back)
+            session.undo()
+            undos += 1
+            for m, back in session.table_log.shown()[followed:]:
+                assert back
+                model.do(m)
+        else:
+            action = random_action(session.game, rng)
+            session.apply(action)
+            model.act(action)
+            for m, _back in session.table_log.shown():
+                model.do(m)
+        assert model.comparable() == Table.of(session.state).comparable()
+    assert undos > 0
+    store.close()
