@@ -187,8 +187,8 @@ class DrunterBoardScreen(Screen):
 
 
 def _tick(s: pygame.Surface, r: pygame.Rect) -> None:
-    """A check mark at the left end of the Save button: saved."""
-    x, y = r.left + 14, r.centery
+    """A check mark at the right end of the Save button: saved."""
+    x, y = r.right - 36, r.centery
     pygame.draw.lines(s, ACCENT, False, [(x, y), (x + 8, y + 9), (x + 22, y - 10)], 5)
 
 
