@@ -7,6 +7,7 @@ the caller's (a ``fits`` test on the text as drawn), so this module needs no fon
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from functools import cache
 
@@ -19,9 +20,29 @@ PATTERNS = {"de": "de_DE", "en": "en_GB", "fr": "fr", "it": "it_IT", "es": "es"}
 """The patterns of each language of the companion (British English: the companion's)."""
 
 
-@cache
+_dictionaries: dict[str, pyphen.Pyphen] = {}
+_loading = threading.Lock()
+_asked: set[str] = set()
+
+
+def prepare(language: str) -> None:
+    """Load ``language``'s patterns beside the screen thread (German's take more than half a
+    second, longer on a Pi): the screens ask at their first text, so that a word to break
+    later finds them ready. Called again, it does nothing."""
+    if language not in _asked:
+        _asked.add(language)
+        threading.Thread(target=_dictionary, args=(language,), name="hyphenation",
+                         daemon=True).start()
+
+
 def _dictionary(language: str) -> pyphen.Pyphen:
-    return pyphen.Pyphen(lang=PATTERNS.get(language, "en_GB"))
+    """The patterns of ``language``, loaded once (a caller waits for a load under way)."""
+    with _loading:
+        found = _dictionaries.get(language)
+        if found is None:
+            found = _dictionaries[language] = pyphen.Pyphen(
+                lang=PATTERNS.get(language, "en_GB"))
+        return found
 
 
 @cache

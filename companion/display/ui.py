@@ -23,7 +23,7 @@ from typing import Any
 import pygame
 
 from . import i18n
-from .hyphenate import break_at, with_hyphen
+from .hyphenate import break_at, prepare, with_hyphen
 from .i18n import elide, has_name, initial, punctuate
 
 # The one palette: the screens import its names from here too.
@@ -284,6 +284,7 @@ def fit(s: str, width: int, height: int, size: int = BODY, min_size: int = MIN_T
     ``min_size`` (a binary search on the cut) and ``fits`` False. Without ``split`` no word is
     ever broken (a name, a label on a picture); a word is broken where the screen's language
     breaks it (``hyphenate``)."""
+    prepare(i18n.language)  # the language's hyphenation patterns, loaded beside the screens
     return _fit(s, width, height, size, min_size, wrap, split, bold, i18n.language)
 
 
