@@ -10,10 +10,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from functools import cache
-
-import pyphen
+from typing import TYPE_CHECKING
 
 from . import i18n
+
+if TYPE_CHECKING:  # imported when the first patterns load (a quick start)
+    import pyphen
 
 HYPHEN = "-"
 PATTERNS = {"de": "de_DE", "en": "en_GB", "fr": "fr", "it": "it_IT", "es": "es"}
@@ -37,6 +39,8 @@ def prepare(language: str) -> None:
 
 def _dictionary(language: str) -> pyphen.Pyphen:
     """The patterns of ``language``, loaded once (a caller waits for a load under way)."""
+    import pyphen
+
     with _loading:
         found = _dictionaries.get(language)
         if found is None:
@@ -45,12 +49,15 @@ def _dictionary(language: str) -> pyphen.Pyphen:
         return found
 
 
-@cache
 def breaks(word: str, language: str | None = None) -> tuple[int, ...]:
     """Where ``word`` may break (indexes of the first letter after the break) in
     ``language`` (the screen's by default): after a hyphen it has ("Weiß-|Müller"), and at a
     syllable's start by the language's patterns, with letters on both sides."""
-    lang = language or i18n.language
+    return _breaks(word, language or i18n.language)
+
+
+@cache
+def _breaks(word: str, lang: str) -> tuple[int, ...]:
     syllables = {i for i in _dictionary(lang).positions(word)
                  if 0 < i < len(word) and word[i - 1].isalpha() and word[i].isalpha()}
     hyphens = {i for i in range(1, len(word)) if word[i - 1] == HYPHEN and word[i].isalpha()}
