@@ -31,7 +31,7 @@ def fitting() -> None:
     for n in (100, 1_000, 10_000):
         name = "Jürg Weiß-Müller " * (n // 17 + 1)
         name = name[:n]
-        ui.fit.cache_clear()
+        ui.forget_fits()
         start = time.perf_counter()
         ui.draw_text(surface, name, pygame.Rect(0, 0, 260, 60))
         ms = (time.perf_counter() - start) * 1000

@@ -8,9 +8,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import drunter
-from .drunter import table
 from .drunter.messages import Message
 from .drunter.state import DrunterState
+from .drunter.table import TableLog
 from .engine.game import dumps
 from .session import Runner, Session, inline
 from .store import Store, StoreError, reason
@@ -19,6 +19,7 @@ from .store.games import drunter_result
 
 class DrunterSession(Session):
     game: drunter.Game  # type: ignore[assignment]
+    _table: TableLog | None = None
 
     @classmethod
     def start(cls, store: Store, header: Mapping[str, Any],  # type: ignore[override]
@@ -41,18 +42,32 @@ class DrunterSession(Session):
     def state(self) -> DrunterState:  # type: ignore[override]
         return self.game.state
 
-    def steps(self) -> list[Message]:
-        """What the table does with the pieces after the last action (none before the
-        first): the same after a restart as before it."""
-        states, actions = self.game._states, self.game.actions
-        if not actions:
-            return []
-        return table.steps(states[-2], actions[-1], states[-1])
+    @property
+    def table_log(self) -> TableLog:
+        """The steps the screens show: the last action's (the same after a restart as
+        before it), or after an undo what the table takes back."""
+        log = self._table
+        if log is None:
+            log = self._table = TableLog()
+            states, actions = self.game._states, self.game.actions
+            if actions:
+                log.done(states[-2], actions[-1], states[-1])
+        return log
+
+    def undo(self) -> Any:
+        states = self.game._states
+        before, after = (states[-2], states[-1]) if len(states) > 1 else (None, None)
+        action = super().undo()
+        if before is not None and after is not None and isinstance(action, drunter.Action):
+            self.table_log.took_back(before, action, after)
+        return action
 
     def apply(self, action: Any) -> DrunterState:  # type: ignore[override]
         if not isinstance(action, drunter.Action):
             action = drunter.parse_action(action)
+        before = self.game.state
         state = self.game.apply(action)  # refused here: nothing stored, nothing changed
+        self.table_log.done(before, action, state)
         seq = len(self.game.actions)
         line = dumps(drunter.action_to_json(action))
         result = drunter_result(self.game) if state.game_over else None
@@ -72,6 +87,7 @@ class DrunterSession(Session):
                 self.waiting = StoreError(Message("store.waiting", {"reason": "locked"}))
                 return state
             self.game.undo()
+            self._table = None  # the last action's steps again
             raise StoreError(Message("store.failed_action", {"reason": reason(exc)})) from exc
         if state.game_over:
             self.store.round_end_in_background()

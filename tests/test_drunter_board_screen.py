@@ -63,7 +63,8 @@ def test_a_made_up_board_is_entered_by_taps_saved_and_shown_again(tmp_path: Path
     d = Driver(app)
     enter_made_up_board(d)
     d.tap("save")
-    assert app.banner == "The board is saved on this device."
+    save = next(w for w in d.widgets() if w.id == "save")  # a confirmation, not a refusal
+    assert app.banner is None and save.label == "The board is saved" and save.style != "primary"
     store, _ = Store.open(tmp_path / "helvetia.db", writer=False)
     board = load_board(json.loads(store.setting(SETTING)))
     store.close()

@@ -76,8 +76,8 @@ def test_a_tile_over_another_road_or_a_start_is_refused() -> None:
     place(game, "street", 3, (0, 1), "down")  # (0, 1) - (0, 3)
     refused(game, Place("blue", "wall", 2, "wall_2", (0, 4), "up"), "drunter.overlap",
             square=(0, 3), road="street")
-    refused(game, Place("blue", "wall", 2, "wall_2", (1, 5), "left"), "drunter.overlap",
-            square=(0, 5), road="wall_2")  # its own guard post
+    refused(game, Place("blue", "wall", 2, "wall_2", (1, 5), "left"), "drunter.on_start",
+            square=(0, 5), road="wall_2", start="wall_2")  # its own guard post, not "a road"
     place(game, "wall_2", 1, (0, 4))
     assert game.state.workers["wall_2"] == (0, 4)
 

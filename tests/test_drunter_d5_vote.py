@@ -22,7 +22,7 @@ def test_a_tile_over_a_toilet_calls_a_vote_and_nothing_else_happens_meanwhile() 
     game = announced()
     refused(game, Place("red", "canal", 1, "canal", (6, 4)), "drunter.wrong_phase")
     new = new_game(2)
-    refused(new, Vote.of({"red": ["ja"], "blue": ["ne"]}), "drunter.wrong_phase")
+    refused(new, Vote.of({"red": ["ja"], "blue": ["ne"]}), "drunter.no_vote")  # the reason
 
 
 def test_a_vote_won_places_the_tile_and_spends_the_cards() -> None:

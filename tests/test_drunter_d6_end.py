@@ -48,7 +48,7 @@ def test_the_game_goes_on_while_someone_can_place() -> None:
                                                        "blue": STREETS_ONLY})
     place(game, "street", 1, (1, 0))
     assert game.state.phase != REVEAL
-    refused(game, Reveal.of({"red": "A", "blue": "B"}), "drunter.wrong_phase")
+    refused(game, Reveal.of({"red": "A", "blue": "B"}), "drunter.reveal_early")
 
 
 def test_each_type_scores_its_standing_buildings_and_most_points_wins() -> None:

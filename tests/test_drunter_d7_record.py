@@ -37,7 +37,7 @@ def test_a_record_replays_to_the_same_game() -> None:
 
 def test_undo_takes_back_a_vote_and_an_announcement() -> None:
     game = new_game(2)
-    refused(game, Vote.of({}), "drunter.wrong_phase")
+    refused(game, Vote.of({}), "drunter.no_vote")
     place(game, "street", 3, (1, 0), "right")  # over the toilet on (3, 0)
     vote(game, {"red": ["ja"], "blue": ["nee"]})
     assert game.state.phase == PLAY and game.state.active == "blue"

@@ -31,7 +31,7 @@ def test_a_toilet_is_covered_without_a_vote() -> None:
 def test_the_first_finished_road_asks_everyone_to_choose_an_objective() -> None:
     game = ended_variant()
     assert game.state.phase == CHOOSE and game.state.first_finished == "street"
-    refused(game, Reveal.of({"red": ["A", "B"], "blue": ["C", "D"]}), "drunter.wrong_phase")
+    refused(game, Reveal.of({"red": ["A", "B"], "blue": ["C", "D"]}), "drunter.reveal_early")
     game.apply(ChooseObjectives())
     assert game.state.phase == REVEAL  # nobody can place: straight to the end
     refused(game, ChooseObjectives(), "drunter.wrong_phase")
@@ -49,7 +49,7 @@ def test_the_choice_comes_once_and_play_goes_on() -> None:
     s = game.state
     assert s.workers["wall_2"] is None and s.workers["canal"] is None
     assert s.phase == PLAY and s.first_finished == "street"  # no second choice
-    refused(new_game(2), ChooseObjectives(), "drunter.wrong_phase")
+    refused(new_game(2), ChooseObjectives(), "drunter.choose_basic")
 
 
 def test_the_objective_scores_and_the_second_card_breaks_a_tie() -> None:

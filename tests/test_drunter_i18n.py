@@ -19,6 +19,7 @@ SAMPLE: dict[str, Any] = {
     "colour": "red", "drunter_tile": ("wall", 2), "drunter_road": "wall_1",
     "drunter_square": (2, 3), "drunter_card": "jeeiin", "drunter_side": "no",
     "drunter_objective": "max3", "count": 2, "number": 3, "raw": "A",
+    "drunter_start": "wall_2", "drunter_cards": ("jaa", "ja"),
     "phase": Message("drunter.phase.vote", {"player": "blue"}),
 }
 IDS = {"wall_1", "wall_2", "jeeiin", "max3", "max4", "one_point", "drunter"}

@@ -29,12 +29,13 @@ def test_a_vote_is_called_won_or_lost_and_its_cards_go_in_the_box() -> None:
     assert last_steps(game)[0].startswith("A vote: everyone chooses")
     vote(game, {"red": ["ja"], "blue": ["nee"]})
     assert last_steps(game) == [
-        "No wins, 2 to 1: Red, take your tile back; your turn is over.",
+        "The no votes win, 2 to 1: Red, take your tile back; your turn is over.",
         "Put the citizen cards played in the box; \"..?\" goes back to its owner's hand."]
     place(game, "canal", 3, (5, 5), "left")  # over the toilet on (3, 5)
     vote(game, {"red": ["abstain"], "blue": ["abstain"]})
     assert last_steps(game) == [
-        "Yes wins, 0 to 0: the tile stays.",
+        "The yes votes win, 0 to 0: the tile stays.",
+        "Everyone played \"..?\": each takes it back into the hand.",
         "Move the worker of the canal onto the tile's end (column 4, row 6)."]
 
 

@@ -1,5 +1,6 @@
-"""One hyphenator for the running text and the picture labels: breaks before a syllable's
-first consonant, never inside "ck", "ch", "sch", never after a head without a vowel."""
+"""One hyphenator for the running text and the picture labels: each language's own breaks
+(pyphen's patterns): German never inside "ck", "ch", "sch", never after a head without a
+vowel; French, Italian, Spanish and English by their rules."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from companion.display import ui
 from companion.display.hyphenate import break_at, in_two, starts_syllable, with_hyphen
 
 
-def breaks(word: str) -> list[str]:
-    return [f"{word[:i]}-{word[i:]}" for i in range(len(word)) if starts_syllable(word, i)]
+def breaks(word: str, language: str = "de") -> list[str]:
+    return [f"{word[:i]}-{word[i:]}" for i in range(len(word))
+            if starts_syllable(word, i, language)]
 
 
 def test_syllables() -> None:
@@ -23,7 +25,11 @@ def test_syllables() -> None:
     assert breaks("Kuhglocke")[-1] == "Kuhglo-cke"  # "ck" stays together
     assert not any(b.startswith("Kuhgloc-") for b in breaks("Kuhglocke"))
     assert breaks("Schmiede") == ["Schmie-de"]  # not "Sch-miede"
-    assert "Fromage-rie" in breaks("Fromagerie")
+    assert "Fromage-rie" in breaks("Fromagerie", "fr")
+    assert breaks("cantonnier", "fr") == ["can-tonnier", "canton-nier"]
+    assert "canto-niere" in breaks("cantoniere", "it")
+    assert "ciuda-dano" in breaks("ciudadano", "es")
+    assert "place-ments" in breaks("placements", "en")
     assert breaks("Schrank") == []  # one syllable
 
 
@@ -34,16 +40,17 @@ def test_a_hyphen_only_between_letters() -> None:
 
 
 def test_break_at_a_syllable_not_too_far_back() -> None:
-    assert break_at("Brunnenmeister", 8) == 7  # "Brunnen-meister"
+    assert break_at("Brunnenmeister", 8, "de") == 7  # "Brunnen-meister"
     assert break_at("xxxxxxxxxx", 6) == 6  # no syllable: where the room ends
     assert break_at("Gemeindehaus", 0) == 1  # a line always takes something
 
 
 def test_in_two_near_the_middle_where_both_fit() -> None:
     fits = lambda s: len(s) <= 8  # noqa: E731
-    assert in_two("Brunnenmeister", fits) == ["Brunnen-", "meister"]
-    assert in_two("Weiß-Müller", fits) == ["Weiß-", "Müller"]
-    assert in_two("Donaudampfschifffahrt", fits) is None
+    assert in_two("Brunnenmeister", fits, "de") == ["Brunnen-", "meister"]
+    for language in ("de", "en", "fr", "it", "es"):  # its own hyphen first, in any language
+        assert in_two("Weiß-Müller", fits, language) == ["Weiß-", "Müller"]
+    assert in_two("Donaudampfschifffahrt", fits, "de") is None
 
 
 def test_running_text_breaks_at_a_syllable_and_a_picture_label_never_breaks() -> None:

@@ -116,7 +116,7 @@ def test_fitting_is_a_binary_search_not_a_character_at_a_time(monkeypatch: Any) 
             return getattr(self.f, name)
 
     monkeypatch.setattr(ui, "font", lambda size, bold=False: Counting(real(size, bold)))
-    ui.fit.cache_clear()
+    ui.forget_fits()
     fitted = ui.fit("x" * 10_000, 300, 54)
     assert not fitted.fits and fitted.size == ui.MIN_TEXT
     assert fitted.lines[-1].endswith("…")
@@ -124,7 +124,7 @@ def test_fitting_is_a_binary_search_not_a_character_at_a_time(monkeypatch: Any) 
     calls = 0
     fitted = ui.fit("word " * 2000, 500, 200)
     assert calls < 400
-    ui.fit.cache_clear()
+    ui.forget_fits()
 
 
 def test_a_text_that_does_not_fit_is_reported_and_strict_mode_raises(monkeypatch: Any) -> None:

@@ -1,37 +1,72 @@
 """Where a word too long for its line may break: the one hyphenator of the screens (running
 text in ``ui``, the labels on the village pictures in ``village_view``).
 
-A break goes before the first consonant of a syllable, i.e. a consonant (or one of the
-clusters that stay together: "sch", "ch", "ck", "ph", "th") followed by a vowel, never inside
-such a cluster: "Brunnen-meister", "Gemeinde-haus", "Kuhglo-cke". Measuring is the caller's
-(a ``fits`` test on the text as drawn), so this module needs no font."""
+The breaks are the language's own, from the hyphenation patterns of LibreOffice and TeX
+(``pyphen``, de/en/fr/it/es): "Brunnen-meister", "Kuh-glo-cke", "can-ton-nier". Measuring is
+the caller's (a ``fits`` test on the text as drawn), so this module needs no font."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING
 
-VOWELS = frozenset("aeiouyäöüàâéèêëîïôùûáíóúãõœæ")
-"""Vowels, in lower case (every comparison is on ``str.lower``)."""
-CLUSTERS = ("sch", "ch", "ck", "ph", "th")
-"""Consonants that begin a syllable together: a word never breaks inside them."""
+from . import i18n
+
+if TYPE_CHECKING:  # imported when the first patterns load (a quick start)
+    import pyphen
+
 HYPHEN = "-"
+PATTERNS = {"de": "de_DE", "en": "en_GB", "fr": "fr", "it": "it_IT", "es": "es"}
+"""The patterns of each language of the companion (British English: the companion's)."""
 
 
-def starts_syllable(word: str, i: int) -> bool:
-    """Whether ``word`` may break before its ``i``-th character: letters on both sides, a
-    vowel before, a consonant (or cluster) there that a vowel follows, not inside a
-    cluster."""
-    if not 0 < i < len(word) - 1 or not (word[i - 1].isalpha() and word[i].isalpha()):
-        return False
-    low = word.lower()
-    if not VOWELS.intersection(low[:i]):
-        return False  # the first part has no syllable of its own ("Sch-miede")
-    if any(low.startswith(c, j) for c in CLUSTERS for j in range(max(0, i - len(c) + 1), i)
-           if j + len(c) > i):
-        return False  # inside "ch", "sch", ...
-    cluster = next((c for c in CLUSTERS if low.startswith(c, i)), low[i])
-    after = low[i + len(cluster):i + len(cluster) + 1]
-    return low[i] not in VOWELS and after != "" and after in VOWELS
+_dictionaries: dict[str, pyphen.Pyphen] = {}
+_loading = threading.Lock()
+_asked: set[str] = set()
+
+
+def prepare(language: str) -> None:
+    """Load ``language``'s patterns beside the screen thread (German's take more than half a
+    second, longer on a Pi): the screens ask at their first text, so that a word to break
+    later finds them ready. Called again, it does nothing."""
+    if language not in _asked:
+        _asked.add(language)
+        threading.Thread(target=_dictionary, args=(language,), name="hyphenation",
+                         daemon=True).start()
+
+
+def _dictionary(language: str) -> pyphen.Pyphen:
+    """The patterns of ``language``, loaded once (a caller waits for a load under way)."""
+    import pyphen
+
+    with _loading:
+        found = _dictionaries.get(language)
+        if found is None:
+            found = _dictionaries[language] = pyphen.Pyphen(
+                lang=PATTERNS.get(language, "en_GB"))
+        return found
+
+
+def breaks(word: str, language: str | None = None) -> tuple[int, ...]:
+    """Where ``word`` may break (indexes of the first letter after the break) in
+    ``language`` (the screen's by default): after a hyphen it has ("Weiß-|Müller"), and at a
+    syllable's start by the language's patterns, with letters on both sides."""
+    return _breaks(word, language or i18n.language)
+
+
+@cache
+def _breaks(word: str, lang: str) -> tuple[int, ...]:
+    syllables = {i for i in _dictionary(lang).positions(word)
+                 if 0 < i < len(word) and word[i - 1].isalpha() and word[i].isalpha()}
+    hyphens = {i for i in range(1, len(word)) if word[i - 1] == HYPHEN and word[i].isalpha()}
+    return tuple(sorted(syllables | hyphens))
+
+
+def starts_syllable(word: str, i: int, language: str | None = None) -> bool:
+    """Whether ``word`` may break before its ``i``-th character."""
+    return i in breaks(word, language)
 
 
 def with_hyphen(head: str, tail: str) -> str:
@@ -39,18 +74,17 @@ def with_hyphen(head: str, tail: str) -> str:
     return head + HYPHEN if head[-1:].isalpha() and tail[:1].isalpha() else head
 
 
-def break_at(word: str, room: int) -> int:
+def break_at(word: str, room: int, language: str | None = None) -> int:
     """Where to break ``word`` on a line with room for its first ``room`` characters (and the
     hyphen): at the last syllable's start not too far back (a third of the room), else at
     ``room``. Always at least 1: a line takes something."""
     room = max(1, room)
-    for i in range(room, max(2, room * 2 // 3) - 1, -1):
-        if starts_syllable(word, i):
-            return i
-    return room
+    near = [i for i in breaks(word, language) if max(2, room * 2 // 3) <= i <= room]
+    return near[-1] if near else room
 
 
-def in_two(word: str, fits: Callable[[str], bool]) -> list[str] | None:
+def in_two(word: str, fits: Callable[[str], bool], language: str | None = None
+           ) -> list[str] | None:
     """``word`` in two lines that each ``fits``, the first with its hyphen: at a syllable's
     start nearest the middle if there is one, else anywhere both fit (keeping at least three
     letters a line); None if no break fits."""
@@ -58,6 +92,7 @@ def in_two(word: str, fits: Callable[[str], bool]) -> list[str] | None:
             if fits(with_hyphen(word[:i], word[i:])) and fits(word[i:])]
     if not cuts:
         return None
-    nice = [i for i in cuts if starts_syllable(word, i)] or cuts
+    own = [i for i in cuts if word[i - 1] == HYPHEN]  # a hyphen the word has: there
+    nice = own or [i for i in cuts if starts_syllable(word, i, language)] or cuts
     i = min(nice, key=lambda i: abs(2 * i - len(word)))
     return [with_hyphen(word[:i], word[i:]), word[i:]]

@@ -22,7 +22,8 @@ from typing import Any
 
 import pygame
 
-from .hyphenate import break_at, with_hyphen
+from . import i18n
+from .hyphenate import break_at, prepare, with_hyphen
 from .i18n import elide, has_name, initial, punctuate
 
 # The one palette: the screens import its names from here too.
@@ -280,13 +281,25 @@ def _room(size: int, height: int) -> int:
     return max(1, (height - line_height(size)) // line_step(size) + 1)
 
 
-@lru_cache(maxsize=8192)
 def fit(s: str, width: int, height: int, size: int = BODY, min_size: int = MIN_TEXT,
         wrap: bool = True, split: bool = True, bold: bool = False) -> Fitted:
     """The lines and size of ``s`` in a box: the largest size from ``size`` down to
     ``min_size`` at which it fits (a binary search on the size), else cut with an ellipsis at
     ``min_size`` (a binary search on the cut) and ``fits`` False. Without ``split`` no word is
-    ever broken (a name, a label on a picture)."""
+    ever broken (a name, a label on a picture); a word is broken where the screen's language
+    breaks it (``hyphenate``)."""
+    prepare(i18n.language)  # the language's hyphenation patterns, loaded beside the screens
+    return _fit(s, width, height, size, min_size, wrap, split, bold, i18n.language)
+
+
+def forget_fits() -> None:
+    """Forget every text fitted so far (fonts changed)."""
+    _fit.cache_clear()
+
+
+@lru_cache(maxsize=8192)
+def _fit(s: str, width: int, height: int, size: int, min_size: int, wrap: bool, split: bool,
+         bold: bool, language: str) -> Fitted:
     width = max(width, 1)
     min_size = min(min_size, size)
 

@@ -103,9 +103,11 @@ def _place(s: DrunterState, a: Place) -> None:
 
 
 def _cannot_place(s: DrunterState, a: CannotPlace) -> None:
-    n = len(placement.legal_placements(s, a.player))
-    if n:
-        raise refuse("drunter.can_place", player=a.player, n=n)
+    places = placement.legal_placements(s, a.player)
+    if places and all(vote.needs_vote(s, p.squares) for p in places):
+        raise refuse("drunter.can_place_toilet", player=a.player, n=len(places))  # R6
+    if places:
+        raise refuse("drunter.can_place", player=a.player, n=len(places))
     s.missed += 1
     _end_turn(s)
 
@@ -148,7 +150,8 @@ def _reveal(s: DrunterState, a: Reveal) -> None:
             if seen.get(card) == colour:
                 raise refuse("drunter.same_card", player=colour, objective=card)
             if card in seen:
-                raise refuse("drunter.card_taken", objective=card, other=seen[card])
+                raise refuse("drunter.card_taken", player=colour, objective=card,
+                             other=seen[card])
             seen[card] = colour
     s.revealed = {c: tuple(cards[c]) for c in s.colours}
     scoring.decide(s, s.revealed)
@@ -167,6 +170,23 @@ def phase_message(state: DrunterState) -> Message:
     return Message(f"drunter.phase.{state.phase}", params)
 
 
+def out_of_phase(state: DrunterState, action: Action) -> IllegalAction:
+    """Why ``action`` does not belong to the game's phase, with the rule that says when it
+    does: the reveal at the end (§D6), a vote only over a toilet and never in the variant
+    (§D5, §D8), the objectives in the variant once the first road is finished (§D8)."""
+    now = phase_message(state)
+    if isinstance(action, Reveal) and state.phase in (PLAY, VOTE, CHOOSE):
+        return refuse("drunter.reveal_early", phase=now)
+    if isinstance(action, Vote):
+        return refuse("drunter.vote_variant") if state.variant else \
+            refuse("drunter.no_vote", phase=now)
+    if isinstance(action, ChooseObjectives) and not state.variant:
+        return refuse("drunter.choose_basic")
+    if isinstance(action, ChooseObjectives) and state.phase in (PLAY, VOTE):
+        return refuse("drunter.choose_early", phase=now)
+    return refuse("drunter.wrong_phase", phase=now)
+
+
 def apply(state: DrunterState, action: Action) -> DrunterState:
     """The state after ``action``; ``state`` itself never changes. Raises ``IllegalAction``
     (a ``drunter.*`` code and its parameters) or ``MalformedAction``."""
@@ -179,7 +199,7 @@ def apply(state: DrunterState, action: Action) -> DrunterState:
     if player is not None and player not in state.colours:
         raise refuse("drunter.not_a_player", player=player)
     if state.phase != phase:
-        raise refuse("drunter.wrong_phase", phase=phase_message(state))
+        raise out_of_phase(state, action)
     if player is not None and player != state.active:
         raise refuse("drunter.not_your_turn", active=state.active, player=player)
     new = state.clone()

@@ -21,6 +21,16 @@ REFUSALS: dict[str, Template] = {
     "drunter.not_a_player": N_("{player} is not a player in this game."),
     "drunter.wrong_phase": N_("That is not possible now: {phase}."),
     "drunter.not_your_turn": N_("It is {active}'s turn, not {player}'s."),
+    "drunter.reveal_early": N_("The building cards are revealed only at the end, when nobody "
+                               "can place a tile any more; now {phase}."),
+    "drunter.vote_variant": N_("The variant has no votes: a tile covers a public toilet like "
+                               "any other square."),
+    "drunter.no_vote": N_("There is no vote now: only a tile announced over a public toilet "
+                          "calls one; now {phase}."),
+    "drunter.choose_basic": N_("Objectives are chosen only in the variant: in the basic game "
+                               "each player has one building card."),
+    "drunter.choose_early": N_("The objectives are chosen when the first road is finished "
+                               "(its worker leaves the map); now {phase}."),
     "drunter.nothing_to_undo": N_("There is nothing to undo."),
     # placing a tile (§D4)
     "drunter.tile_not_held": N_("{player} has no {tile} left."),
@@ -30,6 +40,8 @@ REFUSALS: dict[str, Template] = {
     "drunter.not_next_to_worker": N_("A tile starts next to the worker of {road} ({worker}), "
                                      "not at {square}."),
     "drunter.off_map": N_("The tile would leave the map at {square}."),
+    "drunter.on_start": N_("{square} is {start}, where {road} begins: no tile covers a road's "
+                           "start."),
     "drunter.overlap": N_("{square} is covered by {road} already: a tile never covers "
                           "another road."),
     "drunter.not_a_bridge": N_("There is no bridge of another road at {square} to pass "
@@ -39,6 +51,12 @@ REFUSALS: dict[str, Template] = {
                             "only a player who cannot place misses the turn.",
                             "{player} can still place a tile ({n} placements are possible): "
                             "only a player who cannot place misses the turn."),
+    "drunter.can_place_toilet": N_(
+        "{player} can still place a tile over a public toilet ({n} placement is possible): "
+        "announce it and everyone votes; only a player who cannot place misses the turn.",
+        "{player} can still place a tile over a public toilet ({n} placements are possible, "
+        "all over toilets): announce one and everyone votes; only a player who cannot place "
+        "misses the turn."),
     # the toilet vote (§D5)
     "drunter.must_vote": N_("{player} has not voted: everyone plays at least one card (\"..?\" "
                             "to abstain)."),
@@ -46,13 +64,15 @@ REFUSALS: dict[str, Template] = {
     "drunter.card_twice": N_("{player} played the {card} card twice."),
     "drunter.jeeiin_side": N_("{player} played JEEIIN: say whether it counts as yes or no."),
     "drunter.no_jeeiin": N_("{player} did not play JEEIIN: there is no side to choose."),
+    "drunter.both_sides": N_("{player} showed yes and no votes: a player votes one way, with "
+                             "JA cards or with NE cards (a JEEIIN on the same side)."),
     # the end (§D6, §D8)
     "drunter.reveal_missing": N_("{player} has not revealed its card yet."),
     "drunter.reveal_count": N_("{player} reveals exactly {n} card.",
                                "{player} reveals exactly {n} cards: the objective first, then "
                                "the second card."),
-    "drunter.card_taken": N_("{other} revealed the {objective} already: there is one of each "
-                             "card."),
+    "drunter.card_taken": N_("{player} cannot reveal the {objective}: {other} revealed it "
+                             "already, and there is one of each card."),
     "drunter.same_card": N_("{player} revealed the {objective} twice."),
     "drunter.variant_card": N_("The {objective} is only played in the variant."),
     # setup: the players' tiles (§D2)
@@ -98,11 +118,13 @@ TABLE: dict[str, Template] = {
                                       "{road} is finished."),
     "drunter.table.vote": N_("A vote: everyone chooses one or more citizen cards in secret, "
                              "then all reveal them at once."),
-    "drunter.table.vote_won": N_("Yes wins, {yes} to {no}: the tile stays."),
-    "drunter.table.vote_lost": N_("No wins, {no} to {yes}: {player}, take your tile back; "
-                                  "your turn is over."),
+    "drunter.table.vote_won": N_("The yes votes win, {yes} to {no}: the tile stays."),
+    "drunter.table.vote_lost": N_("The no votes win, {no} to {yes}: {player}, take your tile "
+                                  "back; your turn is over."),
     "drunter.table.cards_out": N_("Put the citizen cards played in the box; \"..?\" goes "
                                   "back to its owner's hand."),
+    "drunter.table.abstain_back": N_("Everyone played \"..?\": each takes it back into the "
+                                     "hand."),
     "drunter.table.missed": N_("{player} cannot place a tile and misses this turn."),
     "drunter.table.choose": N_("Everyone: choose one of your two cards as your objective, in "
                                "secret, and put the other under it."),
@@ -114,6 +136,27 @@ TABLE: dict[str, Template] = {
 }
 """What the table does with the pieces after an action (``table.steps``)."""
 
+BACK: dict[str, Template] = {
+    "drunter.table.back.tile": N_("{player}: take your {tile} off {road} ({square}) back into "
+                                  "your hand."),
+    "drunter.table.back.tile_again": N_("{player}: lay your {tile} on {road} from {square} "
+                                        "again: it is voted on again."),
+    "drunter.table.back.revote": N_("{player}'s {tile} on {road} ({square}) stays where it "
+                                    "lies: it is voted on again."),
+    "drunter.table.back.worker": N_("Move the worker of {road} back to {square}."),
+    "drunter.table.back.worker_returns": N_("Put the worker of {road} back on the map at "
+                                            "{square}: {road} is not finished after all."),
+    "drunter.table.back.cards": N_("{player}: take {cards} out of the box back into your "
+                                   "hand."),
+    "drunter.table.back.choose": N_("The objectives are not chosen yet after all: everyone "
+                                    "keeps both cards."),
+    "drunter.table.back.reveal": N_("The game goes on after all: everyone, hide your cards "
+                                    "again."),
+    "drunter.table.back.nothing": N_("Nothing to take back on the table: no piece moved."),
+}
+"""What the table does to take an undone action back (``table.back_steps``): red on the
+screens, as Helvetia's ``table.back.*``."""
+
 WORDS: dict[str, Template] = {
     "drunter.word.tile.street": N_("street tile ({n} square)", "street tile ({n} squares)"),
     "drunter.word.tile.wall": N_("wall tile ({n} square)", "wall tile ({n} squares)"),
@@ -123,6 +166,17 @@ WORDS: dict[str, Template] = {
     "drunter.word.road.wall_2": N_("the second wall"),
     "drunter.word.road.canal": N_("the canal"),
     "drunter.word.square": N_("column {col}, row {row}"),
+    "drunter.word.start.street": N_("the inn"),
+    "drunter.word.start.wall_1": N_("the first guard post"),
+    "drunter.word.start.wall_2": N_("the second guard post"),
+    "drunter.word.start.canal": N_("the water source"),
+    "drunter.word.cards.1": N_("{c1}"),
+    "drunter.word.cards.2": N_("{c1} and {c2}"),
+    "drunter.word.cards.3": N_("{c1}, {c2} and {c3}"),
+    "drunter.word.cards.4": N_("{c1}, {c2}, {c3} and {c4}"),
+    "drunter.word.cards.5": N_("{c1}, {c2}, {c3}, {c4} and {c5}"),
+    "drunter.word.cards.6": N_("{c1}, {c2}, {c3}, {c4}, {c5} and {c6}"),
+    "drunter.word.cards.7": N_("{c1}, {c2}, {c3}, {c4}, {c5}, {c6} and {c7}"),
     "drunter.word.side.yes": N_("yes"),
     "drunter.word.side.no": N_("no"),
     "drunter.word.card.ja": N_("JA"),
@@ -141,7 +195,7 @@ WORDS: dict[str, Template] = {
 }
 """The words of terms (see ``TERM_KINDS``)."""
 
-ENGLISH: dict[str, Template] = {**REFUSALS, **OPTIONS, **PHASES, **TABLE, **WORDS}
+ENGLISH: dict[str, Template] = {**REFUSALS, **OPTIONS, **PHASES, **TABLE, **BACK, **WORDS}
 REASON_CODES = frozenset(REFUSALS)
 PHASE_CODES = frozenset(PHASES)
 CODES = frozenset(ENGLISH)
@@ -151,7 +205,9 @@ PARAM_KINDS: dict[str, str] = {
     "phase": "phase",
     "tile": "drunter_tile", "road": "drunter_road", "square": "drunter_square",
     "worker": "drunter_square", "card": "drunter_card", "side": "drunter_side",
-    "objective": "drunter_objective",
+    "objective": "drunter_objective", "start": "drunter_start", "cards": "drunter_cards",
+    "c1": "drunter_card", "c2": "drunter_card", "c3": "drunter_card", "c4": "drunter_card",
+    "c5": "drunter_card", "c6": "drunter_card", "c7": "drunter_card",
     "n": "count", "given_n": "number", "expected": "number", "col": "number", "row": "number",
     "width": "number", "height": "number", "min": "number", "max": "number",
     "type": "raw", "value": "raw", "yes": "number", "no": "number",
@@ -170,6 +226,12 @@ def _objective(value: Any) -> Message:
     return Message("drunter.word.objective.type", {"type": value})
 
 
+def _cards(value: Any) -> Message:
+    cards = list(value)
+    return Message(f"drunter.word.cards.{len(cards)}",
+                   {f"c{i}": c for i, c in enumerate(cards, 1)})
+
+
 TERM_KINDS: dict[str, Callable[[Any], Message]] = {
     "drunter_tile": _tile,
     "drunter_road": lambda v: Message(f"drunter.word.road.{v}"),
@@ -177,9 +239,12 @@ TERM_KINDS: dict[str, Callable[[Any], Message]] = {
     "drunter_card": lambda v: Message(f"drunter.word.card.{v}"),
     "drunter_side": lambda v: Message(f"drunter.word.side.{v}"),
     "drunter_objective": _objective,
+    "drunter_start": lambda v: Message(f"drunter.word.start.{v}"),
+    "drunter_cards": _cards,
 }
 """Parameter kinds worded as a message of their own: kind → (value → message). A tile is
-``(kind, length)``; a square ``(x, y)`` from 0, worded from 1 as column and row."""
+``(kind, length)``; a square ``(x, y)`` from 0, worded from 1 as column and row; cards a
+list of 1 to 7 citizen cards (a player's cards in one vote, "..?" never among them)."""
 
 
 def english(msg: Message, templates: Mapping[str, Template] | None = None) -> str:

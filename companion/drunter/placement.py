@@ -124,6 +124,8 @@ def check_place(state: DrunterState, action: Place) -> tuple[Square, ...]:
         if not state.board.on_map(s):
             raise refuse("drunter.off_map", square=s)
         other = state.road_at(s)
+        if other is not None and s not in state.covered:  # R1: the road's printed start
+            raise refuse("drunter.on_start", square=s, start=other, road=other)
         if other is not None:
             raise refuse("drunter.overlap", square=s, road=other)
     return squares

@@ -23,7 +23,20 @@ from .game import Game, header_line
 from .invariants import check, liveness
 from .placement import legal_placements
 from .scoring import OBJECTIVE_CARDS
-from .state import CHOOSE, DEAL, JEEIIN, LENGTHS, PLAY, REVEAL, SIDES, VOTE, TileKey
+from .state import (
+    ABSTAIN,
+    CHOOSE,
+    DEAL,
+    JEEIIN,
+    LENGTHS,
+    NO_CARDS,
+    PLAY,
+    REVEAL,
+    SIDES,
+    VOTE,
+    YES_CARDS,
+    TileKey,
+)
 from .values import CitizenCard, Colour, Side
 
 MAX_ACTIONS = 1000
@@ -81,12 +94,14 @@ def random_action(game: Game, rng: random.Random) -> Action:
     if s.phase == VOTE:
         cards: dict[Colour, list[CitizenCard]] = {}
         sides: dict[Colour, Side] = {}
-        for p in s.players:
-            held = sorted(p.cards)
+        for p in s.players:  # one way each: Ja cards or Nein cards (ruling R12)
+            side = rng.choice(SIDES)
+            own = YES_CARDS if side == "yes" else NO_CARDS
+            held = sorted(c for c in p.cards if c in own or c in (JEEIIN, ABSTAIN))
             played = rng.sample(held, rng.randint(1, min(3, len(held))))
             cards[p.colour] = played
             if JEEIIN in played:
-                sides[p.colour] = rng.choice(SIDES)
+                sides[p.colour] = side
         return Vote.of(cards, sides)
     if s.phase == CHOOSE:
         return ChooseObjectives()

@@ -61,6 +61,19 @@ class PlacedTile:
 
 
 @dataclass(frozen=True)
+class Tally:
+    """Yes and no votes as printed on the cards shown (``vote.tally`` counts them)."""
+
+    yes: int
+    no: int
+
+    @property
+    def passes(self) -> bool:
+        """§D5: yes wins ties (a vote in which everyone abstains passes)."""
+        return self.yes >= self.no
+
+
+@dataclass(frozen=True)
 class VoteResult:
     """A toilet vote: the cards each player showed, JEEIIN's sides, the totals, the result."""
 
@@ -72,7 +85,7 @@ class VoteResult:
 
     @property
     def passed(self) -> bool:
-        return self.yes >= self.no  # §D5: yes wins ties
+        return Tally(self.yes, self.no).passes
 
 
 @dataclass

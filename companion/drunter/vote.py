@@ -1,16 +1,28 @@
 """§D5, the toilet vote: every player shows one or more citizen cards; yes and no votes are
 added up (JEEIIN counts 2 for the side its owner names after the reveal, "..?" 0); yes wins
-ties. Every card played leaves the game, except "..?", which goes back to its owner's hand."""
+ties. Every card played leaves the game, except "..?", which goes back to its owner's hand.
+
+``tally`` is the one count: the engine's checked vote and the vote screen's running count both
+ask it, so the screen never announces a result the engine would not reach."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 
 from .actions import Vote
 from .board import Square
 from .errors import refuse
-from .state import ABSTAIN, CARD_VOTES, JEEIIN, NO_CARDS, YES_CARDS, DrunterState, VoteResult
-from .values import Colour
+from .state import (
+    ABSTAIN,
+    CARD_VOTES,
+    JEEIIN,
+    NO_CARDS,
+    YES_CARDS,
+    DrunterState,
+    Tally,
+    VoteResult,
+)
+from .values import CitizenCard, Colour, Side
 
 
 def needs_vote(state: DrunterState, squares: Iterable[Square]) -> bool:
@@ -19,15 +31,39 @@ def needs_vote(state: DrunterState, squares: Iterable[Square]) -> bool:
     return not state.variant and not state.board.toilets.isdisjoint(squares)
 
 
+def side_of(cards: Iterable[CitizenCard], jeeiin_side: Side | None) -> Side | None:
+    """The way a player's cards vote: "yes", "no", or ``None`` (only "..?", or a JEEIIN whose
+    side is not said yet). Several sides at once: the first found (``count_vote`` refuses)."""
+    shown = set(cards)
+    if shown & YES_CARDS:
+        return "yes"
+    if shown & NO_CARDS:
+        return "no"
+    return jeeiin_side if JEEIIN in shown else None
+
+
+def tally(cards: Mapping[Colour, Sequence[CitizenCard]], sides: Mapping[Colour, Side]) -> Tally:
+    """The yes and no votes of the cards shown (colour -> cards) with each JEEIIN's side
+    (colour -> "yes"/"no"); a JEEIIN with no side yet counts for neither."""
+    yes = no = 0
+    for colour, played in cards.items():
+        for card in played:
+            if card in YES_CARDS or (card == JEEIIN and sides.get(colour) == "yes"):
+                yes += CARD_VOTES[card]
+            elif card in NO_CARDS or (card == JEEIIN and sides.get(colour) == "no"):
+                no += CARD_VOTES[card]
+    return Tally(yes, no)
+
+
 def count_vote(state: DrunterState, action: Vote) -> VoteResult:
     """The checked vote: every player played at least one card it holds, none twice, a side
-    for each JEEIIN and none without (``IllegalAction`` names the first problem)."""
+    for each JEEIIN and none without, and no player voted both ways (``IllegalAction`` names
+    the first problem)."""
     cards = dict(action.cards)
     sides = dict(action.sides)
     for colour in list(cards) + list(sides):
         if colour not in state.colours:
             raise refuse("drunter.not_a_player", player=colour)
-    yes = no = 0
     for p in state.players:
         played = cards.get(p.colour, ())
         if not played:
@@ -41,17 +77,14 @@ def count_vote(state: DrunterState, action: Vote) -> VoteResult:
             raise refuse("drunter.jeeiin_side", player=p.colour)
         if JEEIIN not in played and p.colour in sides:
             raise refuse("drunter.no_jeeiin", player=p.colour)
-        yes += sum(CARD_VOTES[c] for c in played if c in YES_CARDS)
-        no += sum(CARD_VOTES[c] for c in played if c in NO_CARDS)
-        if JEEIIN in played:
-            if sides[p.colour] == "yes":
-                yes += CARD_VOTES[JEEIIN]
-            else:
-                no += CARD_VOTES[JEEIIN]
+        ways = {side_of([c], sides.get(p.colour)) for c in played} - {None}
+        if len(ways) > 1:  # docs/drunter-rulings.md, R12: Ja cards or Nein cards
+            raise refuse("drunter.both_sides", player=p.colour)
+    total = tally(cards, sides)
     order = state.colours
     return VoteResult(state.active,
                       tuple((c, tuple(cards[c])) for c in order),
-                      tuple((c, sides[c]) for c in order if c in sides), yes, no)
+                      tuple((c, sides[c]) for c in order if c in sides), total.yes, total.no)
 
 
 def spend_cards(state: DrunterState, result: VoteResult) -> None:

@@ -22,9 +22,7 @@ def buttons_line(backend: str, configured: str, pins: Mapping[str, int],
         factory = next((type(b.pin_factory).__name__ for b in gpio.buttons.values()), "?")
         return f"buttons: GPIO through gpiozero's {factory}, BCM pins {pins_text(pins)}"
     if error is not None:
-        hint = " (no GPIO library for gpiozero: lgpio, from Raspberry Pi OS's python3-lgpio " \
-               "in a --system-site-packages venv, or 'pip install lgpio')" \
-            if "pin factory" in str(error) else ""
+        hint = f" ({gpio_library_problem()})" if "pin factory" in str(error) else ""
         return (f"buttons: GPIO is not available ({type(error).__name__}: {error}){hint}; "
                 f"the keys 1-4 instead, BCM pins {pins_text(pins)} unused. Try them: "
                 f"helvetia hwtest")
@@ -32,6 +30,26 @@ def buttons_line(backend: str, configured: str, pins: Mapping[str, int],
         why = "not a Raspberry Pi" if configured == "auto" else 'buttons.backend = "keyboard"'
         return f"buttons: the keys 1-4 (hold for undo, N: next) ({why})"
     return f'buttons: none (buttons.backend = "{configured}")'
+
+
+def gpio_library_problem() -> str:
+    """Why gpiozero found no pin factory, as the journal says it: lgpio missing (and how to
+    get it), or, lgpio installed, what it said when tried (not a Raspberry Pi, no GPIO chip,
+    no permission for /dev/gpiochip0, ...). Only asked when the buttons failed at start."""
+    try:
+        from gpiozero.pins.lgpio import LGPIOFactory
+    except ModuleNotFoundError as exc:
+        if exc.name != "lgpio":
+            return f"gpiozero's lgpio support failed to load: {exc}"
+        return ("no GPIO library for gpiozero: lgpio, from Raspberry Pi OS's python3-lgpio in "
+                "a --system-site-packages venv, or 'pip install lgpio'")
+    except Exception as exc:  # lgpio is there but does not load (a broken build, a library)
+        return f"lgpio is installed but failed to load: {type(exc).__name__}: {exc}"
+    try:
+        LGPIOFactory().close()
+    except Exception as exc:
+        return f"lgpio is installed but failed: {type(exc).__name__}: {exc}"
+    return "lgpio is installed and opens the GPIO chip now: restart, or try: helvetia hwtest"
 
 
 def leds_line(backend: str, configured: str, port: str, found: str | None,

@@ -18,7 +18,7 @@ from ...drunter_store import keep_board, keep_draft, kept_draft
 from .. import i18n
 from ..contract import AppView
 from ..i18n import N_, _
-from ..ui import BUTTON, GRID, INK, MUTED, W, Widget, button, draw_text
+from ..ui import ACCENT, BUTTON, GRID, INK, MUTED, W, Widget, button, draw_text
 from .common import TOP, Screen, title_bar
 
 CELL = 48
@@ -50,6 +50,9 @@ class DrunterBoardScreen(Screen):
         self.left = 0
         self.top = 0
         """The first column and row shown (the map scrolls when it is larger than the view)."""
+        self.saved = False
+        """Saved and unchanged since: the Save button says so (a confirmation, not a
+        refusal's strip)."""
 
     # --- what the taps do -----------------------------------------------------------------
 
@@ -59,6 +62,7 @@ class DrunterBoardScreen(Screen):
 
     def keep(self) -> None:
         """Every change is kept on the device at once: a power cut loses nothing entered."""
+        self.saved = False
         if self.app.store is not None:
             keep_draft(self.app.store, self.draft)
 
@@ -85,11 +89,14 @@ class DrunterBoardScreen(Screen):
             app.banner = i18n.say(problem)
             return
         keep_board(app.store, self.draft.board())
-        app.banner = _("The board is saved on this device.")
+        app.banner = None
+        self.saved = True
 
     # --- the screen -----------------------------------------------------------------------
 
     def layout(self, app: AppView) -> list[Widget]:
+        from .drunter_map import key_button  # (the map's module draws with this one's colours)
+
         d = self.draft
         out: list[Widget] = []
         for row in range(min(VIEW_ROWS, d.height)):
@@ -131,10 +138,13 @@ class DrunterBoardScreen(Screen):
         y += 54
         out.append(button(f"tool:{ERASE}", (PANEL_X, y, 168, 48), _("Erase"),
                           lambda: self.choose(ERASE), selected=self.tool == ERASE))
-        out.append(button("back", (PANEL_X + 172, y, 168, 48), _("Back"),
+        out.append(button("back", (PANEL_X + 172, y, 112, 48), _("Back"),
                           lambda: app.show(self.back)))
-        out.append(button("save", (PANEL_X, 412, 340, 60), _("Save the board"),
-                          lambda: self.save(app), style="primary"))
+        out.append(key_button(app, (PANEL_X + 288, y, 52, 48)))
+        out.append(button("save", (PANEL_X, 412, 340, 60),
+                          _("The board is saved") if self.saved else _("Save the board"),
+                          lambda: self.save(app), style="button" if self.saved else "primary",
+                          paint=_tick if self.saved else None))
         return out
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
@@ -174,6 +184,12 @@ class DrunterBoardScreen(Screen):
         if label:
             draw_text(s, label, r.inflate(-4, -4), 24, ink, valign="middle", align="center",
                       bg=bg)
+
+
+def _tick(s: pygame.Surface, r: pygame.Rect) -> None:
+    """A check mark at the right end of the Save button: saved."""
+    x, y = r.right - 36, r.centery
+    pygame.draw.lines(s, ACCENT, False, [(x, y), (x + 8, y + 9), (x + 22, y - 10)], 5)
 
 
 def _swatch(colour: tuple[int, int, int]) -> Any:

@@ -22,28 +22,28 @@ from ..i18n import _, ngettext
 from ..ui import INK, MUTED, PANEL, W, Widget, badge, button, draw_text, paragraph
 from .common import TOP, Screen, title_bar
 from .drunter_map import MapView, draw_map
-from .drunter_undo import DrunterUndoConfirm
+from .drunter_turn import TOP_BUTTONS, top_buttons
+from .drunter_undo import steps_shown
 
 SPECIAL_SHORT = {"max3": "\u22643", "max4": "\u22644", "lowest": "min", "one_point": "1"}
-
-
-def undo_button(app: AppView) -> Widget:
-    return button("undo", (W - 228, 4, 220, 48), _("Undo"),
-                  lambda: setattr(app, "overlay", DrunterUndoConfirm()))
 
 
 class DrunterChooseScreen(Screen):
     """§D8: the first road is finished; everyone chooses its objective in secret."""
 
     def layout(self, app: AppView) -> list[Widget]:
-        return [undo_button(app),
+        return [*top_buttons(app),
                 button("chosen", (W - 268, 410, 260, 62), _("Everyone has chosen"),
                        lambda: drunter_play.apply(app, ChooseObjectives()), style="primary")]
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
-        title_bar(s, _("Choose your objective"), right=W - 236)
-        paragraph(s, i18n.say(Message("drunter.table.choose")),
-                  pygame.Rect(12, TOP + 12, W - 24, 300))
+        title_bar(s, _("Choose your objective"), right=TOP_BUTTONS)
+        y = paragraph(s, i18n.say(Message("drunter.table.choose")),
+                      pygame.Rect(12, TOP + 12, W - 24, 300))
+        for words, colour in steps_shown(drunter_session(app)):  # after an undo: take back
+            if colour != MUTED and y < 400:
+                y = draw_text(s, words, pygame.Rect(12, y + 6, W - 292, 404 - y), 24,
+                              colour).bottom
 
 
 class DrunterRevealScreen(Screen):
@@ -70,7 +70,7 @@ class DrunterRevealScreen(Screen):
         return Reveal.of({c: tuple(v) for c, v in self.cards.items()})
 
     def layout(self, app: AppView) -> list[Widget]:
-        out = [undo_button(app)]
+        out = top_buttons(app)
         choices = OBJECTIVE_CARDS if self.state.variant else BUILDING_TYPES
         w = 60 if len(choices) > 6 else 72
         taken = {card: c for c, v in self.cards.items() for card in v}
@@ -96,7 +96,7 @@ class DrunterRevealScreen(Screen):
         return out
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
-        title_bar(s, _("The end: reveal the cards"), right=W - 236)
+        title_bar(s, _("The end: reveal the cards"), right=TOP_BUTTONS)
         hint = (_("Tap each player's objective, then its second card.") if self.need == 2
                 else _("Tap the building card each player shows."))
         draw_text(s, hint, pygame.Rect(8, TOP, W - 16, 44), 24, INK, valign="middle")
@@ -114,12 +114,11 @@ class DrunterRevealScreen(Screen):
             else:
                 draw_text(s, i18n.name(p.colour), name, 24, INK, valign="middle", bg=PANEL)
         bottom = TOP + 48 + len(self.state.players) * 66
-        steps = [i18n.say(m) for m in drunter_session(app).steps()]
         y = bottom + 4
-        for step in steps:
+        for step, colour in steps_shown(drunter_session(app)):
             if y > 448:
                 break
-            y = draw_text(s, step, pygame.Rect(8, y, W - 284, 474 - y), 24, MUTED).bottom + 2
+            y = draw_text(s, step, pygame.Rect(8, y, W - 284, 474 - y), 24, colour).bottom + 2
 
 
 class DrunterOverScreen(Screen):
@@ -140,7 +139,7 @@ class DrunterOverScreen(Screen):
         self.only = None if self.only == c else c
 
     def layout(self, app: AppView) -> list[Widget]:
-        out = [undo_button(app)]
+        out = top_buttons(app)
         ranked = sorted(self.state.players, key=lambda p: -self.state.scores.get(p.colour, 0))
         for i, p in enumerate(ranked):
             out.append(button(f"player:{p.colour}", (476, TOP + 4 + i * 64, W - 484, 58), "",
@@ -164,7 +163,7 @@ class DrunterOverScreen(Screen):
         names = ", ".join(i18n.name(c) for c in st.winners)
         title = (_("{who} wins").format(who=names) if len(st.winners) == 1
                  else _("Shared win: {who}").format(who=names))
-        title_bar(s, title, st.winners[0] if len(st.winners) == 1 else None, right=W - 236)
+        title_bar(s, title, st.winners[0] if len(st.winners) == 1 else None, right=TOP_BUTTONS)
         view = MapView.fit(st, pygame.Rect(8, TOP + 4, 460, 316))
         draw_map(s, st, view, standing=self.owners())
         note = {"votes": _("A tie for the most points: the most votes left in the hand "

@@ -19,11 +19,14 @@ from ...drunter.values import Heading
 from .. import drunter_play, i18n
 from ..contract import AppView, drunter_session
 from ..i18n import _
-from ..ui import GRID, INK, MUTED, W, Widget, button, draw_text, text_height
-from .common import TOP, Screen, title_bar
+from ..ui import GRID, INK, WARNING_INK, W, Widget, button, draw_text, text_height
+from .common import TOP, Screen, menu_button, title_bar
 from .drunter_board import ROAD_COLOURS
-from .drunter_map import MapView, draw_map, square_widgets
-from .drunter_undo import DrunterUndoConfirm
+from .drunter_map import MapView, draw_map, key_button, square_widgets
+from .drunter_undo import DrunterUndoConfirm, steps_shown
+
+TOP_BUTTONS = W - 360
+"""Where the top bar's buttons begin: the key, Undo, Menu."""
 
 MAP = pygame.Rect(8, TOP + 4, 396, 412)
 PANEL_X = 412
@@ -80,8 +83,7 @@ class DrunterTurnScreen(Screen):
         view = MapView.fit(s, MAP, largest=46)
         starts = sorted({p.square for p in self.places if (p.kind, p.length) == self.tile})
         out = square_widgets(s, view, self.tap_square, starts)
-        out.append(button("undo", (W - 228, 4, 220, 48), _("Undo"),
-                          lambda: setattr(app, "overlay", DrunterUndoConfirm())))
+        out += top_buttons(app)
         hand = s.player(s.active).tiles
         for i, kind in enumerate(KINDS):
             for j, length in enumerate(sorted(LENGTHS, reverse=True)):
@@ -123,51 +125,63 @@ class DrunterTurnScreen(Screen):
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         st = self.state
         title_bar(s, _("{who}: place a tile").format(who=i18n.name(st.active)), st.active,
-                  right=W - 236)
+                  right=TOP_BUTTONS)
         view = MapView.fit(st, MAP, largest=46)  # room under it for the table's steps
         marks = sorted({p.square for p in self.places if (p.kind, p.length) == self.tile})
         if self.chosen is not None:
             marks = []
-        draw_map(s, st, view, marks=marks, preview=self.preview())
+        draw_map(s, st, view, marks=marks, preview=self.preview(), picked=self.square)
         ways = len(self.here())
         box = pygame.Rect(PANEL_X, TOP + 156 + (0 if ways < 2 else 50 * ((ways + 3) // 4)),
                           W - PANEL_X - 8, 0)
         box.height = 408 - box.top
         inner = box.inflate(-12, -4)
+        steps = steps_shown(drunter_session(app))
+        back = [p for p in steps if p[1] == WARNING_INK]  # an undo: always said first
         if self.cannot_place is not None:
-            parts = [say("drunter.option.cannot_place", player=st.active)]
+            parts = [*back, (say("drunter.option.cannot_place", player=st.active), INK)]
         elif self.chosen is not None:
             option = next(o for o in self.options if o.action == self.chosen)
-            parts = [i18n.say(option.message) + ".", _("Press your seat button or Place.")]
+            parts = [*back, (i18n.say(option.message) + ".", INK),
+                     (_("Press your seat button or Place."), INK)]
         elif self.tile is not None:
-            parts = [_("Tap the square where it starts (outlined).") if self.square is None
-                     else _("Which way does it run?")]
+            parts = [*back, (_("Tap the square where it starts (outlined).") if self.square is None
+                             else _("Which way does it run?"), INK)]
         else:  # the turn begins: what the table does after the last action, then the tile
-            parts = [i18n.say(m) for m in drunter_session(app).steps()] + [_("Choose a tile.")]
+            parts = [*steps, (_("Choose a tile."), INK)]
         pygame.draw.rect(s, GRID, box, 1, border_radius=6)
         below = pygame.Rect(MAP.left, view.top + view.cell * st.board.height + 6, MAP.width, 0)
         below.height = MAP.bottom + 4 - below.top
         areas = [r for r in (below, inner) if r.height >= 54]
-        flow(s, parts, areas, muted=len(parts) - 1 if self.tile is None else 0)
+        flow(s, parts, areas, kept=len(parts) - 1 if self.tile is None else len(back))
 
 
-def flow(s: pygame.Surface, parts: list[str], areas: list[pygame.Rect], muted: int) -> None:
-    """The texts in order, each whole, each in the first area with room left for it. The
-    first ``muted`` (the table's steps) are muted and never left out: one that fits nowhere
-    goes into the last room left (and the text-fit report says so); the last text, the way
-    on, is left out then (the buttons show it too)."""
+def top_buttons(app: AppView) -> list[Widget]:
+    """The key to the map's signs, Undo, Menu: the top bar of a Drunter screen."""
+    return [key_button(app, (TOP_BUTTONS + 4, 4, 52, 48)),
+            button("undo", (TOP_BUTTONS + 60, 4, 200, 48), _("Undo"),
+                   lambda: setattr(app, "overlay", DrunterUndoConfirm())),
+            menu_button(app, (W - 96, 4, 88, 48))]
+
+
+def flow(s: pygame.Surface, parts: list[tuple[str, tuple[int, int, int]]],
+         areas: list[pygame.Rect], kept: int) -> None:
+    """The texts in order, each whole in its colour, each in the first area with room left
+    for it. The first ``kept`` (the table's steps: muted, those to take back red) are never
+    left out: one that fits nowhere goes into the last room left (and the text-fit report
+    says so); a later text, the way on, is left out then (the buttons show it too)."""
     ys = [a.top for a in areas]
-    for i, part in enumerate(parts):
+    for i, (part, colour) in enumerate(parts):
         for k, a in enumerate(areas):
             if ys[k] + text_height(part, a.width) <= a.bottom:
                 break
         else:
-            if i >= muted or not areas:
+            if i >= kept or not areas:
                 continue
             k = len(areas) - 1
         a = areas[k]
         ys[k] = draw_text(s, part, pygame.Rect(a.left, ys[k], a.width, max(a.bottom - ys[k], 1)),
-                          24, MUTED if i < muted else INK).bottom + 2
+                          24, colour).bottom + 2
 
 
 def _road_short(road: str) -> str:

@@ -1,17 +1,70 @@
 """Drunter & Drüber: undo the last action (a seat button held, or "Undo"), or abandon the
-game; shown over the screen."""
+game; shown over the screen. After an undo the screens show what the table takes back, red,
+from the engine's take-back steps (``drunter.table.back_steps``), and nothing of the action
+before it (which lies on the table already)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
 from ...drunter import action_to_json
-from ..contract import AppView
+from .. import i18n
+from ..contract import AppView, drunter_session
 from ..i18n import _
-from ..ui import INK, PANEL, TITLE, Widget, button, paragraph, text
+from ..ui import (
+    BACKGROUND,
+    INK,
+    MUTED,
+    PANEL,
+    TITLE,
+    WARNING_INK,
+    W,
+    Widget,
+    button,
+    draw_text,
+    paragraph,
+    text,
+)
 from .abandon import AbandonConfirm
 from .common import Screen
 from .undo import keep_or_undo
+
+Colour = tuple[int, int, int]
+
+
+def steps_shown(session: Any) -> list[tuple[str, Colour]]:
+    """The table's steps in words, each in its colour: muted, or red to take back."""
+    return [(i18n.say(m), WARNING_INK if back else MUTED)
+            for m, back in session.table_log.shown()]
+
+
+def take_back_button(app: AppView, rect: tuple[int, int, int, int]) -> Widget | None:
+    """After an undo, where a screen has no room for the steps: "Take back (n)", which opens
+    them over the screen; ``None`` when nothing is to be taken back."""
+    back = [p for p in steps_shown(drunter_session(app)) if p[1] == WARNING_INK]
+    if not back:
+        return None
+    return button("steps:show", rect, _("Take back ({n})").format(n=len(back)),
+                  lambda: setattr(app, "overlay", DrunterStepsOverlay()), style="primary")
+
+
+class DrunterStepsOverlay(Screen):
+    """The table's steps over the screen (those to take back red)."""
+
+    def layout(self, app: AppView) -> list[Widget]:
+        return [button("steps:close", (W - 208, 396, 168, 60), _("Close"),
+                       lambda: setattr(app, "overlay", None), style="primary")]
+
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
+        box = pygame.Rect(20, 16, W - 40, 448)
+        pygame.draw.rect(s, BACKGROUND, box, border_radius=12)
+        pygame.draw.rect(s, INK, box, 2, border_radius=12)
+        y = box.top + 12
+        for words, colour in steps_shown(drunter_session(app)):
+            y = draw_text(s, words, pygame.Rect(box.left + 16, y, box.width - 32, 372 - y), 24,
+                          colour).bottom + 6
 
 
 class DrunterUndoConfirm(Screen):

@@ -1,8 +1,9 @@
 """The toilet vote (§D5): everyone has chosen citizen cards in secret and revealed them at
 once; the table taps, for each player, the cards it shows (only cards still in its hand can
 be shown), and for a JEEIIN the side its owner says. The running count and its result are
-shown; "Count the votes" records the vote (the engine checks it: everyone at least one
-card)."""
+shown as soon as a card is tapped (``drunter.vote.tally``, the engine's own count), the
+result once every player has shown its cards; "Count the votes" records the vote (the engine
+checks it: everyone at least one card, one side each)."""
 
 from __future__ import annotations
 
@@ -12,14 +13,28 @@ import pygame
 
 from ...drunter import Vote, why_not
 from ...drunter.messages import Message
-from ...drunter.state import ABSTAIN, CARD_VOTES, CITIZEN_CARDS, JEEIIN, NO_CARDS, DrunterState
+from ...drunter.state import CITIZEN_CARDS, JEEIIN, DrunterState, Tally
 from ...drunter.values import CitizenCard, Colour, Side
+from ...drunter.vote import side_of, tally
 from .. import drunter_play, i18n
 from ..contract import AppView
 from ..i18n import _
-from ..ui import BODY, INK, MUTED, PANEL, W, Widget, badge, button, draw_text, font
+from ..ui import (
+    BODY,
+    INK,
+    MUTED,
+    PANEL,
+    W,
+    Widget,
+    badge,
+    button,
+    draw_text,
+    font,
+    text_height,
+)
 from .common import TOP, Screen, title_bar
-from .drunter_undo import DrunterUndoConfirm
+from .drunter_turn import TOP_BUTTONS, top_buttons
+from .drunter_undo import take_back_button
 
 ROW_Y = TOP + 44
 ROW_H = 76
@@ -52,12 +67,12 @@ class DrunterVoteScreen(Screen):
 
     def toggle(self, colour: Colour, card: CitizenCard) -> None:
         cards = self.shown[colour]
-        if card == JEEIIN:  # off, then yes, then no, then off again
-            side = self.sides.get(colour)
+        if card == JEEIIN:  # off, its owner's side (yes if none yet), then the other, off
+            others = side_of([c for c in cards if c != JEEIIN], None)
             if card not in cards:
                 cards.append(card)
-                self.sides[colour] = "yes"
-            elif side == "yes":
+                self.sides[colour] = others or "yes"
+            elif others is None and self.sides.get(colour) == "yes":
                 self.sides[colour] = "no"
             else:
                 cards.remove(card)
@@ -68,28 +83,16 @@ class DrunterVoteScreen(Screen):
         else:
             cards.append(card)
 
-    def count(self) -> tuple[int, int]:
-        yes = no = 0
-        for colour, cards in self.shown.items():
-            for card in cards:
-                if card == JEEIIN:
-                    if self.sides.get(colour) == "no":
-                        no += CARD_VOTES[card]
-                    else:
-                        yes += CARD_VOTES[card]
-                elif card in NO_CARDS:
-                    no += CARD_VOTES[card]
-                elif card != ABSTAIN:
-                    yes += CARD_VOTES[card]
-        return yes, no
+    def count(self) -> Tally:
+        """The votes of the cards tapped so far, counted by the rule (``vote.tally``)."""
+        return tally(self.shown, self.sides)
 
     def action(self) -> Vote:
         return Vote.of({c: tuple(v) for c, v in self.shown.items()},
                        {c: s for c, s in self.sides.items() if JEEIIN in self.shown[c]})
 
     def layout(self, app: AppView) -> list[Widget]:
-        out = [button("undo", (W - 228, 4, 220, 48), _("Undo"),
-                      lambda: setattr(app, "overlay", DrunterUndoConfirm()))]
+        out = top_buttons(app)
         for i, p in enumerate(self.state.players):
             y = ROW_Y + i * ROW_H
             for card, x, w in card_columns():
@@ -104,6 +107,9 @@ class DrunterVoteScreen(Screen):
                                   why_not=_("{who} has played this card already.").format(
                                       who=i18n.name(p.colour))))
         reason = why_not(self.state, self.action())
+        back = None if any(self.shown.values()) else take_back_button(app, (8, 410, W - 284, 62))
+        if back is not None:  # after an undo, until a card is tapped: what to take back
+            out.append(back)
         out.append(button("count", (W - 268, 410, 260, 62), _("Count the votes"),
                           lambda: drunter_play.apply(app, self.action()), style="primary",
                           enabled=reason is None,
@@ -113,7 +119,7 @@ class DrunterVoteScreen(Screen):
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         st = self.state
         title_bar(s, _("A vote on {who}'s tile").format(who=i18n.name(st.active)), st.active,
-                  right=W - 236)
+                  right=TOP_BUTTONS)
         pending = st.pending
         if pending is not None:
             tile = i18n.say(Message(f"drunter.word.tile.{pending.kind}", {"n": pending.length}))
@@ -122,18 +128,28 @@ class DrunterVoteScreen(Screen):
             draw_text(s, f"{tile}, {square}", pygame.Rect(8, TOP, W - 16, 42), 24, INK,
                       valign="middle")
         bottom = ROW_Y + len(st.players) * ROW_H
-        if bottom + 40 < 410:
-            draw_text(s, _("Everyone reveals at once. Tap the cards each player shows; a "
-                           "JEEIIN: tap again for its side."),
-                      pygame.Rect(8, bottom + 4, W - 16, 410 - bottom - 8), 24, MUTED)
+        room = pygame.Rect(8, bottom + 4, W - 16, 410 - bottom - 8)
+        if bottom + 40 < 410:  # "..?" said here where there is room (always in the key, "?")
+            hint = _("Everyone reveals at once. Tap the cards each player shows; a JEEIIN: tap "
+                     "again for its side. \"..?\": no vote, it goes back to the hand.")
+            if text_height(hint, room.width) > room.height:
+                hint = _("Everyone reveals at once. Tap the cards each player shows; a "
+                         "JEEIIN: tap again for its side.")
+            draw_text(s, hint, room, 24, MUTED)
         for i, p in enumerate(st.players):
             y = ROW_Y + i * ROW_H
             pygame.draw.rect(s, PANEL, (4, y + 2, W - 8, ROW_H - 4), border_radius=8)
             badge(s, p.colour, (26, y + ROW_H // 2), 16)
             draw_text(s, i18n.name(p.colour), pygame.Rect(48, y + 6, card_columns()[0][1] - 52,
                                                           60), 24, INK, valign="middle", bg=PANEL)
-        yes, no = self.count()
-        result = _("the tile stays") if yes >= no else _("the tile goes back")
-        draw_text(s, _("Yes {yes}, no {no}: {result}").format(yes=yes, no=no, result=result),
-                  pygame.Rect(8, 410, W - 284, 62), 24, INK, valign="middle")
+        if not any(self.shown.values()):  # nothing shown yet: no count, no result
+            return
+        votes = self.count()
+        if why_not(st, self.action()) is not None:  # not everyone has shown its cards yet
+            words = _("So far yes {yes}, no {no}").format(yes=votes.yes, no=votes.no)
+        else:
+            result = _("the tile stays") if votes.passes else _("the tile goes back")
+            words = _("Yes {yes}, no {no}: {result}").format(yes=votes.yes, no=votes.no,
+                                                            result=result)
+        draw_text(s, words, pygame.Rect(8, 410, W - 284, 62), 24, INK, valign="middle")
 
