@@ -15,7 +15,8 @@ from companion.bot import CostNeeded, deciders
 from companion.bot.playout import table_action
 from companion.config import Buttons, Config, Leds
 from companion.display.app import App
-from companion.display.screens.virtual import VirtualScreen, plan_of
+from companion.bot import whole_turn
+from companion.display.screens.virtual import VirtualScreen
 from companion.engine import Action, HelvetiaError, TileCost, apply
 from companion.engine.state import COLOURS, OVER
 from companion.selfplay import drawn_costs
@@ -97,7 +98,7 @@ def person(d: Driver, colour: str | None, rng: random.Random, secret: dict[str, 
     else:
         try:
             for level in ("easy", "normal", "strong", "random"):  # one the screens can take
-                plan = plan_of(state, colour, level, seed)
+                plan = list(whole_turn(state, colour, level=level, seed=seed))
                 if enterable(state, plan) is not None:
                     break
         except CostNeeded as need:

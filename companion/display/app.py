@@ -38,6 +38,7 @@ from ..sdnotify import Watchdog
 from ..session import Saver, Session
 from ..store import Store, StoreError, StoreTrouble
 from . import drunter_play, i18n, message_strip, panel
+from .beside import Beside
 from .contract import AppView
 from .describe import TableLog
 from .i18n import _
@@ -45,6 +46,7 @@ from .opening import Opening, StoreLink
 from .seating import places, sitter
 from .services import Services
 from .table_keep import TableKeep
+from .thinking import Thinking
 from .ui import (
     BACKGROUND,
     WARNING_BG,
@@ -77,7 +79,13 @@ class WakingQueue(queue.Queue[ButtonEvent]):
             pygame.event.post(pygame.event.Event(WAKE))
 
 
-class App(StoreLink, Services):
+def _wake() -> None:
+    """A thought is in (said from the worker): the loop wakes to show it."""
+    if pygame.display.get_init():
+        pygame.event.post(pygame.event.Event(WAKE))
+
+
+class App(StoreLink, Services, Thinking):
     drunter: Any = None
     """A game of Drunter & Drüber in play (a ``DrunterSession``; then ``session`` is None)."""
 
@@ -133,6 +141,8 @@ class App(StoreLink, Services):
         self.table_keep.restore(self)  # ticks; a round end's checklist not gone past
 
         self.events: queue.Queue[ButtonEvent] = WakingQueue()
+        self.beside = Beside(wake=_wake)
+        """Thoughts worked out beside the screen's thread (``thinking``)."""
         self.keyboard: KeyboardButtons | None = None
         self.gpio: GpioButtons | None = None
         self._start_buttons()
@@ -470,6 +480,7 @@ class App(StoreLink, Services):
         if self.drunter is not None:
             state = self.drunter.state
         return self.anim_start is not None or getattr(self.screen, "thinking", None) is not None \
+            or getattr(self.overlay, "thinking", None) is not None \
             or bool(state and state.game_over and (self.strip or self.writer))
 
     def draw(self) -> None:
@@ -555,6 +566,8 @@ class App(StoreLink, Services):
                 self.button_event(self.events.get_nowait())
             except queue.Empty:
                 break
+        if self.beside.poll(lambda asker: asker is self.screen or asker is self.overlay):
+            self.dirty = True  # a thought is in: its screen shows it
         if animating:
             self.update_leds()
             self.dirty = True
@@ -586,6 +599,7 @@ class App(StoreLink, Services):
         return 0
 
     def close(self) -> None:
+        self.beside.close()
         if self.writer:
             self.writer.stop()
         if self.gpio:
