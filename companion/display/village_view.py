@@ -17,7 +17,7 @@ from ..engine.grid import Cell, in_quarter, open_ring, ring, ring_cells
 from ..engine.setup import centre_coins
 from ..engine.state import Adult
 from ..engine.values import SEXES, Sex
-from . import pictograms
+from . import i18n, pictograms
 from .figures import FIGURE, Place, figure, figure_at, figure_places
 from .i18n import building, initial, village_title
 from .palette import CENTRE, TILE_FACE, TILE_USED
@@ -31,6 +31,7 @@ from .ui import (
     LIGHT,
     PANEL,
     PICTURE_TEXT,
+    PICTURES,
     PLAYER,
     PLAYER_INK,
     SELECTED,
@@ -343,7 +344,18 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
                  ) -> dict[Cell, pygame.Rect]:
     """The village's picture in ``area``; ``arriving``: villagers (colour, sex) standing on
     their buildings already before the table's answer is entered (laid out with the others,
-    none over another)."""
+    none over another). Laid out and drawn once per state (and language): a frame that shows
+    it again copies it (``ui.PICTURES``)."""
+    key = ("village", village_, tuple(area), frozenset(highlight or ()), quarters,
+           tuple(sorted((c, tuple(v)) for c, v in (arriving or {}).items())), i18n.language)
+    return PICTURES.draw(surface, state, key, area, lambda: _draw_village(
+        surface, state, village_, area, highlight, quarters, arriving))
+
+
+def _draw_village(surface: pygame.Surface, state: GameState, village_: str,
+                  area: pygame.Rect, highlight: set[Cell] | None, quarters: bool,
+                  arriving: dict[Cell, list[tuple[str, str]]] | None
+                  ) -> dict[Cell, pygame.Rect]:
     grid = _grid(state, village_, area)
     rects = cell_rects(state, village_, area)
     v = state.villages[village_]
