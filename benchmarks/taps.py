@@ -31,9 +31,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from companion.display.app import App  # noqa: E402
-from tests import uiplay, virtual_play  # noqa: E402
-from tests.ui_driver import Driver  # noqa: E402
+from companion.display.app import App
+from tests import uiplay, virtual_play
+from tests.ui_driver import Driver
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 VIRTUAL_GAMES = (  # (players, their levels, seed): a solo game and one virtual player of three
@@ -147,7 +147,7 @@ def play_virtual(players: list[str], levels: dict[str, str], seed: int,
 
 def pct(values: list[float], p: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
 def line(name: str, values: list[float]) -> str:

@@ -175,7 +175,7 @@ def test_the_whole_turn_is_yesterdays_plan(seed: int) -> None:
             for level in ("easy", "normal", "strong"):
                 try:
                     want = yesterdays_plan(state, colour, level, seed)
-                except Exception as exc:  # noqa: BLE001 - the same error, both ways
+                except Exception as exc:  # the same error, both ways
                     with pytest.raises(type(exc)):
                         whole_turn(state, colour, level=level, seed=seed)
                     continue

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pygame
 
-from companion.display import ui
 from companion.bot import whole_turn
+from companion.display import ui
 from companion.display.screens.virtual import VirtualScreen, next_level
 from companion.engine import Game, header_line
 from companion.engine.header import check_header

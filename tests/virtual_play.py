@@ -11,11 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.bot import CostNeeded, deciders
+from companion.bot import CostNeeded, deciders, whole_turn
 from companion.bot.playout import table_action
 from companion.config import Buttons, Config, Leds
 from companion.display.app import App
-from companion.bot import whole_turn
 from companion.display.screens.virtual import VirtualScreen
 from companion.engine import Action, HelvetiaError, TileCost, apply
 from companion.engine.state import COLOURS, OVER

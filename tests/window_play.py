@@ -164,8 +164,8 @@ def auto_step(app: App, d: Driver) -> str:
 def turn_in_screen_order(state: object, colour: str) -> list[object] | None:
     """The turn a level plans, ordered as the turn screen takes it (``enterable``): from the
     easy level on, the first a person could enter; None if none."""
-    from companion.bot.legal import CostNeeded
     from companion.bot import whole_turn
+    from companion.bot.legal import CostNeeded
     from tests.virtual_play import enterable
 
     for level in ("easy", "normal", "strong", "random"):
