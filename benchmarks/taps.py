@@ -134,8 +134,7 @@ def play_virtual(players: list[str], levels: dict[str, str], seed: int,
         if turns is not None and seen[0] > turns:
             raise Enough
 
-    virtual_play.App = TimedApp  # type: ignore[misc]  # its games on the timed app
-    virtual_play.Driver = TimedDriver  # type: ignore[misc]
+    vars(virtual_play).update(App=TimedApp, Driver=TimedDriver)  # its games, timed
     random.seed(seed)
     with tempfile.TemporaryDirectory(prefix="taps-", dir=uiplay.scratch()) as tmp:
         try:

@@ -41,15 +41,19 @@ def yesterdays_plan(state: GameState, colour: str, level: str, seed: int) -> lis
     return plan
 
 
+def fresh_turn(state: GameState) -> bool:
+    """A turn not begun, with a plan to make."""
+    turn = state.turn
+    return state.phase == "play" and turn is not None and turn.character is None \
+        and not turn.done and bool(whole_turn(state, state.active or "", level="easy"))
+
+
 def at_a_strong_turn(tmp: Path, record: str = "game-4p.jsonl", at: int = 120) -> App:
     """A stored game at the first turn from action ``at`` on whose player is made a strong
     virtual player (every cost known), reopened as after a restart."""
     lines = (DATA / record).read_text().splitlines()
     game = Game.from_record(lines)
-    n = next(i for i in range(at, len(game.actions))
-             if game.states[i].phase == "play" and game.states[i].turn is not None
-             and game.states[i].turn.character is None and not game.states[i].turn.done
-             and whole_turn(game.states[i], game.states[i].active or "", level="easy"))
+    n = next(i for i in range(at, len(game.actions)) if fresh_turn(game.states[i]))
     who = game.states[n].active
     header = json.loads(lines[0])
     for p in header["players"]:
