@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from companion.bot import decide, deciders, whole_turn
+from companion.bot import decide, deciders, hint, whole_turn
 from companion.config import Buttons, Config, Leds
 from companion.display.app import App
 from companion.display.screens.virtual import VirtualScreen
@@ -48,17 +48,18 @@ def fresh_turn(state: GameState) -> bool:
         and not turn.done and bool(whole_turn(state, state.active or "", level="easy"))
 
 
-def at_a_strong_turn(tmp: Path, record: str = "game-4p.jsonl", at: int = 120) -> App:
-    """A stored game at the first turn from action ``at`` on whose player is made a strong
-    virtual player (every cost known), reopened as after a restart."""
+def at_a_strong_turn(tmp: Path, record: str = "game-4p.jsonl", at: int = 120,
+                     level: str | None = "strong") -> App:
+    """A stored game at the first turn from action ``at`` on whose player is made a virtual
+    player at ``level`` (None: a person; every cost known), reopened as after a restart."""
     lines = (DATA / record).read_text().splitlines()
     game = Game.from_record(lines)
     n = next(i for i in range(at, len(game.actions)) if fresh_turn(game.states[i]))
     who = game.states[n].active
     header = json.loads(lines[0])
     for p in header["players"]:
-        if p["colour"] == who:
-            p["virtual"] = "strong"
+        if p["colour"] == who and level is not None:
+            p["virtual"] = level
     store, _ = Store.open(tmp / "helvetia.db")
     session = Session.start(store, header)
     for line in lines[1:n + 1]:
@@ -162,6 +163,37 @@ def test_an_undo_during_the_thought_withdraws_it(tmp_path: Path) -> None:
         gate.set()
         until(app, lambda: not app.beside.busy)
         assert not thought.ready or thought.withdrawn
+    finally:
+        gate.set()
+        app.close()
+
+
+def test_the_hint_is_thought_out_beside_the_screen(tmp_path: Path) -> None:
+    """A person's hint: its overlay is up at once and Close answers while the hint is being
+    thought out; asked again, it comes with the strong level's plan and why."""
+    from companion.display.screens.hint import HintOverlay
+
+    app = at_a_strong_turn(tmp_path, level=None)
+    gate = threading.Event()
+    try:
+        app.step(0)
+        state = app.state
+        assert state is not None and state.active is not None
+        hold_worker(app, gate)
+        tap(app, "hint")
+        overlay = app.overlay
+        assert isinstance(overlay, HintOverlay) and overlay.thinking == state.active
+        assert overlay.thought is not None and not overlay.words
+        tap(app, "hint:close")
+        assert app.overlay is None and overlay.thought.withdrawn
+        gate.set()
+        tap(app, "hint")
+        overlay = app.overlay
+        assert isinstance(overlay, HintOverlay)
+        until(app, lambda: overlay.thinking is None)
+        want = hint(state, state.active)
+        assert overlay.plan == want.plan and len(overlay.words) == len(want.plan)
+        assert getattr(app.screen, "hinted", None) == want.plan  # the turn screen follows it
     finally:
         gate.set()
         app.close()

@@ -9,11 +9,14 @@ its answer, if any, thrown away."""
 from __future__ import annotations
 
 import queue
+import sys
 import threading
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
+SWITCH_INTERVAL = 0.0005
+"""Seconds a thread holds the interpreter before another may take it, while a job runs."""
 
 
 class Job(Generic[T]):
@@ -111,6 +114,13 @@ class Beside:
             job = self._queue.get()
             if job is None:
                 return
-            job._run()
+            # While a job runs, the screen's thread gets the interpreter back within a
+            # millisecond of asking (Python's default is 5 ms, and a frame asks many times).
+            interval = sys.getswitchinterval()
+            sys.setswitchinterval(min(interval, SWITCH_INTERVAL))
+            try:
+                job._run()
+            finally:
+                sys.setswitchinterval(interval)
             if not job.withdrawn:
                 self.wake()
