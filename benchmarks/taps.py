@@ -50,6 +50,9 @@ class Timings:
     """(seconds, screen kind, what was tapped or pressed, which game) of every input."""
     holds: list[tuple[float, str, str]] = field(default_factory=list)
     """(seconds, screen kind, which game) of every loop step while a thought was on."""
+    cpu: list[float] = field(default_factory=list)
+    """The screen thread's own CPU time of every input (what other programs on the machine
+    leave out of the picture)."""
     arrivals: list[tuple[float, str, str]] = field(default_factory=list)
     """The same of each loop step that took a thought in and showed it."""
     game: str = ""
@@ -80,11 +83,12 @@ class TimedApp(App):
         kind = type(self.overlay or self.screen).__name__
         thought = thinking(self)
         self.waited = 0.0
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), time.thread_time()
         super().step(timeout)
         held = time.perf_counter() - t - self.waited
         if what is not None:
             TIMINGS.inputs.append((held, kind, what, TIMINGS.game))
+            TIMINGS.cpu.append(time.thread_time() - cpu)
         elif thought and thinking(self):
             TIMINGS.holds.append((held, kind, TIMINGS.game))
         elif thought:  # the thought came in: its plan laid out and shown
@@ -169,6 +173,7 @@ def report() -> None:
     for kind, values in sorted(by_kind.items(), key=lambda kv: -max(kv[1])):
         print(line(kind, values))
     print(line("ALL", [t for t, *_ in inputs]))
+    print(line("ALL, its thread's CPU", TIMINGS.cpu))
     print("the ten slowest inputs:")
     for t, kind, what, game in sorted(inputs, reverse=True)[:10]:
         print(f"  {t * 1e3:6.1f} ms  {what} on {kind} ({game})")

@@ -83,6 +83,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return _fonts[(size, bold)]
 
 
+@lru_cache(maxsize=1024)
 def line_height(size: int) -> int:
     """The height of one line of text at ``size``: from a little above the capitals (room
     for most of an accent) to the bottom of the descenders; the line's box. Inter's own
@@ -91,11 +92,13 @@ def line_height(size: int) -> int:
     return round(size * 0.84) - font(size).get_descent()
 
 
+@lru_cache(maxsize=1024)
 def line_step(size: int) -> int:
     """From one line's top to the next one's."""
     return max(line_height(size) + 1, round(size * 1.1))
 
 
+@lru_cache(maxsize=1024)
 def _lift(size: int) -> int:
     """How far above its box a line's image starts (what Inter's ascent has above the
     box's top)."""
@@ -378,6 +381,7 @@ def _lines_fit(n: int, size: int, height: int) -> bool:
     return n <= _room(size, height)
 
 
+@lru_cache(maxsize=1024)
 def _room(size: int, height: int) -> int:
     """How many lines at ``size`` a box of ``height`` holds (one at least)."""
     return max(1, (height - line_height(size)) // line_step(size) + 1)

@@ -286,8 +286,22 @@ lives in it."""
 
 
 def _shown(cell: pygame.Rect, name: str, size: int, fig: int) -> bool:
+    return _named(name, cell.width, cell.height, size, fig)
+
+
+@lru_cache(maxsize=4096)
+def _named(name: str, width: int, height: int, size: int, fig: int) -> bool:
+    """Whether a building's name is shown on its cell at ``size`` with villagers ``fig``
+    tall, busy or not: worked out once per name and cell size (a new building on a picture
+    asks only of its own name again)."""
+    cell = pygame.Rect(0, 0, width, height)
     return building_layout(cell, name, size, fig)[0] is not None and all(
         building_plan(cell, name, size, fig, *busy)[0] is not None for busy in BUSY)
+
+
+@lru_cache(maxsize=4096)
+def _fits_whole(name: str, width: int, height: int, size: int, fig: int) -> bool:
+    return building_layout(pygame.Rect(0, 0, width, height), name, size, fig)[0] is not None
 
 
 @lru_cache(maxsize=512)
@@ -297,7 +311,7 @@ def _sizes(names: tuple[str, ...], width: int, height: int
     first = figure_size(cell)
     for fig in range(first, min(first, LABELLED_FIGURE) - 1, -1):
         for size in range(LABEL, PICTURE_TEXT - 1, -1):
-            if all(building_layout(cell, n, size, fig)[0] is not None for n in names) and \
+            if all(_fits_whole(n, width, height, size, fig) for n in names) and \
                     all(_shown(cell, n, size, fig) for n in names):
                 return size, fig, frozenset(names)
     size = label_size(list(names), width - 10, max(height - first - 8, _top_row(cell)))
