@@ -13,7 +13,6 @@ from ...engine.state import PLAY, SCHOOL
 from ...engine.table import TableStep, round_ended, steps
 from ...hw.events import NEXT
 from .. import pictograms
-from ..beside import Job
 from ..contract import AppView
 from ..describe import TableLog, for_the_table
 from ..i18n import _, name
@@ -24,6 +23,7 @@ from .hint import plan_words
 from .tile_cost import TileCostView
 
 if TYPE_CHECKING:
+    from ..beside import Job
     from ..thinking import Thought
 
 LEVELS = ("easy", "normal", "strong")
