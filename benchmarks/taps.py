@@ -46,13 +46,11 @@ VIRTUAL_GAMES = (  # (players, their levels, seed): a solo game and one virtual 
 
 @dataclass
 class Timings:
-    inputs: list[tuple[float, str, str, str]] = field(default_factory=list)
-    """(seconds, screen kind, what was tapped or pressed, which game) of every input."""
+    inputs: list[tuple[float, str, str, str, float]] = field(default_factory=list)
+    """(seconds, screen kind, what was tapped or pressed, which game, the screen thread's own
+    CPU seconds) of every input."""
     holds: list[tuple[float, str, str]] = field(default_factory=list)
     """(seconds, screen kind, which game) of every loop step while a thought was on."""
-    cpu: list[float] = field(default_factory=list)
-    """The screen thread's own CPU time of every input (what other programs on the machine
-    leave out of the picture)."""
     arrivals: list[tuple[float, str, str]] = field(default_factory=list)
     """The same of each loop step that took a thought in and showed it."""
     game: str = ""
@@ -87,8 +85,7 @@ class TimedApp(App):
         super().step(timeout)
         held = time.perf_counter() - t - self.waited
         if what is not None:
-            TIMINGS.inputs.append((held, kind, what, TIMINGS.game))
-            TIMINGS.cpu.append(time.thread_time() - cpu)
+            TIMINGS.inputs.append((held, kind, what, TIMINGS.game, time.thread_time() - cpu))
         elif thought and thinking(self):
             TIMINGS.holds.append((held, kind, TIMINGS.game))
         elif thought:  # the thought came in: its plan laid out and shown
@@ -167,16 +164,17 @@ def line(name: str, values: list[float]) -> str:
 def report() -> None:
     inputs = TIMINGS.inputs
     by_kind: dict[str, list[float]] = defaultdict(list)
-    for t, kind, _what, _game in inputs:
+    for t, kind, *_ in inputs:
         by_kind[kind].append(t)
     print("tap to frame, per screen kind (inputs, p50, p95, p99, max):")
     for kind, values in sorted(by_kind.items(), key=lambda kv: -max(kv[1])):
         print(line(kind, values))
     print(line("ALL", [t for t, *_ in inputs]))
-    print(line("ALL, its thread's CPU", TIMINGS.cpu))
+    # The screen thread's own CPU time: what the machine's other programs leave out.
+    print(line("ALL, its thread's CPU", [c for *_, c in inputs]))
     print("the ten slowest inputs:")
-    for t, kind, what, game in sorted(inputs, reverse=True)[:10]:
-        print(f"  {t * 1e3:6.1f} ms  {what} on {kind} ({game})")
+    for t, kind, what, game, cpu in sorted(inputs, reverse=True)[:10]:
+        print(f"  {t * 1e3:6.1f} ms ({cpu * 1e3:5.1f} ms CPU)  {what} on {kind} ({game})")
     holds = TIMINGS.holds
     if holds:
         t, kind, game = max(holds)
