@@ -49,8 +49,9 @@ class Timings:
     inputs: list[tuple[float, str, str, str, float]] = field(default_factory=list)
     """(seconds, screen kind, what was tapped or pressed, which game, the screen thread's own
     CPU seconds) of every input."""
-    holds: list[tuple[float, str, str]] = field(default_factory=list)
-    """(seconds, screen kind, which game) of every loop step while a thought was on."""
+    holds: list[tuple[float, str, str, float]] = field(default_factory=list)
+    """(seconds, screen kind, which game, CPU seconds) of every loop step while a thought
+    was on."""
     arrivals: list[tuple[float, str, str]] = field(default_factory=list)
     """The same of each loop step that took a thought in and showed it."""
     game: str = ""
@@ -87,7 +88,7 @@ class TimedApp(App):
         if what is not None:
             TIMINGS.inputs.append((held, kind, what, TIMINGS.game, time.thread_time() - cpu))
         elif thought and thinking(self):
-            TIMINGS.holds.append((held, kind, TIMINGS.game))
+            TIMINGS.holds.append((held, kind, TIMINGS.game, time.thread_time() - cpu))
         elif thought:  # the thought came in: its plan laid out and shown
             TIMINGS.arrivals.append((held, kind, TIMINGS.game))
 
@@ -177,10 +178,11 @@ def report() -> None:
         print(f"  {t * 1e3:6.1f} ms ({cpu * 1e3:5.1f} ms CPU)  {what} on {kind} ({game})")
     holds = TIMINGS.holds
     if holds:
-        t, kind, game = max(holds)
+        t, kind, game, cpu = max(holds)
         print(f"while a thought was on: {len(holds)} loop steps, p99 "
               f"{pct([h for h, *_ in holds], 99) * 1e3:.1f} ms, longest hold of the screen's "
-              f"thread {t * 1e3:.1f} ms (on {kind}, {game})")
+              f"thread {t * 1e3:.1f} ms ({cpu * 1e3:.1f} ms CPU; on {kind}, {game}); most "
+              f"CPU in one step {max(c for *_, c in holds) * 1e3:.1f} ms")
     else:
         print("while a thought was on: no loop step")
     if TIMINGS.arrivals:

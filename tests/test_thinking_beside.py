@@ -128,9 +128,14 @@ def test_menu_and_seat_buttons_answer_while_a_strong_player_thinks(tmp_path: Pat
         assert type(app.overlay).__name__ == "UndoConfirm"
         tap(app, "undo:no")
         assert app.overlay is None and app.screen is screen
-        for _ in range(3):
-            app.step(0)  # the frames go on (the seat's pulse)
-        assert app.frames > frames + 3 and screen.thinking == colour and not screen.plan
+        assert app.strip is not None
+        pulse = set()
+        for _ in range(6):  # the loop goes on: the thinking seat's LEDs pulse
+            time.sleep(0.06)
+            app.step(0)
+            pulse.add(tuple(app.strip.pixels))
+        assert len(pulse) > 1
+        assert app.frames > frames and screen.thinking == colour and not screen.plan
         gate.set()
         until(app, lambda: screen.thinking is None)
         assert screen.plan == yesterdays_plan(state, colour, "strong", screen.seed)

@@ -570,7 +570,11 @@ class App(StoreLink, Services, Thinking):
             self.dirty = True  # a thought is in: its screen shows it
         if animating:
             self.update_leds()
-            self.dirty = True
+            if self.anim_start is not None:
+                self.dirty = True  # the VP bars fill
+            elif self.strip and not self.dirty:  # only the LEDs pulse (a thinking seat,
+                self._draw_strip(self.surface)  # the winners): the screen stays as drawn
+                self._present(self.surface)
         if self.dirty:
             self.draw()
             self.watchdog.ready()  # the first frame is on the screen
