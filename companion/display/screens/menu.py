@@ -105,12 +105,12 @@ def back_w() -> int:
     return max(font(BODY).size(_("Back"))[0] + 24, 80)
 
 
-__all__ = ["Menu", "menu_button"]
-
-
 def games_screen(app: AppView) -> Screen:
     """The Games list (the history's screens, and the history, imported when first opened:
     not at the start)."""
     from .history import GamesScreen
 
     return GamesScreen(app.screen)
+
+
+__all__ = ["Menu", "menu_button"]
