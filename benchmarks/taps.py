@@ -17,6 +17,7 @@ nothing.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -69,6 +70,11 @@ class TimedApp(App):
 
     input_what: str | None = None
     waited = 0.0
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        gc.freeze()  # as ``App.run`` does before its first frame
+
 
     def _wait(self, seconds: float) -> list[Any]:
         t = time.perf_counter()

@@ -162,9 +162,6 @@ class App(StoreLink, Services, Thinking):
         self.show(self._trouble_screen() if self.trouble else home_screen(self))
         self.update_leds()  # after a restart the strip shows the table at once (HW)
         self.keys_hint()
-        # What the start made (the code, the resumed game) lives as long as the app: the
-        # collector never scans it again (a full collection held a tap 25 ms in a long game).
-        gc.freeze()
 
     def view(self) -> AppView:
         """The app as its screens see it (the type checker holds it to the contract)."""
@@ -601,6 +598,9 @@ class App(StoreLink, Services, Thinking):
             time.sleep(0.02)
 
     def run(self) -> int:
+        # What the start made (the code, the resumed game) lives as long as the app: the
+        # collector never scans it again (a full collection held a tap 25 ms in a long game).
+        gc.freeze()
         while self.running:
             self.step()
         self.close()
