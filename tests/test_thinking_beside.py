@@ -91,6 +91,11 @@ def tap(app: App, id_: str) -> None:
     app.step(0)
 
 
+def shown_over(app: App) -> object:
+    """The overlay on the screen now (read afresh: the app changes it)."""
+    return app.overlay
+
+
 def press(app: App, seat: str, kind: str = PRESS) -> None:
     app.events.put(ButtonEvent(seat, kind, time.monotonic()))
     app.step(0)
@@ -193,7 +198,7 @@ def test_the_hint_is_thought_out_beside_the_screen(tmp_path: Path) -> None:
         assert app.overlay is None and overlay.thought.withdrawn
         gate.set()
         tap(app, "hint")
-        overlay = app.overlay
+        overlay = shown_over(app)
         assert isinstance(overlay, HintOverlay)
         until(app, lambda: overlay.thinking is None)
         want = hint(state, state.active)
