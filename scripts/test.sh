@@ -15,6 +15,7 @@ mypy companion/engine
 python -m pytest "$@"
 helvetia selfplay --games 100 --players 2,3,4 --seed 2026 --adversarial
 helvetia arena --seats strong,normal,random,random --games 4 --seed 2026
+python -m benchmarks.taps --short  # tap to frame and the longest hold while a virtual player thinks (figures only)
 if command -v systemd-analyze >/dev/null; then
   systemd-analyze security --offline=yes systemd/helvetia.service | tail -n 1 ||
     echo "systemd-analyze $(systemd-analyze --version | head -n 1 | cut -d' ' -f2) cannot rate a unit file offline (needs 250 or newer)"

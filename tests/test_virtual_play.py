@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pygame
 
+from companion.bot import whole_turn
 from companion.display import ui
-from companion.display.screens.virtual import VirtualScreen, next_level, plan_of
+from companion.display.screens.virtual import VirtualScreen, next_level
 from companion.engine import Game, header_line
 from companion.engine.header import check_header
 from companion.selfplay import drawn_costs
@@ -91,7 +92,7 @@ def test_the_levels_of_a_seat_and_the_record() -> None:
     header["players"][1]["virtual"] = "strong"
     check_header(header)
     game = Game(header)
-    assert plan_of(game.state, "red", "normal", 0) == []  # the start player is the table's
+    assert whole_turn(game.state, "red", level="normal") == ()  # the start player is the table's
     header["players"][1]["virtual"] = "genius"
     try:
         check_header(header)

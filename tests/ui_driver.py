@@ -64,13 +64,20 @@ class Driver:
     def widgets(self) -> list[Widget]:
         """What is on the screen now (drawn first if anything changed); a virtual player that
         is still thinking is waited for, as a table would."""
-        for _ in range(100):
-            if getattr(self.app.screen, "thinking", None) is None:
-                break
-            self.app.step(0)
+        self.settle()
         if self.app.dirty or not self.app.widgets:
             self.app.draw()
         return self.app.widgets
+
+    def settle(self, seconds: float = 120.0) -> None:
+        """A thought of the companion's on the screen (a virtual player's plan, a hint),
+        worked out beside the screen, waited for as a table would: the loop goes on."""
+        end = time.monotonic() + seconds
+        while any(getattr(x, "thinking", None) is not None
+                  for x in (self.app.screen, self.app.overlay)):
+            if time.monotonic() > end:
+                raise Stuck("the companion is still thinking", self.screen_name(), [])
+            self.app.step(0.01)
 
     def ids(self) -> list[str]:
         return [w.id for w in self.widgets()]
@@ -113,11 +120,13 @@ class Driver:
             pygame.event.post(pygame.event.Event(kind, x=x / ww, y=y / wh, dx=0.0, dy=0.0,
                                                  touch_id=1, finger_id=0, pressure=1.0))
         self.app.step(0)
+        self.settle()
         self.taps += 1
 
     def seat(self, seat: str, kind: str = PRESS) -> None:
         self.app.events.put(ButtonEvent(seat, kind, time.monotonic()))
         self.app.step(0)
+        self.settle()
         self.presses += 1
 
     def hold(self, seat: str) -> None:

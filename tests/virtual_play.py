@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.bot import CostNeeded, deciders
+from companion.bot import CostNeeded, deciders, whole_turn
 from companion.bot.playout import table_action
 from companion.config import Buttons, Config, Leds
 from companion.display.app import App
-from companion.display.screens.virtual import VirtualScreen, plan_of
+from companion.display.screens.virtual import VirtualScreen
 from companion.engine import Action, HelvetiaError, TileCost, apply
 from companion.engine.state import COLOURS, OVER
 from companion.selfplay import drawn_costs
@@ -97,7 +97,7 @@ def person(d: Driver, colour: str | None, rng: random.Random, secret: dict[str, 
     else:
         try:
             for level in ("easy", "normal", "strong", "random"):  # one the screens can take
-                plan = plan_of(state, colour, level, seed)
+                plan = list(whole_turn(state, colour, level=level, seed=seed))
                 if enterable(state, plan) is not None:
                     break
         except CostNeeded as need:

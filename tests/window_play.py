@@ -164,13 +164,13 @@ def auto_step(app: App, d: Driver) -> str:
 def turn_in_screen_order(state: object, colour: str) -> list[object] | None:
     """The turn a level plans, ordered as the turn screen takes it (``enterable``): from the
     easy level on, the first a person could enter; None if none."""
+    from companion.bot import whole_turn
     from companion.bot.legal import CostNeeded
-    from companion.display.screens.virtual import plan_of
     from tests.virtual_play import enterable
 
     for level in ("easy", "normal", "strong", "random"):
         try:
-            ordered = enterable(state, plan_of(state, colour, level, 0))  # type: ignore[arg-type]
+            ordered = enterable(state, list(whole_turn(state, colour, level=level)))  # type: ignore[arg-type]
         except CostNeeded:
             continue
         if ordered is not None:

@@ -18,9 +18,10 @@ from ..engine import (
     legal_actions,
     turn_options,
 )
+from ..engine.deciders import deciders as deciders  # the bot's callers ask it here too
 from ..engine.errors import IllegalAction
 from ..engine.messages import message
-from ..engine.state import COUPLES, DRAFT, NEUTRAL, PLACE, PLAY, SCHOOL
+from ..engine.state import PLAY
 from ..engine.values import Colour
 
 TABLE_PHASES = ("start_player", "start_buildings", "reveal", "over")
@@ -39,17 +40,6 @@ class CostNeeded(HelvetiaError):
         self.player = player
         self.buildings = buildings
         super().__init__(message("bot.cost_needed", player=player, building=buildings[0]))
-
-
-def deciders(state: GameState) -> list[Colour]:
-    """The colours with a decision of their own now (several while start buildings are placed)."""
-    if state.phase == PLAY:
-        return [state.active] if state.active else []
-    if state.phase == PLACE:
-        return [c for c in state.colours if state.to_place.get(c)]
-    if state.phase in (DRAFT, NEUTRAL, COUPLES, SCHOOL):
-        return state.queue[:1]
-    return []
 
 
 def check_decider(state: GameState, colour: str) -> Colour:

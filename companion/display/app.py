@@ -8,6 +8,7 @@ changed, at most 30 frames a second while animating. Everything is drawn on a lo
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import queue
@@ -39,6 +40,7 @@ from ..sdnotify import Watchdog
 from ..session import Saver, Session
 from ..store import Store, StoreError, StoreTrouble
 from . import drunter_play, i18n, message_strip, panel
+from .beside import Beside
 from .contract import AppView
 from .describe import TableLog
 from .i18n import _
@@ -46,6 +48,7 @@ from .opening import Opening, StoreLink
 from .seating import places, sitter
 from .services import Services
 from .table_keep import TableKeep
+from .thinking import Thinking
 from .ui import (
     BACKGROUND,
     WARNING_BG,
@@ -78,7 +81,13 @@ class WakingQueue(queue.Queue[ButtonEvent]):
             pygame.event.post(pygame.event.Event(WAKE))
 
 
-class App(StoreLink, Services):
+def _wake() -> None:
+    """A thought is in (said from the worker): the loop wakes to show it."""
+    if pygame.display.get_init():
+        pygame.event.post(pygame.event.Event(WAKE))
+
+
+class App(StoreLink, Services, Thinking):
     session: Session | None = None
     """The game of Helvetia in play: none yet, or resumed by ``open_store`` (a class default,
     so that the check after opening the store is not narrowed to None)."""
@@ -136,6 +145,8 @@ class App(StoreLink, Services):
         self.table_keep.restore(self)  # ticks; a round end's checklist not gone past
 
         self.events: queue.Queue[ButtonEvent] = WakingQueue()
+        self.beside = Beside(wake=_wake)
+        """Thoughts worked out beside the screen's thread (``thinking``)."""
         self.keyboard: KeyboardButtons | None = None
         self.gpio: GpioButtons | None = None
         self._start_buttons()
@@ -473,6 +484,7 @@ class App(StoreLink, Services):
         if self.drunter is not None:
             state = self.drunter.state
         return self.anim_start is not None or getattr(self.screen, "thinking", None) is not None \
+            or getattr(self.overlay, "thinking", None) is not None \
             or bool(state and state.game_over and (self.strip or self.writer))
 
     def draw(self) -> None:
@@ -558,9 +570,15 @@ class App(StoreLink, Services):
                 self.button_event(self.events.get_nowait())
             except queue.Empty:
                 break
+        if self.beside.poll(lambda asker: asker is self.screen or asker is self.overlay):
+            self.dirty = True  # a thought is in: its screen shows it
         if animating:
             self.update_leds()
-            self.dirty = True
+            if self.anim_start is not None:
+                self.dirty = True  # the VP bars fill
+            elif self.strip and not self.dirty:  # only the LEDs pulse (a thinking seat,
+                self._draw_strip(self.surface)  # the winners): the screen stays as drawn
+                self._present(self.surface)
         if self.dirty:
             self.draw()
             self.watchdog.ready()  # the first frame is on the screen
@@ -583,12 +601,16 @@ class App(StoreLink, Services):
             time.sleep(0.02)
 
     def run(self) -> int:
+        # What the start made (the code, the resumed game) lives as long as the app: the
+        # collector never scans it again (a full collection held a tap 25 ms in a long game).
+        gc.freeze()
         while self.running:
             self.step()
         self.close()
         return 0
 
     def close(self) -> None:
+        self.beside.close()
         if self.writer:
             self.writer.stop()
         if self.gpio:

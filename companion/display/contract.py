@@ -27,7 +27,9 @@ if TYPE_CHECKING:
     from ..engine import Action, GameState
     from ..session import Saver, Session
     from ..store import Store, StoreTrouble
+    from .beside import Job
     from .describe import TableLog
+    from .thinking import Thought
     from .ui import Widget
 
 
@@ -123,6 +125,12 @@ class AppView(Protocol):
     def learn_costs(self, costs: Mapping[str, Mapping[str, int]]) -> None: ...
 
     def busy(self, words: str | None) -> None: ...
+
+    # --- the companion's thoughts, beside the screen (``thinking.Thinking``) -------------------
+    def virtual_plan(self, asker: Screen, state: GameState, colour: str, level: str,
+                     seed: int) -> Job[Thought]: ...
+
+    def strong_hint(self, asker: Screen, state: GameState, colour: str) -> Job[Thought]: ...
 
 
 def game_state(app: AppView) -> GameState:

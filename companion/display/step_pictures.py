@@ -24,7 +24,7 @@ from ..engine.table import (
     TableStep,
 )
 from ..engine.values import Sex
-from . import pictograms
+from . import i18n, pictograms
 from .figures import figure
 from .i18n import _, initial
 from .palette import NEUTRAL as NEUTRAL_COIN_COLOUR
@@ -36,6 +36,7 @@ from .ui import (
     INK,
     LIGHT,
     PICTURE_TEXT,
+    PICTURES,
     PLAYER,
     PLAYER_INK,
     draw_text,
@@ -160,7 +161,14 @@ def draw_piece(surface: pygame.Surface, step: TableStep, rect: pygame.Rect,
 def step_picture(surface: pygame.Surface, step: TableStep, state: GameState,
                  rect: pygame.Rect) -> None:
     """A table step's picture: the village with the cell marked and the piece beside it, or
-    the piece alone."""
+    the piece alone. Laid out and drawn once per state (and language): a frame that shows
+    it again copies it (``ui.PICTURES``)."""
+    PICTURES.draw(surface, state, ("step", repr(step), tuple(rect), i18n.language), rect,
+                  lambda: _step_picture(surface, step, state, rect))
+
+
+def _step_picture(surface: pygame.Surface, step: TableStep, state: GameState,
+                  rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, BUTTON, rect, border_radius=6)
     pygame.draw.rect(surface, BUTTON_EDGE, rect, 1, border_radius=6)
     if step.village is not None and step.village in state.villages:

@@ -18,7 +18,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import pygame
 
@@ -48,6 +48,7 @@ from .palette import (  # noqa: F401
     Colour,
 )
 
+T = TypeVar("T")
 W, H = 800, 480
 MIN_TOUCH = 48
 
@@ -61,8 +62,18 @@ _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
 def reset_fonts() -> None:
-    """Fonts die with ``pygame.quit()``: a new start loads them again."""
+    """Fonts die with ``pygame.quit()``: a new start loads them again (and the lines and
+    pictures drawn with them are drawn again)."""
     _fonts.clear()
+    _rendered.cache_clear()
+    PICTURES.clear()
+
+
+@lru_cache(maxsize=768)
+def _rendered(line: str, size: int, bold: bool, colour: Colour) -> pygame.Surface:
+    """A line of text as an image, drawn once: most frames draw the same words again (the
+    images are only ever blitted)."""
+    return font(size, bold).render(line, True, colour)
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -73,6 +84,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return _fonts[(size, bold)]
 
 
+@lru_cache(maxsize=1024)
 def line_height(size: int) -> int:
     """The height of one line of text at ``size``: from a little above the capitals (room
     for most of an accent) to the bottom of the descenders; the line's box. Inter's own
@@ -81,11 +93,13 @@ def line_height(size: int) -> int:
     return round(size * 0.84) - font(size).get_descent()
 
 
+@lru_cache(maxsize=1024)
 def line_step(size: int) -> int:
     """From one line's top to the next one's."""
     return max(line_height(size) + 1, round(size * 1.1))
 
 
+@lru_cache(maxsize=1024)
 def _lift(size: int) -> int:
     """How far above its box a line's image starts (what Inter's ascent has above the
     box's top)."""
@@ -161,6 +175,7 @@ KEEP = 20_000
 
 
 def _report(s: str, box: tuple[int, int], size: int, why: str = NOT_FITTING) -> None:
+    _note(("report", s, box, size, why))
     r = TextReport(screen_name, s, box, size, why)
     if r not in _reported and len(REPORTS) < KEEP:
         _reported.add(r)
@@ -206,6 +221,101 @@ def _background(surface: pygame.Surface, rect: pygame.Rect) -> Colour:
               (r.right - 2, r.bottom - 2), (r.centerx, r.top + 1), (r.centerx, r.bottom - 2)]
     seen = [(c.r, c.g, c.b) for c in map(surface.get_at, points)]
     return max(seen, key=seen.count)
+
+
+def _contrast(line: str, colour: Colour, under: Colour) -> None:
+    """A line's colours kept for the contrast check (and for a picture drawn again)."""
+    _note(("contrast", line, colour, under))
+    key = (screen_name, line, colour, under)
+    if key not in CONTRAST and len(CONTRAST) < KEEP:
+        CONTRAST[key] = contrast(colour, under)
+
+
+# --- pictures drawn once -----------------------------------------------------------------------
+
+Note = tuple[Any, ...]
+_recording: list[list[Note]] = []
+"""The notes of the pictures being drawn now (a picture may hold another)."""
+
+
+def _note(note: Note) -> None:
+    for notes in _recording:
+        notes.append(note)
+
+
+def _replay(notes: list[Note]) -> None:
+    """A remembered picture's texts, noted again as if drawn (reports, sizes, contrast)."""
+    for note in notes:
+        if note[0] == "report":
+            _report(*note[1:])
+        elif note[0] == "sizes":
+            SIZES[note[1]] = SIZES.get(note[1], 0) + note[2]
+        else:
+            _contrast(*note[1:])
+
+
+@dataclass
+class _Picture:
+    owner: object
+    image: pygame.Surface
+    at: tuple[int, int]
+    notes: list[Note]
+    value: Any
+
+
+class Pictures:
+    """Pictures laid out and drawn once per state and kept: a frame that shows the same one
+    again (the same ``owner``, usually a game state, and the same ``key``, on the same
+    colours) copies its pixels and notes its texts again, without laying it out."""
+
+    def __init__(self, most: int = 1_500_000) -> None:
+        self.most = most
+        """Pixels kept at most (about 6 MB): the latest pictures, a few villages' worth."""
+        self.kept: dict[tuple[Any, ...], _Picture] = {}
+        self.pixels = 0
+
+    def clear(self) -> None:
+        self.kept.clear()
+        self.pixels = 0
+
+    def draw(self, surface: pygame.Surface, owner: object, key: tuple[Any, ...],
+             area: pygame.Rect, paint: Callable[[], T]) -> T:
+        """``paint()`` draws the picture in ``area`` (never outside it) on ``surface``
+        and returns what its caller needs (its cells' boxes); the picture depends only on
+        ``owner`` (an immutable value, held by identity) and ``key``."""
+        box = area.clip(surface.get_rect())
+        if box.width < 2 or box.height < 2:
+            return paint()
+        under = tuple(tuple(surface.get_at(p)) for p in (  # what it is drawn on, as kept
+            box.topleft, (box.right - 1, box.top), (box.left, box.bottom - 1),
+            (box.right - 1, box.bottom - 1)))
+        whole = (id(owner), surface.get_size(), screen_name, under, *key)
+        hit = self.kept.get(whole)
+        if hit is not None and hit.owner is owner:
+            self.kept[whole] = self.kept.pop(whole)  # the latest used, kept longest
+            surface.blit(hit.image, hit.at)
+            _replay(hit.notes)
+            return cast(T, hit.value)
+        notes: list[Note] = []
+        _recording.append(notes)
+        try:
+            value = paint()
+        finally:
+            _recording.pop()
+        old = self.kept.pop(whole, None)
+        if old is not None:
+            self.pixels -= old.image.get_width() * old.image.get_height()
+        self.kept[whole] = _Picture(owner, surface.subsurface(box).copy(), box.topleft, notes,
+                                    value)
+        self.pixels += box.width * box.height
+        while self.pixels > self.most and len(self.kept) > 1:
+            first = self.kept.pop(next(iter(self.kept)))
+            self.pixels -= first.image.get_width() * first.image.get_height()
+        return value
+
+
+PICTURES = Pictures()
+"""The village pictures and the table steps' pictures of the frames drawn lately."""
 
 
 # --- fitting -----------------------------------------------------------------------------------
@@ -276,6 +386,7 @@ def _lines_fit(n: int, size: int, height: int) -> bool:
     return n <= _room(size, height)
 
 
+@lru_cache(maxsize=1024)
 def _room(size: int, height: int) -> int:
     """How many lines at ``size`` a box of ``height`` holds (one at least)."""
     return max(1, (height - line_height(size)) // line_step(size) + 1)
@@ -356,8 +467,8 @@ def draw_text(surface: pygame.Surface, s: str, rect: pygame.Rect | tuple[int, in
         _report(s, rect.size, fitted.size)
     elif fitted.size < (PICTURE_TEXT if picture else MIN_TEXT):
         _report(s, rect.size, fitted.size, TOO_SMALL)
-    f = font(fitted.size, bold)
     SIZES[fitted.size] = SIZES.get(fitted.size, 0) + len(fitted.lines)
+    _note(("sizes", fitted.size, len(fitted.lines)))
     step = line_step(fitted.size)
     total = (len(fitted.lines) - 1) * step + line_height(fitted.size)
     y = {"top": rect.top, "middle": rect.centery - total // 2, "bottom": rect.bottom - total}[
@@ -365,7 +476,7 @@ def draw_text(surface: pygame.Surface, s: str, rect: pygame.Rect | tuple[int, in
     covered = pygame.Rect(rect.left, y, 0, 0)
     lift = _lift(fitted.size)
     for line in fitted.lines:
-        img = f.render(line, True, colour)
+        img = _rendered(line, fitted.size, bold, tuple(colour))
         r = img.get_rect(top=y - lift)
         if align == "center":
             r.centerx = rect.centerx
@@ -375,9 +486,7 @@ def draw_text(surface: pygame.Surface, s: str, rect: pygame.Rect | tuple[int, in
             r.left = rect.left
         if line.strip():
             under = bg or _background(surface, r)
-            key = (screen_name, line, colour, under)
-            if key not in CONTRAST and len(CONTRAST) < KEEP:
-                CONTRAST[key] = contrast(colour, under)
+            _contrast(line, colour, under)
         surface.blit(img, r)
         covered = covered.union(r) if covered.width else r
         y += step

@@ -18,7 +18,7 @@ from ..engine.grid import Cell, in_quarter, open_ring, ring, ring_cells
 from ..engine.setup import centre_coins
 from ..engine.state import Adult, Building
 from ..engine.values import SEXES, Colour, Quarter, Sex
-from . import pictograms
+from . import i18n, pictograms
 from .figures import FIGURE, Place, figure, figure_at, figure_places
 from .i18n import building, initial, village_title
 from .palette import CENTRE, TILE_FACE, TILE_USED
@@ -32,6 +32,7 @@ from .ui import (
     LIGHT,
     PANEL,
     PICTURE_TEXT,
+    PICTURES,
     PLAYER,
     PLAYER_INK,
     SELECTED,
@@ -285,8 +286,22 @@ lives in it."""
 
 
 def _shown(cell: pygame.Rect, name: str, size: int, fig: int) -> bool:
+    return _named(name, cell.width, cell.height, size, fig)
+
+
+@lru_cache(maxsize=4096)
+def _named(name: str, width: int, height: int, size: int, fig: int) -> bool:
+    """Whether a building's name is shown on its cell at ``size`` with villagers ``fig``
+    tall, busy or not: worked out once per name and cell size (a new building on a picture
+    asks only of its own name again)."""
+    cell = pygame.Rect(0, 0, width, height)
     return building_layout(cell, name, size, fig)[0] is not None and all(
         building_plan(cell, name, size, fig, *busy)[0] is not None for busy in BUSY)
+
+
+@lru_cache(maxsize=4096)
+def _fits_whole(name: str, width: int, height: int, size: int, fig: int) -> bool:
+    return building_layout(pygame.Rect(0, 0, width, height), name, size, fig)[0] is not None
 
 
 @lru_cache(maxsize=512)
@@ -296,7 +311,7 @@ def _sizes(names: tuple[str, ...], width: int, height: int
     first = figure_size(cell)
     for fig in range(first, min(first, LABELLED_FIGURE) - 1, -1):
         for size in range(LABEL, PICTURE_TEXT - 1, -1):
-            if all(building_layout(cell, n, size, fig)[0] is not None for n in names) and \
+            if all(_fits_whole(n, width, height, size, fig) for n in names) and \
                     all(_shown(cell, n, size, fig) for n in names):
                 return size, fig, frozenset(names)
     size = label_size(list(names), width - 10, max(height - first - 8, _top_row(cell)))
@@ -343,7 +358,18 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
                  ) -> dict[Cell, pygame.Rect]:
     """The village's picture in ``area``; ``arriving``: villagers (colour, sex) standing on
     their buildings already before the table's answer is entered (laid out with the others,
-    none over another)."""
+    none over another). Laid out and drawn once per state (and language): a frame that shows
+    it again copies it (``ui.PICTURES``)."""
+    key = ("village", village_, tuple(area), frozenset(highlight or ()), quarters,
+           tuple(sorted((c, tuple(v)) for c, v in (arriving or {}).items())), i18n.language)
+    return PICTURES.draw(surface, state, key, area, lambda: _draw_village(
+        surface, state, village_, area, highlight, quarters, arriving))
+
+
+def _draw_village(surface: pygame.Surface, state: GameState, village_: str,
+                  area: pygame.Rect, highlight: set[Cell] | None, quarters: bool,
+                  arriving: dict[Cell, list[tuple[Colour, str]]] | None
+                  ) -> dict[Cell, pygame.Rect]:
     grid = _grid(state, village_, area)
     rects = cell_rects(state, village_, area)
     v = state.villages[village_]

@@ -12,6 +12,7 @@ from ...engine.actions import Placement
 from ...engine.setup import coins_at_hand
 from ...engine.state import CHARACTERS, DRAFT, START_PLAYER
 from ...engine.values import Colour
+from .. import i18n
 from ..contract import AppView, Screen
 from ..describe import step_text
 from ..i18n import _, name, ngettext
@@ -28,6 +29,7 @@ from ..ui import (
     MUTED,
     PANEL,
     PICTURE_TEXT,
+    PICTURES,
     PLAYER,
     TITLE,
     WARNING_INK,
@@ -128,7 +130,16 @@ def players_panel(s: pygame.Surface, state: GameState, rect: pygame.Rect) -> int
     """Each player: colour and initial, name (the whole line, two lines if need be); coins in
     hand (a coin with the count), the character tiles held (their pictograms, dark when used
     this round), the start-player token, the score. The active player framed in its colour
-    (a dark outline where it is light). Returns the y below it."""
+    (a dark outline where it is light). Returns the y below it. Laid out and drawn once per
+    state (and language): a frame that shows it again copies it (``ui.PICTURES``)."""
+    bottom = rect.top + sum(max(text_height(name(p.colour), rect.width - 34), 27) + 34
+                            for p in state.players)
+    area = pygame.Rect(rect.left - 4, rect.top - 4, rect.width + 8, bottom - rect.top + 4)
+    return PICTURES.draw(s, state, ("players", tuple(rect), i18n.language), area,
+                         lambda: _players_panel(s, state, rect))
+
+
+def _players_panel(s: pygame.Surface, state: GameState, rect: pygame.Rect) -> int:
     y = rect.top
     for p in state.players:
         name_h = text_height(name(p.colour), rect.width - 34)

@@ -12,7 +12,6 @@ from ..contract import AppView, game_state
 from ..i18n import _, colour
 from ..ui import BODY, INK, W, Widget, button, draw_text, font
 from .common import TOP, Screen, title_bar
-from .history import winner_buttons, winner_buttons_width
 from .navigation import make
 from .score_table import score_table
 
@@ -28,6 +27,8 @@ class GameOverScreen(Screen):
         """The change since the last round end's scoring, by colour, as drawn."""
 
     def layout(self, app: AppView) -> list[Widget]:
+        from . import history  # the history's screens: imported when a game ends
+
         # Top right, like the other screens' buttons: the whole screen below for the scores.
         new = max(font(BODY).size(_("New game"))[0] + 24, 150)
         look = max(font(BODY).size(_("Villages"))[0] + 24, 110)
@@ -35,7 +36,7 @@ class GameOverScreen(Screen):
                        lambda: app.new_game(), style="primary"),
                 button("villages", (W - 12 - new - look, 4, look, 48), _("Villages"),
                        lambda: app.show(make("villages"))),
-                *winner_buttons(app, W - 8, TOP + 4)]
+                *history.winner_buttons(app, W - 8, TOP + 4)]
 
     def rounds(self, app: AppView) -> int:
         """The round ends scored in this game (the last one the table stopped at)."""
@@ -51,6 +52,8 @@ class GameOverScreen(Screen):
         return W - 12 - new - look
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
+        from . import history
+
         state = game_state(app)
         names = " & ".join(colour(c) for c in state.winners)
         title = (_("{who} wins!") if len(state.winners) == 1 else _("{who} share the win!"))
@@ -66,8 +69,9 @@ class GameOverScreen(Screen):
             why = " ".join((_("The table agreed to end the game after round {n}, at {vp} "
                               "VP.").format(n=self.rounds(app), vp=max(state.track.values())),
                             "" if state.tie_break else why)).strip()
-        below = max(draw_text(s, why, pygame.Rect(8, TOP + 2, W - 24 - winner_buttons_width(),
-                                                  56), BODY, INK).bottom, TOP + 52)
+        room = W - 24 - history.winner_buttons_width()
+        below = max(draw_text(s, why, pygame.Rect(8, TOP + 2, room, 56), BODY, INK).bottom,
+                    TOP + 52)
         score_table(s, state, app.last_track, below + 6, bottom=472)
         self.shown = {p.colour: state.track[p.colour] for p in state.players}
         self.words = why

@@ -3,16 +3,16 @@ line why, in the player's language. Never shown unasked: only the "Hint" button 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
-from ...bot import CostNeeded, NothingToDecide, hint
 from ...engine import (
     Action,
     CannotAct,
     Choose,
     EndTurn,
     GameState,
-    HelvetiaError,
     apply,
     turn_options,
 )
@@ -23,6 +23,10 @@ from ..i18n import _, building, character, name, ngettext, say
 from ..ui import BACKGROUND, BODY, INK, MUTED, TITLE, W, Widget, button, draw_text, paragraph
 from .common import Screen
 
+if TYPE_CHECKING:
+    from ..beside import Job
+    from ..thinking import Thought
+
 
 def hint_button(app: AppView, state: GameState, rect: tuple[int, int, int, int]) -> Widget:
     """Opens the hint for the player whose turn it is."""
@@ -30,12 +34,9 @@ def hint_button(app: AppView, state: GameState, rect: tuple[int, int, int, int])
 
 
 def open_hint(app: AppView, state: GameState) -> None:
-    """The hint over the turn screen; the turn screen learns its plan, to preselect the
-    hinted option when the player follows it into the character."""
-    hint_ = HintOverlay(state)
-    app.overlay = hint_
-    if hint_.plan and hasattr(app.screen, "hinted"):
-        setattr(app.screen, "hinted", hint_.plan)  # noqa: B010
+    """The hint over the turn screen, worked out beside it (the overlay says so meanwhile;
+    Close answers at once)."""
+    app.overlay = HintOverlay(state)
 
 
 def plan_words(state: GameState, plan: tuple[Action, ...]) -> list[str]:
@@ -71,29 +72,46 @@ class HintOverlay(Screen):
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.colour = state.active or ""
+        self.thinking: str | None = self.colour
+        """Whose hint is being worked out (None once it is in)."""
+        self.thought: Job[Thought] | None = None
         self.words: list[str] = []
         self.why = ""
         self.costs: tuple[str, ...] = ()
         """The tiles whose costs the hint needs: the way to the cost form."""
         self.plan: tuple[Action, ...] = ()
-        try:
-            h = hint(state, self.colour)
-        except CostNeeded as e:  # which tiles: the table reads them off those
-            self.costs = tuple(e.buildings)
-            names = ", ".join(building(state.catalogue, t) for t in e.buildings)
+
+    def think(self, app: AppView) -> None:
+        """The hint asked for (once), beside the screen; taken once it is in. The turn
+        screen learns its plan, to preselect the hinted option when the player follows it
+        into the character."""
+        if self.thought is None:
+            self.thought = app.strong_hint(self, self.state, self.colour)
+        if not self.thought.ready:
+            return
+        self.thinking = None
+        thought = self.thought.value()
+        state = self.state
+        if thought.costs:  # which tiles: the table reads them off those
+            self.costs = thought.costs
+            names = ", ".join(building(state.catalogue, t) for t in thought.costs)
             self.why = ngettext(
                 "Enter the cost of the {buildings} tile on offer first: the hint needs it.",
                 "Enter the costs of these tiles on offer first: {buildings}. The hint needs "
-                "them.", len(e.buildings)).format(buildings=names)
-        except (NothingToDecide, HelvetiaError):
+                "them.", len(thought.costs)).format(buildings=names)
+        elif not thought.plan or thought.why is None:
             self.why = _("No hint now.")
         else:
-            self.plan = tuple(h.plan)
-            self.words = plan_words(state, h.plan)
-            why = say(h.why)
+            self.plan = thought.plan
+            self.words = plan_words(state, thought.plan)
+            why = say(thought.why)
             self.why = why[:1].upper() + why[1:]
+            if hasattr(app.screen, "hinted"):
+                setattr(app.screen, "hinted", self.plan)  # noqa: B010
 
     def layout(self, app: AppView) -> list[Widget]:
+        if self.thinking is not None:
+            self.think(app)
         box = _box()
         to_reading = getattr(app.screen, "to_reading", None)  # the turn's cost form
         if self.costs and to_reading is not None:
@@ -128,6 +146,10 @@ class HintOverlay(Screen):
         draw_text(s, _("A hint for {name}").format(name=name(self.colour)),
                   pygame.Rect(box.left + 16, box.top + 10, box.width - 32, 44), TITLE, INK,
                   valign="middle")
+        if self.thinking is not None:  # the words come with the thought
+            draw_text(s, "…", pygame.Rect(box.left + 16, box.top + 60, box.width - 32, 64),
+                      TITLE, MUTED, align="center")
+            return
         room = 64 if self.words else box.height - 140  # alone (tiles named): all the room
         y = paragraph(s, self.why, pygame.Rect(box.left + 16, box.top + 60, box.width - 32,
                                                room), BODY, INK)

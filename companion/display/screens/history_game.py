@@ -18,7 +18,6 @@ from ..contract import AppView
 from ..describe import action_text
 from ..i18n import _, ngettext, set_players
 from ..ui import BACKGROUND, BODY, INK, MUTED, PANEL, W, Widget, badge, button, draw_text, fit, font
-from .bgstats_code import BGStatsOverlay
 from .history_chart import chart
 from .history_words import (
     SOURCES,
@@ -58,8 +57,7 @@ class GameScreen(Screen):
         x = back.rect.left - 4
         for id_, label, fn, ok in (
                 ("record", _("Record"), lambda: app.show(RecordScreen(game, self)), True),
-                ("bgstats", _("BG Stats"),
-                 lambda: setattr(app, "overlay", BGStatsOverlay(game)), game.counted)):
+                ("bgstats", _("BG Stats"), lambda: bgstats_code(app, game), game.counted)):
             w = max(font(BODY).size(label)[0] + 24, 100)
             x -= w + 4
             out.append(button(id_, (x, 4, w, 48), label, fn, enabled=ok))
@@ -216,3 +214,10 @@ class RecordScreen(Screen):
                           INK if kind == "turn" else MUTED)
             y = r.bottom + 6
 
+
+def bgstats_code(app: AppView, game: GameSummary) -> None:
+    """The BG Stats code over the game's screen (the code's maker, segno, imported when a code
+    is first asked for: not when a game ends)."""
+    from .bgstats_code import BGStatsOverlay
+
+    app.overlay = BGStatsOverlay(game)

@@ -16,7 +16,6 @@ from ..ui import BODY, INK, PANEL, TITLE, W, Widget, button, font, text
 from .abandon import end_game_button
 from .common import Screen, menu_button
 from .costs import CostsScreen
-from .history import GamesScreen
 from .navigation import opened_as
 
 ROW = 62
@@ -42,7 +41,7 @@ class Menu(Screen):
         entries: list[tuple[str, str, Callable[[], None]]] = [
             ("menu:new_game", _("New game"), lambda: self.new_game(app))]
         entries.append(("menu:games", _("Games"),
-                        lambda: self.open(app, GamesScreen(app.screen))))
+                        lambda: self.open(app, games_screen(app))))
         entries += [("menu:costs", _("Costs"), lambda: self.open(app, CostsScreen())),
                     ("menu:language", i18n.LANGUAGES[i18n.language],
                      lambda: setattr(self, "languages", True)),
@@ -104,6 +103,14 @@ class Menu(Screen):
 def back_w() -> int:
     """The language list's Back: as wide as its word."""
     return max(font(BODY).size(_("Back"))[0] + 24, 80)
+
+
+def games_screen(app: AppView) -> Screen:
+    """The Games list (the history's screens, and the history, imported when first opened:
+    not at the start)."""
+    from .history import GamesScreen
+
+    return GamesScreen(app.screen)
 
 
 __all__ = ["Menu", "menu_button"]

@@ -3,12 +3,12 @@ that move its pieces, confirmed with "Done" or that seat's button once they are 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...bot import CostNeeded, decide, deciders
-from ...engine import Action, CannotAct, EndTurn, GameState, apply
+from ...engine import Action, EndTurn, GameState, apply
+from ...engine.deciders import deciders
 from ...engine.state import PLAY, SCHOOL
 from ...engine.table import TableStep, round_ended, steps
 from ...hw.events import NEXT
@@ -22,11 +22,13 @@ from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, Screen, StepsView, nav, nav_l
 from .hint import plan_words
 from .tile_cost import TileCostView
 
+if TYPE_CHECKING:
+    from ..beside import Job
+    from ..thinking import Thought
+
 LEVELS = ("easy", "normal", "strong")
 SCHOOL_STEPS = ("table.school_home", "table.school_to_centre")
 """A virtual player's own steps when it brings its villagers back from the school."""
-MAX_PLAN = 30
-"""Actions in one plan at most (a turn is a handful; this only bounds a broken search)."""
 
 
 def level_word(level: str | None) -> str:
@@ -79,20 +81,6 @@ def virtual_decider(app: AppView) -> tuple[str, str] | None:
     if not seats or state is None:
         return None
     return next(((c, seats[c]) for c in deciders(state) if c in seats), None)
-
-
-def plan_of(state: GameState, colour: str, level: str, seed: int) -> list[Action]:
-    """Every decision of ``colour`` from ``state`` on, as long as they are its own in one go:
-    its whole turn (to the end of the turn), or its setup or round-end choices."""
-    plan: list[Action] = []
-    s = state
-    while colour in deciders(s) and s.phase == state.phase and len(plan) < MAX_PLAN:
-        action = decide(s, colour, level=level, seed=seed)
-        plan.append(action)
-        s = apply(s, action)
-        if isinstance(action, (EndTurn, CannotAct)):
-            break
-    return plan
 
 
 def theirs(step: TableStep, player: str | None) -> TableStep:
@@ -165,6 +153,8 @@ class VirtualScreen(Screen):
         self.seed = seed
         self.thinking: str | None = colour
         """The colour whose LED seat pulses while the plan is worked out (the app asks)."""
+        self.thought: Job[Thought] | None = None
+        """The plan being worked out beside the screen (asked for at the first frame)."""
         self.frames = 0
         self.key: Any = None
         """The app's table log's key when the plan was made."""
@@ -174,10 +164,16 @@ class VirtualScreen(Screen):
         self.view = StepsView(from_start=True)
 
     def think(self, app: AppView) -> None:
-        try:
-            self.plan = plan_of(self.state, self.colour, self.level, self.seed)
-        except CostNeeded as need:
-            self.reading = TileCostView(need.buildings)
+        """The plan asked for (once), beside the screen; taken once it is in."""
+        if self.thought is None:
+            self.thought = app.virtual_plan(self, self.state, self.colour, self.level,
+                                            self.seed)
+        if not self.thought.ready:
+            return  # the screen stays live: "thinking", its seat pulsing, Menu and Undo
+        thought = self.thought.value()
+        if thought.costs:
+            self.reading = TileCostView(thought.costs)
+        self.plan = list(thought.plan)
         self.table = PlanSteps(app, self.state, self.colour, self.plan)
         self.key = app.table.key
         self.thinking = None
@@ -185,7 +181,7 @@ class VirtualScreen(Screen):
 
     def layout(self, app: AppView) -> list[Widget]:
         self.frames += 1
-        if self.thinking is not None and self.frames > 1:  # "thinking" is on the screen
+        if self.thinking is not None:
             self.think(app)
         out = nav(app)
         if self.thinking is not None:
@@ -222,8 +218,12 @@ class VirtualScreen(Screen):
 
     def on_seat(self, app: AppView, seat: str) -> bool:
         """Its own seat button (or the next-turn button) confirms, like "Done"."""
-        if self.thinking is None and self.reading is None and self.plan and \
-                seat in (self.colour, NEXT):
+        if seat not in (self.colour, NEXT):
+            return False
+        if self.thinking is not None:  # too early: the plan is not shown yet
+            app.banner = _("{name} is thinking …").format(name=name(self.colour))
+            return True
+        if self.reading is None and self.plan:
             self.done(app)
             return True
         return False
