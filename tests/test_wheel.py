@@ -3,8 +3,10 @@ fresh virtual environment (not editable, no access to this checkout), and run fr
 German: the catalogues are in the wheel, the app starts headless and draws its first frame in
 German, `helvetia run` tells systemd it is ready, and `helvetia replay` replays a record.
 
-Slow (a wheel build and an install from the package index, about a minute with pip's cache):
-marked ``wheel``, skip it locally with ``-m "not wheel"``; CI runs it (``./scripts/test.sh``).
+Slow (an install from the package index, about a minute with pip's cache, and a wheel build
+unless ``scripts/test.sh`` hands one over with ``--wheel``): marked ``wheel``, skip it locally
+with ``-m "not wheel"``; CI runs it (``./scripts/test.sh``). One worker runs them all
+(``xdist_group``), so the fresh environment is made once.
 """
 
 from __future__ import annotations
@@ -25,16 +27,13 @@ from babel.messages.pofile import read_po
 
 from companion.engine import Game, summary
 from tests import sandbox
+from tests.wheel import build as built_wheel
 
-pytestmark = pytest.mark.wheel
+pytestmark = [pytest.mark.wheel, pytest.mark.xdist_group("wheel")]
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "companion" / "display" / "locale"
 UNIT = ROOT / "systemd" / "helvetia.service"
-# What is not in a fresh clone (or is built): left out of the copy the wheel is built from.
-NOT_IN_A_CLONE = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info",
-                                        "__pycache__", ".pytest_cache", ".ruff_cache",
-                                        ".hypothesis", "*.mo")
 TITLE = "Start the game"  # the first screen's start button (no game stored yet)
 
 
@@ -54,13 +53,12 @@ def run(args: list[str | Path], **kw: object) -> subprocess.CompletedProcess[str
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    src = tmp_path_factory.mktemp("clone") / "src"
-    shutil.copytree(ROOT, src, ignore=NOT_IN_A_CLONE)
-    out = tmp_path_factory.mktemp("dist")
-    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", out, src])
-    (found,) = out.glob("helvetia_companion-*.whl")
-    return found
+def wheel(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel ``scripts/test.sh`` built (``--wheel``), else one built here."""
+    given = request.config.getoption("wheel")
+    if given:
+        return Path(given)
+    return built_wheel(tmp_path_factory.mktemp("dist"))
 
 
 @pytest.fixture(scope="module")
