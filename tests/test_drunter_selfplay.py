@@ -7,6 +7,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from companion.drunter import (
     DIRECTIONS,
     KINDS,
@@ -22,10 +24,15 @@ from companion.drunter.invariants import check
 from companion.drunter.selfplay import new_random_game, play
 from companion.drunter.state import PLAY
 
+GAMES = 150
+"""Games the suite plays (about 5 s); ``pytest -m long`` plays 2000. The test came with the
+game (3376e59) at 500 games; git log records no bug found by it since."""
 
-def test_five_hundred_random_games_keep_every_invariant_and_end() -> None:
+
+@pytest.mark.parametrize("n", [GAMES, pytest.param(2000, marks=pytest.mark.long, id="long")])
+def test_random_games_keep_every_invariant_and_end(n: int) -> None:
     games = votes = missed = variant_games = 0
-    for i in range(500):
+    for i in range(n):
         game, result = play(1000 + i, 2 + i % 3, variant=i % 2 == 1)
         assert result.violations == [], (result.seed, result.players, result.violations)
         assert game.state.game_over and game.state.winners
@@ -33,7 +40,7 @@ def test_five_hundred_random_games_keep_every_invariant_and_end() -> None:
         votes += result.votes
         missed += result.missed
         variant_games += result.variant
-    assert games == 500 and variant_games == 250
+    assert games == n and variant_games == n // 2
     assert votes > 100 and missed > 10  # the votes and missed turns were played through
 
 
