@@ -128,8 +128,8 @@ def test_the_next_birth_on_the_steps_shows_its_sex_too(tmp_path: Path) -> None:
 
 def at_the_hint_with_costs(tmp_path: Path, language: str = "en") -> tuple[App, Driver, Any]:
     from companion.display.screens.hint import HintOverlay
-    from tests.walks.test_do_it_shown import at_the_first_turn_unpriced
     from tests.display.test_screens import config
+    from tests.walks.test_do_it_shown import at_the_first_turn_unpriced
 
     app = App(config(tmp_path, language=language))
     d, costs = at_the_first_turn_unpriced(app)

@@ -240,8 +240,8 @@ def test_a_hint_that_needs_a_cost_leads_to_the_cost_form(tmp_path: Path, languag
     from companion.display import ui
     from companion.display.screens.hint import HintOverlay
     from companion.engine import TileCost
-    from tests.walks.test_do_it_shown import at_the_first_turn_unpriced
     from tests.display.test_screens import config
+    from tests.walks.test_do_it_shown import at_the_first_turn_unpriced
 
     app = App(config(tmp_path, language=language))
     d, costs = at_the_first_turn_unpriced(app)

@@ -12,11 +12,11 @@ from companion.display.screens.turn import TurnScreen
 from companion.display.screens.turn_main import Steps
 from companion.engine.state import PLAY
 from companion.hw.events import HOLD
-from tests.table_model import Table
-from tests.engine.test_table_model import diff
 from tests.display.test_turn_flow import LINES, app_for
 from tests.display.test_turn_words import texts
 from tests.display.test_undo_steps import taken_back
+from tests.engine.test_table_model import diff
+from tests.table_model import Table
 from tests.ui_driver import Driver
 
 

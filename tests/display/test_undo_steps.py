@@ -14,9 +14,9 @@ from companion.display.app import App
 from companion.display.screens.virtual import VirtualScreen
 from companion.engine.state import PLAY
 from companion.selfplay import drawn_costs
-from tests.table_model import Table, placing
-from tests.engine.test_table_model import diff
 from tests.display.test_turn_flow import LINES, app_for
+from tests.engine.test_table_model import diff
+from tests.table_model import Table, placing
 from tests.ui_driver import Driver
 from tests.virtual_play import Table as Happened
 from tests.virtual_play import person, set_up, virtual_turn

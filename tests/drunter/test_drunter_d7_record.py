@@ -122,7 +122,8 @@ def test_the_rules_are_pure_python_without_screen_hardware_files_or_clocks() -> 
 
 
 def test_the_example_record_replays() -> None:
-    example = Path(__file__).resolve().parent.parent.parent / "examples" / "drunter" / "made-up-3p.jsonl"
+    example = (Path(__file__).resolve().parent.parent.parent / "examples" / "drunter"
+               / "made-up-3p.jsonl")
     done = replay(example)
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)

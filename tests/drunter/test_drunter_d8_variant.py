@@ -7,8 +7,8 @@ from __future__ import annotations
 from companion.drunter import ChooseObjectives, Game, Reveal
 from companion.drunter.scoring import card_score
 from companion.drunter.state import CHOOSE, OVER, PLAY, REVEAL
-from tests.drunter_helpers import new_game, place, refused, reveal
 from tests.drunter.test_drunter_d6_end import MADE_UP_MAP_TINY, STREETS_ONLY
+from tests.drunter_helpers import new_game, place, refused, reveal
 
 
 def ended_variant() -> Game:

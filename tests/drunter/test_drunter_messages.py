@@ -9,8 +9,8 @@ from pathlib import Path
 from companion.drunter import CannotPlace, apply, turn_options
 from companion.drunter.messages import CODES, REASON_CODES, english
 from companion.drunter.selfplay import play
-from tests.drunter_helpers import new_game, place
 from tests.drunter.test_drunter_d3_turn import BOXED, one_kind
+from tests.drunter_helpers import new_game, place
 
 RULES = Path(__file__).resolve().parent.parent.parent / "companion" / "drunter"
 

@@ -6,9 +6,9 @@ from companion.drunter import Game
 from companion.drunter.messages import english
 from companion.drunter.selfplay import play
 from companion.drunter.table import steps
-from tests.drunter_helpers import miss, new_game, place, vote
 from tests.drunter.test_drunter_d3_turn import BOXED, one_kind
 from tests.drunter.test_drunter_d6_end import MADE_UP_MAP_TINY, STREETS_ONLY
+from tests.drunter_helpers import miss, new_game, place, vote
 
 
 def last_steps(game: Game) -> list[str]:
