@@ -29,8 +29,8 @@ env GPIOZERO_PIN_FACTORY=mock GPIOZERO_TEST_PIN=17 SDL_VIDEODRIVER=x11 SDL_AUDIO
     SDL_RENDER_DRIVER=opengl XDG_CONFIG_HOME=/nonexistent/config XDG_DATA_HOME=/nonexistent/data \
     XDG_RUNTIME_DIR=/nonexistent/run HELVETIA_CONFIG=/nonexistent/helvetia.toml \
     HELVETIA_STRICT_TEXT=0 HELVETIA_TABLE_GAMES=1 NOTIFY_SOCKET=/nonexistent/notify \
-    WATCHDOG_USEC=1 LANGUAGE=de:fr LC_ALL=C \
-  python -m pytest -n auto --dist loadgroup --wheel "$wheel" "$@"
+    WATCHDOG_USEC=1 LANGUAGE=de:fr LC_ALL=C HELVETIA_TEST_WHEEL="$wheel" \
+  python -m pytest -n auto "$@"
 step "self-play"
 helvetia selfplay --games 100 --players 2,3,4 --seed 2026 --adversarial
 step "arena"

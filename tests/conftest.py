@@ -49,6 +49,9 @@ def hermetic_environment() -> dict[str, str]:
     return env
 
 
+GIVEN_WHEEL = os.environ.get("HELVETIA_TEST_WHEEL")
+"""The wheel scripts/test.sh built, handed over before the environment is cleared."""
+
 # Before any test module (and so pygame and gpiozero) is imported.
 os.environ.clear()
 os.environ.update(hermetic_environment())
@@ -61,9 +64,10 @@ from companion.display import i18n, ui  # noqa: E402
 START = dict(os.environ)
 
 
-def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--wheel", default=None, metavar="PATH",
-                     help="the wheel built already (scripts/test.sh: python -m tests.wheel)")
+@pytest.fixture(scope="session")
+def built_wheel() -> Path | None:
+    """The wheel scripts/test.sh built once (``python -m tests.wheel``), if it did."""
+    return Path(GIVEN_WHEEL) if GIVEN_WHEEL else None
 
 
 @pytest.fixture(autouse=True)

@@ -4,7 +4,7 @@ compiled catalogue: the build compiles them).
     python -m tests.wheel OUTDIR
 
 builds it into OUTDIR and prints its path: ``scripts/test.sh`` builds it once this way and hands
-it to the suite (``pytest --wheel PATH``); without ``--wheel`` the wheel tests build their own.
+it to the suite (``HELVETIA_TEST_WHEEL``); without it the wheel tests build their own.
 """
 
 from __future__ import annotations

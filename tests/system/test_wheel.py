@@ -4,8 +4,8 @@ German: the catalogues are in the wheel, the app starts headless and draws its f
 German, `helvetia run` tells systemd it is ready, and `helvetia replay` replays a record.
 
 Slow (an install from the package index, about a minute with pip's cache, and a wheel build
-unless ``scripts/test.sh`` hands one over with ``--wheel``): marked ``wheel``, skip it locally
-with ``-m "not wheel"``; CI runs it (``./scripts/test.sh``). One worker runs them all
+unless ``scripts/test.sh`` hands one over in ``HELVETIA_TEST_WHEEL``): marked ``wheel``, skip
+it locally with ``-m "not wheel"``; CI runs it (``./scripts/test.sh``). One worker runs them all
 (``xdist_group``), so the fresh environment is made once.
 """
 
@@ -27,7 +27,7 @@ from babel.messages.pofile import read_po
 
 from companion.engine import Game, summary
 from tests import sandbox
-from tests.wheel import build as built_wheel
+from tests.wheel import build as build_wheel
 
 pytestmark = [pytest.mark.wheel, pytest.mark.xdist_group("wheel")]
 
@@ -53,12 +53,9 @@ def run(args: list[str | Path], **kw: object) -> subprocess.CompletedProcess[str
 
 
 @pytest.fixture(scope="module")
-def wheel(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The wheel ``scripts/test.sh`` built (``--wheel``), else one built here."""
-    given = request.config.getoption("wheel")
-    if given:
-        return Path(given)
-    return built_wheel(tmp_path_factory.mktemp("dist"))
+def wheel(built_wheel: Path | None, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel ``scripts/test.sh`` built (``HELVETIA_TEST_WHEEL``), else one built here."""
+    return built_wheel or build_wheel(tmp_path_factory.mktemp("dist"))
 
 
 @pytest.fixture(scope="module")
