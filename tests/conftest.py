@@ -17,7 +17,9 @@ installed they hold a real configuration and the table's games) unless it says s
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,6 +42,7 @@ def hermetic_environment() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items()
            if k in KEPT or not (k.startswith(CLEARED_PREFIXES) or k in CLEARED)}
     home = Path(tempfile.mkdtemp(prefix="helvetia-tests-xdg-"))
+    atexit.register(shutil.rmtree, home, ignore_errors=True)
     for name in ("config", "data", "state", "runtime"):
         (home / name).mkdir(mode=0o700)
     env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
