@@ -30,7 +30,7 @@ env GPIOZERO_PIN_FACTORY=mock GPIOZERO_TEST_PIN=17 SDL_VIDEODRIVER=x11 SDL_AUDIO
     XDG_RUNTIME_DIR=/nonexistent/run HELVETIA_CONFIG=/nonexistent/helvetia.toml \
     HELVETIA_STRICT_TEXT=0 HELVETIA_TABLE_GAMES=1 NOTIFY_SOCKET=/nonexistent/notify \
     WATCHDOG_USEC=1 LANGUAGE=de:fr LC_ALL=C HELVETIA_TEST_WHEEL="$wheel" \
-  python -m pytest -n auto "$@"
+  python -m pytest -n auto --dist loadgroup "$@"
 step "self-play"
 helvetia selfplay --games 100 --players 2,3,4 --seed 2026 --adversarial
 step "arena"

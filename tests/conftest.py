@@ -56,8 +56,9 @@ GIVEN_WHEEL = os.environ.get("HELVETIA_TEST_WHEEL")
 """The wheel scripts/test.sh built, handed over before the environment is cleared."""
 
 # Before any test module (and so pygame and gpiozero) is imported.
+_hermetic = hermetic_environment()
 os.environ.clear()
-os.environ.update(hermetic_environment())
+os.environ.update(_hermetic)
 
 from gpiozero import Device  # noqa: E402
 

@@ -26,6 +26,7 @@ def test_every_test_starts_from_the_same_environment() -> None:
     assert env["SDL_VIDEODRIVER"] == "dummy" and env["SDL_AUDIODRIVER"] == "dummy"
     assert not [k for k in env if k.startswith(("GPIOZERO_", "HELVETIA_"))]
     assert "NOTIFY_SOCKET" not in env and "WATCHDOG_USEC" not in env
+    assert env.get("PATH") and env.get("HOME")  # the rest of the shell's is kept
     for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME"):
         here = Path(env[name])
         assert here.is_dir() and not any(here.iterdir()), name  # this run's, and empty
