@@ -77,7 +77,7 @@ def test_the_new_buildings_and_the_cost_forms_goods_show_their_pictograms(
     lines = RECORD.read_text().splitlines()
     app, d = make(tmp_path)
     d.new_game(json.loads(lines[0]))
-    d.play(lines, stop=40)  # the first round end: the new buildings to tap
+    d.reach(lines, stop=40)  # the first round end: the new buildings to tap
     if d.has("reveal:start"):
         d.tap("reveal:start")
     grid = [w for w in with_prefix(d, "reveal:") if w.id not in ("reveal:clear", "reveal:done")]
@@ -102,7 +102,7 @@ def test_every_new_building_keeps_its_pictogram_and_its_whole_name_in_every_lang
     lines = RECORD.read_text().splitlines()
     app, d = make(tmp_path, lang)
     d.new_game(json.loads(lines[0]))
-    d.play(lines, stop=40)
+    d.reach(lines, stop=40)
     if d.has("reveal:start"):
         d.tap("reveal:start")
     grid = [w for w in with_prefix(d, "reveal:") if w.id not in ("reveal:clear", "reveal:done")]

@@ -52,7 +52,7 @@ def test_the_child_s_sex_is_shown_beside_do_it_and_one_tap_turns_it(tmp_path: Pa
     one tap makes it a girl, and "Do it" then does that: 3 taps in all."""
     lines = record("game-3p.jsonl")
     app, d = uiplay.started(lines, tmp_path, language)
-    d.play(lines, stop=150)  # Anna's turn: the Midwife next
+    d.reach(lines, stop=150)  # Anna's turn: the Midwife next
     before, taps = len(app.session.game.actions), d.taps
     d.tap("character:midwife")
     sex = next(w for w in d.enabled() if w.id == "field:sex")
@@ -72,7 +72,7 @@ def test_the_default_child_costs_no_tap_more(tmp_path: Path) -> None:
     """The boy, as preselected: the character, then "Do it" (2 taps, as before)."""
     lines = record("game-3p.jsonl")
     app, d = uiplay.started(lines, tmp_path)
-    d.play(lines, stop=150)
+    d.reach(lines, stop=150)
     taps = d.taps
     d.tap("character:midwife")
     d.touch(do_it(d))
@@ -89,7 +89,7 @@ def test_the_priest_says_which_coin_it_takes_and_one_tap_takes_the_other(
     her centre as dowry."""
     lines = record("game-3p.jsonl")
     app, d = uiplay.started(lines, tmp_path, language)
-    d.play(lines, stop=31)
+    d.reach(lines, stop=31)
     before = len(app.session.game.actions)
     d.tap("character:priest")
     dowry = next(w for w in d.enabled() if w.id == "field:dowry")
@@ -113,7 +113,7 @@ def test_the_next_birth_on_the_steps_shows_its_sex_too(tmp_path: Path) -> None:
     child's sex is there beside it, and one tap turns it."""
     lines = record("hurried-4p.jsonl")
     app, d = uiplay.started(lines, tmp_path)
-    d.play(lines, stop=46)  # 2 coins on the Midwife, the first birth done
+    d.reach(lines, stop=46)  # 2 coins on the Midwife, the first birth done
     assert app.screen.view == "steps"
     first = do_it(d).value.sex  # the table's habit: the sex of Blue's first child
     assert first == app.session.game.actions[-1].sex

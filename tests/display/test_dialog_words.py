@@ -29,7 +29,7 @@ def test_the_undo_and_abandon_dialogs_say_what_each_button_does(tmp_path: Path,
                                                                language: str) -> None:
 
     app, d = uiplay.started(LINES, tmp_path, language)
-    d.play(LINES, stop=3)
+    d.reach(LINES, stop=3)
     cancel = i18n._("Cancel")
     d.tap("undo")
     undo = labels(d, "undo:no", "undo:yes", "abandon")
@@ -103,7 +103,7 @@ def test_drafted_so_far_names_the_players_not_only_their_colours(tmp_path: Path,
     lines = (DATA / "game-4p.jsonl").read_text().splitlines()
     app = app_for(lines, tmp_path, language)
     d = Driver(app)
-    d.play(lines, stop=5)
+    d.reach(lines, stop=5)
     ui.CONTRAST.clear()
     app.draw()
     drawn = " ".join(key[1] for key in ui.CONTRAST)  # a long line is drawn as two

@@ -40,7 +40,7 @@ def app_at(tmp: Path, stop: int, language: str = "en") -> tuple[App, Driver]:
     app = App(Config(language=language, data_dir=tmp, buttons=Buttons(backend="keyboard"),
                      leds=Leds(backend="simulated")))
     d = Driver(app)
-    d.play(lines, stop=stop)
+    d.reach(lines, stop=stop)
     return app, d
 
 
@@ -188,7 +188,7 @@ def test_a_refusal_on_the_priest_s_picture_says_the_whole_why(tmp_path: Path) ->
     lines = [ln for ln in (DATA / "game-3p.jsonl").read_text().splitlines() if ln.strip()]
     at = next(i for i, ln in enumerate(lines[1:]) if json.loads(ln)["type"] == "marry")
     app, d = uiplay.started(lines, tmp_path, "fr")
-    d.play(lines, stop=at)
+    d.reach(lines, stop=at)
     marry = Game.from_record(lines[:at + 2]).actions[-1]
     d.to_options(marry)
     assert any(w.id.startswith("cell") for w in d.widgets()), "the Priest's picture"

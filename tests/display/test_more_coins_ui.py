@@ -28,7 +28,7 @@ def test_one_coin_then_one_more_action_is_the_turn_of_two_coins(tmp_path: Path) 
     assert isinstance(choose, Choose)
     app = App(config(tmp_path))
     d = Driver(app)
-    d.play(LINES, stop=k)
+    d.reach(LINES, stop=k)
     d.turn_action(actions[k + 1], coins=1)  # the first action with one coin
     game = app.session.game
     assert game.actions[-2:] == [Choose(choose.player, choose.character, 1), actions[k + 1]]
@@ -61,7 +61,7 @@ def test_one_more_action_is_offered_only_where_a_coin_buys_one(tmp_path: Path) -
     actions = [parse_action(json.loads(x)) for x in LINES[1:]]
     seen = {True: 0, False: 0}
     for i, a in enumerate(actions):
-        d.play(LINES, stop=i + 1)
+        d.reach(LINES, stop=i + 1)
         s = app.state
         if s is None or s.turn is None or s.turn.character is None or a.type == "end_turn":
             continue
@@ -93,7 +93,7 @@ def test_one_more_action_that_buys_goods_names_every_coin_it_takes(tmp_path: Pat
              and a.character == "builder" and isinstance(actions[i + 2], Build)
              and actions[i + 2].buy and isinstance(actions[i + 1], Build))
     app, d = uiplay.started(lines, tmp_path, "en", CoinCounter)
-    d.play(lines, stop=k)
+    d.reach(lines, stop=k)
     d.turn_action(actions[k + 1], coins=1)
     d.tap("more")
     second = actions[k + 2]

@@ -39,10 +39,10 @@ def undo_words(app: Any, d: Any, monkeypatch: pytest.MonkeyPatch) -> str:
 def test_the_undo_question_says_neutral_and_tile(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     app, d = uiplay.started(LINES, tmp_path)
-    d.play(LINES, stop=NEUTRAL_AND_TILE - 1)  # the neutral build: the last action
+    d.reach(LINES, stop=NEUTRAL_AND_TILE - 1)  # the neutral build: the last action
     assert undo_words(app, d, monkeypatch) == \
         "Ben: Bell foundry for the neutral village (bottom-left corner)"
-    d.play(LINES, stop=NEUTRAL_AND_TILE)  # then the Town hall with the tile
+    d.reach(LINES, stop=NEUTRAL_AND_TILE)  # then the Town hall with the tile
     assert undo_words(app, d, monkeypatch) == \
         "Ben: Town hall (above the centre, right), with the Builder tile"
     app.close()
@@ -80,7 +80,7 @@ ten buildings on offer)."""
 
 def to_neutral_coin(app: Any, d: Any, stop: int) -> None:
     """The record played up to the neutral coin's turn, then the coin tapped."""
-    d.play(LINES, stop=stop)
+    d.reach(LINES, stop=stop)
     d.to_turn_main()
     d.tap("neutral")
 
@@ -115,7 +115,7 @@ def test_the_neutral_coin_says_what_it_does_and_both_kinds_are_a_tap_away(
     building into the neutral village, a neutral villager married into your own) each under
     a tab that says so, both reachable in one tap even with ten buildings on offer."""
     app, d = uiplay.started(LINES, tmp_path, language)
-    d.play(LINES, stop=BAKEHOUSE)
+    d.reach(LINES, stop=BAKEHOUSE)
     d.to_turn_main()
     coin = next(w for w in d.widgets() if w.id == "neutral")
     assert coin.lines == [i18n._("Neutral coin"), i18n._("as Builder or Priest")]

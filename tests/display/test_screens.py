@@ -206,7 +206,7 @@ def test_the_colon_as_each_language_sets_it() -> None:
 def test_a_greyed_out_choice_says_why_when_tapped(tmp_path: Path) -> None:
     app = App(config(tmp_path))
     d = Driver(app)
-    d.play(LINES, stop=19)
+    d.reach(LINES, stop=19)
     d.to_turn_main()  # the first turn opens on the setup's last table steps
     app.draw()
     greyed = next(w for w in app.widgets if w.id.startswith("character:") and not w.enabled)
@@ -225,7 +225,7 @@ def test_every_touch_target_is_at_least_48_px(shots: dict[str, Path]) -> None:
 def test_german_screens_use_the_rulebooks_terms(tmp_path: Path) -> None:
     app = App(config(tmp_path, language="de"))
     d = Driver(app)
-    d.play(LINES, stop=19)
+    d.reach(LINES, stop=19)
     d.to_turn_main()  # the first turn opens on the setup's last table steps
     app.draw()
     labels = {w.id: w.lines[0] for w in app.widgets if w.lines}
@@ -361,7 +361,7 @@ def test_choosing_never_moves_the_other_buttons(tmp_path: Path) -> None:
     when a value changes."""
     app = App(config(tmp_path))
     d = Driver(app)
-    d.play(LINES, stop=40)  # round 1 is over: the new buildings
+    d.reach(LINES, stop=40)  # round 1 is over: the new buildings
     if d.has("continue") and not d.has("reveal:start"):
         d.tap("continue")
     d.tap("reveal:start")
@@ -376,7 +376,7 @@ def test_choosing_never_moves_the_other_buttons(tmp_path: Path) -> None:
 
     app = App(config(tmp_path / "b"))
     d = Driver(app)
-    d.play(LINES, stop=22)  # Blue's turn: the Carter, two ways to make brick
+    d.reach(LINES, stop=22)  # Blue's turn: the Carter, two ways to make brick
     d.tap("character:carter")
     for option in [w.id for w in d.widgets() if w.id.startswith("option:") and w.enabled]:
         d.tap(option)
@@ -447,7 +447,7 @@ def test_the_schools_villagers_are_placed_on_the_picture(tmp_path: Path) -> None
 def test_an_undone_action_says_which_moves_to_take_back(tmp_path: Path) -> None:
     app = App(config(tmp_path))
     d = Driver(app)
-    d.play(LINES, stop=47)  # Ben built and woke a quarter with the Night Watchman tile
+    d.reach(LINES, stop=47)  # Ben built and woke a quarter with the Night Watchman tile
     woken = [s for s in app.table.steps if s.code == "table.stand_up"]
     assert woken
     app.undo()  # the tile's wake
@@ -471,7 +471,7 @@ def test_an_undo_on_the_round_screen_opens_at_the_first_step_to_take_back(
         tmp_path: Path) -> None:
     app = App(config(tmp_path))
     d = Driver(app)
-    d.play(LINES, stop=41)  # the new buildings revealed: the round end's steps
+    d.reach(LINES, stop=41)  # the new buildings revealed: the round end's steps
     app.undo()
     entries = app.table.shown()
     first_back = next(i for i, (_s, _st, undone) in enumerate(entries) if undone)
@@ -643,7 +643,7 @@ def test_a_quarter_on_the_picture_offers_the_coin_and_the_tile_when_both_can_wak
 def test_a_restart_mid_turn_keeps_the_turns_table_steps(tmp_path: Path) -> None:
     app = App(config(tmp_path))
     d = Driver(app)
-    d.play(LINES, stop=47)  # Ben built and woke a quarter with the Night Watchman tile
+    d.reach(LINES, stop=47)  # Ben built and woke a quarter with the Night Watchman tile
     before = app.table.steps
     assert before
     app.close()
@@ -747,7 +747,7 @@ def test_the_new_buildings_grid_names_its_stack_and_says_when_it_switches(
     for stop, switch in ((40, False), (77, True)):  # 5 from stack II; 2 from II, 3 from III
         app = App(config(tmp_path / str(stop)))
         d = Driver(app)
-        d.play(LINES, stop=stop)
+        d.reach(LINES, stop=stop)
         if d.has("continue") and not d.has("reveal:start"):
             d.tap("continue")
         d.tap("reveal:start")

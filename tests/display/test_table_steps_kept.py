@@ -58,7 +58,7 @@ def test_the_setup_s_steps_are_kept_until_ticked_and_counted(tmp_path: Path) -> 
     lines = record("game-3p.jsonl")  # a draft: the start token, the picks, the draft's end
     app = App(config(tmp_path))
     d = Driver(app)
-    d.play(lines, stop=3)  # the start player and two picks
+    d.reach(lines, stop=3)  # the start player and two picks
     assert codes(app) == expected_steps(lines, 3)
     assert codes(app)[0] == "table.start_token"
     show = next(w for w in d.widgets() if w.id == "steps:show")
@@ -68,7 +68,7 @@ def test_the_setup_s_steps_are_kept_until_ticked_and_counted(tmp_path: Path) -> 
     d.tap("steps:close")
     assert next(w for w in d.widgets() if w.id == "steps:show").value == len(codes(app)) - 1
     first_turn = first_of(lines, "choose")
-    d.play(lines, stop=first_turn)
+    d.reach(lines, stop=first_turn)
     want = expected_steps(lines, first_turn)
     assert codes(app) == want  # every setup step, from the start token to the dowry
     assert 0 in app.table.ticked and len(app.table.left()) == len(want) - 1
@@ -87,7 +87,7 @@ def test_the_last_round_end_s_checklist_comes_before_the_winner(tmp_path: Path) 
     lines = record("game-2p.jsonl")
     app = App(config(tmp_path))
     d = Driver(app)
-    d.play(lines, stop=len(lines) - 1)  # every action, the last round end's checklist open
+    d.reach(lines, stop=len(lines) - 1)  # every action, the last round end's checklist open
     assert app.state is not None and app.state.game_over
     assert isinstance(app.screen, RoundScreen)  # the final tiles, coins and scores first
     assert "table.score" in codes(app)
@@ -143,7 +143,7 @@ def test_an_undo_keeps_the_ticks_of_the_steps_still_there(tmp_path: Path) -> Non
     lines = record("game-3p.jsonl")
     app = App(config(tmp_path))
     d = Driver(app)
-    d.play(lines, stop=4)
+    d.reach(lines, stop=4)
     tick_first(d)
     before = list(app.table.steps)
     app.undo()  # the last pick is taken back

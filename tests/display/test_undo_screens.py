@@ -24,7 +24,7 @@ def test_after_undoing_an_action_the_coins_read_as_done_and_their_undo_is_one_ta
         tmp_path: Path) -> None:
     app = app_for(LINES, tmp_path)
     d = Driver(app)
-    d.play(LINES, stop=24)  # Ben: 2 coins on the Carter, one delivery
+    d.reach(LINES, stop=24)  # Ben: 2 coins on the Carter, one delivery
     assert app.state is not None and app.session is not None
     model = Table.of(app.state)
     app.undo()  # the delivery
@@ -52,7 +52,7 @@ def drawn(app: App) -> str:
 def test_undoing_a_round_end_says_so_and_its_round_goes_on(tmp_path: Path) -> None:
     app = app_for(LINES, tmp_path)
     d = Driver(app)
-    d.play(LINES, stop=39)  # round 1's end: the school's villagers back, the reveal next
+    d.reach(LINES, stop=39)  # round 1's end: the school's villagers back, the reveal next
     assert isinstance(app.screen, RoundScreen) and app.state is not None
     model = Table.of(app.state)
     d.seat("red", HOLD)  # a seat button held: the undo question
@@ -76,7 +76,7 @@ def test_undoing_a_round_end_says_so_and_its_round_goes_on(tmp_path: Path) -> No
 def test_an_undo_in_the_setup_shows_what_to_take_back_at_once(tmp_path: Path) -> None:
     app = app_for(LINES, tmp_path)
     d = Driver(app)
-    d.play(LINES, stop=17)  # both second couples: Ben's woman on the Well, his man at school
+    d.reach(LINES, stop=17)  # both second couples: Ben's woman on the Well, his man at school
     assert app.state is not None
     model = Table.of(app.state)
     app.undo()  # Ben's couple 2
@@ -97,5 +97,5 @@ def test_an_undo_in_the_setup_shows_what_to_take_back_at_once(tmp_path: Path) ->
     d.tap(f"tick:{back[1]}")
     d.tap("steps:close")
     assert next(w for w in d.enabled() if w.id == "steps:show").label.startswith("On the table")
-    d.play(LINES, stop=19)  # the setup goes on
+    d.reach(LINES, stop=19)  # the setup goes on
     app.close()

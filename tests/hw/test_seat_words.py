@@ -50,7 +50,7 @@ def test_the_screen_words_the_press_in_the_tables_language(tmp_path: Path,
     app = App(Config(language=language, data_dir=tmp_path, buttons=Buttons(backend="keyboard"),
                      leds=Leds(backend="simulated")))
     d = Driver(app)
-    d.play(lines, stop=3)  # still setting up: the buttons end turns only
+    d.reach(lines, stop=3)  # still setting up: the buttons end turns only
     state = app.state
     d.seat(state.players[0].colour)
     want = Message(NOT_IN_PLAY, {"what": phase_message(state)})
@@ -58,7 +58,7 @@ def test_the_screen_words_the_press_in_the_tables_language(tmp_path: Path,
     assert i18n.say(phase_message(state)) in app.banner
     if language != "en":
         assert app.banner != ENGLISH[NOT_IN_PLAY].format(what=english(phase_message(state)))
-    d.play(lines, stop=19)
+    d.reach(lines, stop=19)
     d.to_turn_main()
     active = app.state.active
     other = next(p.colour for p in app.state.players if p.colour != active)
