@@ -109,6 +109,10 @@ def engine_figures(name: str) -> dict[str, Any]:
     return out
 
 
+# One worker: the three evenings (a module fixture) are played once.
+pytestmark = pytest.mark.xdist_group("evenings")
+
+
 @pytest.fixture(scope="module")
 def evenings(tmp_path_factory: pytest.TempPathFactory) -> Any:
     ui.clear_reports()

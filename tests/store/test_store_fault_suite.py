@@ -16,6 +16,10 @@ from benchmarks.store_faults import KINDS, run
 SINGLE_PLACE = ("db-flip", "db-overwrite", "journal", "wal-flip", "wal-lost", "counter-lost")
 
 
+# One worker: the faults (a module fixture) are injected once.
+pytestmark = pytest.mark.xdist_group("fault_suite")
+
+
 @pytest.fixture(scope="module")
 def figures() -> dict[str, object]:
     logging.disable(logging.WARNING)
