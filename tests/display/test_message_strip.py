@@ -40,7 +40,7 @@ def app_at(tmp: Path, stop: int, language: str = "en") -> tuple[App, Driver]:
     app = App(Config(language=language, data_dir=tmp, buttons=Buttons(backend="keyboard"),
                      leds=Leds(backend="simulated")))
     d = Driver(app)
-    d.reach(lines, stop=stop)
+    d.play(lines, stop=stop)
     return app, d
 
 
