@@ -27,7 +27,7 @@ from companion.engine.catalogue import shipped_data
 from companion.session import Session
 from companion.store import Store, StoreError
 from tests.sigkill import killed_after
-from tests.test_store_faults import SHIM, SLOW_CHILD, play
+from tests.store.test_store_faults import SHIM, SLOW_CHILD, play
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 RECORD = (DATA / "game-4p.jsonl").read_text().splitlines()

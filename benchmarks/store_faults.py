@@ -14,7 +14,7 @@ end's "Saving..." lasts).
 Works on any version of the store with ``Store.open`` and ``Session`` (to measure the code
 before this issue: ``git archive 656a946 | tar -x -C /tmp/old`` and run with
 ``PYTHONPATH=/tmp/old``). ``python -m benchmarks.store_faults [TRIALS [KIND...]]``; prints a table;
-asserts nothing. ``tests/test_store_fault_suite.py`` runs a few trials of each in CI.
+asserts nothing. ``tests/store/test_store_fault_suite.py`` runs a few trials of each in CI.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from typing import Any
 from companion.engine import HelvetiaError
 from companion.session import Session
 from companion.store import Store
-from tests.test_store_faults import round_ends
+from tests.store.test_store_faults import round_ends
 
 TESTS = Path(__file__).resolve().parent.parent / "tests"
 RECORD = (TESTS / "data" / "game-4p.jsonl").read_text().splitlines()

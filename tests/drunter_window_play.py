@@ -15,8 +15,8 @@ import pygame
 from companion.config import Buttons, Config, Leds
 from companion.display.app import App
 from companion.drunter.state import PLAY, VOTE
-from tests.test_drunter_board_screen import enter_made_up_board
-from tests.test_drunter_ui import HANDS, play_turn
+from tests.drunter.test_drunter_board_screen import enter_made_up_board
+from tests.drunter.test_drunter_ui import HANDS, play_turn
 from tests.ui_driver import Driver
 
 

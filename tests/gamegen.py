@@ -305,7 +305,7 @@ GAMES = {
                 {}, 3, True),
     "game-3p-intro": ((("white", "Dario"), ("blue", "Ben"), ("red", "Anna")),
                       {"setup": "simplified", "intro": True}, 18, True),
-    # The group's history (tests/test_history.py): the same three players as game-3p.
+    # The group's history (tests/history/test_history.py): the same three players as game-3p.
     "history-shared-3p": ((("red", "Anna"), ("yellow", "Carla"), ("blue", "Ben")),
                           {"intro": True}, 26, True),  # a shared win
     "history-3p": ((("red", "Anna"), ("yellow", "Carla"), ("blue", "Ben")), {}, 11, True),

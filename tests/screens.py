@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -22,6 +22,7 @@ import pygame
 from companion.config import Buttons, Config, Leds
 from companion.display.app import App
 from tests.ui_driver import Driver
+from tests.uiplay import EveryLanguage
 
 DATA = Path(__file__).parent / "data"
 DOCS = Path(__file__).parent.parent / "docs" / "screenshots"
@@ -40,17 +41,23 @@ def save(app: App, path: Path) -> Path:
     return path
 
 
-def render_all(out: Path, data: Path, language: str = "en") -> dict[str, Path]:
-    """Every screen, saved as out/<name>.png; returns name -> file."""
+def render_all(out: Path, data: Path, language: str = "en",
+               also: Sequence[str] = ()) -> dict[str, Path]:
+    """Every screen, saved as out/<name>.png; returns name -> file. Each is drawn in the
+    languages ``also`` too (and each new screen on the way), the picture saved in
+    ``language``."""
     out.mkdir(parents=True, exist_ok=True)
     lines = (DATA / "game-2p.jsonl").read_text().splitlines()
     config = Config(language=language, data_dir=data, buttons=Buttons(backend="keyboard"),
                     leds=Leds(backend="simulated"))
     app = App(config)
+    every = EveryLanguage(app, [language, *also]) if also else None
     d = Driver(app)
     shots: dict[str, Path] = {}
 
     def shot(name: str) -> None:
+        if every is not None:
+            every.everywhere()
         shots[name] = save(app, out / f"{name}.png")
 
     shot("new-game")

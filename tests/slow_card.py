@@ -1,5 +1,5 @@
 """The app on a slow card, measured (run under the ``slowfsync.c`` shim by
-``tests/test_store_slow.py`` and ``benchmarks/store_faults.py``): how long the screen thread
+``tests/store/test_store_slow.py`` and ``benchmarks/store_faults.py``): how long the screen thread
 was ever held (the longest gap between two signs of life: a turn of the loop, or a call-back
 of the saver, which keeps the window and the watchdog alive), and how long a round end's
 "Saving..." lasted. Prints one JSON line."""

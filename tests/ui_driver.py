@@ -246,6 +246,25 @@ class Driver:
         if stop is None and state is not None and state.game_over and self.has("continue"):
             self.tap("continue")  # the whole game: past the last round end's checklist
 
+    def reach(self, lines: list[str], stop: int) -> None:
+        """The record's game at action number ``stop`` (as ``play(lines, stop=stop)`` counts)
+        without a tap: started with the record's header and its actions entered through the
+        app's own entry point, ``App.apply``, where every tap that moves the game ends. For a
+        test that needs a position; the taps that lead there are the walks' (tests/walks/)."""
+        actions = screen_order([parse_action(json.loads(line)) for line in lines[1:]
+                                if line.strip()])
+        if self.app.session is None:
+            self.app.start_game(json.loads(lines[0]))
+        for i, a in enumerate(actions[:stop]):
+            if len(self.done()) > i:  # the app took a step with no real choice by itself
+                continue
+            if self.app.summary_pending:  # past the checklist, as its "continue" does
+                self.app.summary_pending = False
+                self.app.after_change()
+            if not self.app.apply(a):
+                raise self.at(i, self.stuck(f"the app refused {a} ({self.app.banner})"))
+        self.app.step(0)
+
     @staticmethod
     def at(i: int, exc: Stuck) -> Stuck:
         exc.line = i + 2  # type: ignore[attr-defined]  # the header is line 1

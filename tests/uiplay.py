@@ -8,6 +8,10 @@ line that carries a cost is entered through the cost form, as read off the tile.
 header's catalogue are taken as costs entered on this device before the game. At the end it
 prints the state as one JSON object, exactly as ``helvetia replay`` of the record does.
 
+With ``--every-language`` each new (screen, state) is drawn in the other languages as well,
+at once, the same state: the walk is language-independent (taps on widget ids), the drawing is
+not. ``HELVETIA_STRICT_TEXT=1`` makes any text that does not fit stop the walk, in any of them.
+
 Exit status: 0 played to its end; 2 a line the screens offer no way to enter (its number, why,
 and the screen's widgets on stderr), or a record that does not replay; 3 ``skipped: reason``,
 a record whose header the screens cannot reproduce.
@@ -84,6 +88,56 @@ def config(header: dict[str, Any], data_dir: Path, language: str) -> Config:
                   buttons=Buttons(backend="keyboard"), leds=Leds(backend="simulated"))
 
 
+class EveryLanguage:
+    """Wraps ``app.draw``: at each (screen, state) not drawn before, where the state is the
+    number of actions the game has, the same state is drawn in every other language too (in
+    strict mode a text that does not fit raises, naming the language), then again in the
+    walk's own, so that what the walk taps next is as its language lays it out."""
+
+    def __init__(self, app: App, languages: Sequence[str]) -> None:
+        from companion.display import i18n
+
+        self.app = app
+        self.i18n = i18n
+        self.others = [lang for lang in languages if lang != i18n.language]
+        self.seen: set[tuple[str, int]] = set()
+        self.pairs: set[tuple[str, int, str]] = set()
+        """Every (screen, state, language) drawn."""
+        self.draw = app.draw
+        app.draw = self  # type: ignore[method-assign]
+
+    def everywhere(self) -> None:
+        """The screen as it is now drawn in every language, seen before or not."""
+        self.seen.discard(self.key())
+        self()
+
+    def key(self) -> tuple[str, int]:
+        app = self.app
+        screen = type(app.overlay or app.screen).__name__
+        return screen, len(app.session.game.actions) if app.session else -1
+
+    def __call__(self) -> None:
+        key = self.key()
+        home = self.i18n.language
+        self.draw()
+        self.pairs.add((*key, home))
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        try:
+            for lang in self.others:
+                self.i18n.use(lang)
+                try:
+                    self.draw()
+                except Exception as exc:
+                    exc.add_note(f"drawn in {lang!r} (the walk is in {home!r})")
+                    raise
+                self.pairs.add((*key, lang))
+        finally:
+            self.i18n.use(home)
+        self.draw()
+
+
 @dataclass
 class Played:
     state: dict[str, Any]
@@ -92,18 +146,22 @@ class Played:
     presses: int
     names_entered: bool
     """Whether the screens asked for the players' names (else the app has colour names)."""
+    pairs: set[tuple[str, int, str]] | None = None
+    """With every language: each (screen, state, language) drawn."""
 
 
 def started(lines: list[str], data_dir: Path, language: str = "en",
-            driver: type[Driver] | None = None) -> tuple[App, Driver]:
+            driver: type[Driver] | None = None, also: Sequence[str] = ()) -> tuple[App, Driver]:
     """A new app on an empty store, the record's costs entered on this device before the
     game, and the record's game started through the new-game screen by ``driver`` (a
-    ``ui_driver.Driver`` by default)."""
+    ``ui_driver.Driver`` by default); each new screen drawn in the languages ``also`` too."""
     from companion.display.app import App
     from tests.ui_driver import Driver
 
     header = json.loads(lines[0])
     app = App(config(header, data_dir, language))
+    if also:
+        EveryLanguage(app, [language, *also])
     costs = device_costs(header)
     if costs:
         app.store.learn_costs(costs)
@@ -112,17 +170,20 @@ def started(lines: list[str], data_dir: Path, language: str = "en",
     return app, d
 
 
-def play(lines: list[str], data_dir: Path, language: str = "en") -> Played:
-    """Plays the record through a new app on an empty store. Raises ``Skipped`` or
+def play(lines: list[str], data_dir: Path, language: str = "en",
+         also: Sequence[str] = ()) -> Played:
+    """Plays the record through a new app on an empty store, each new (screen, state) drawn
+    in the languages ``also`` as well (:class:`EveryLanguage`). Raises ``Skipped`` or
     ``ui_driver.Stuck``."""
     lines = [ln for ln in lines if ln.strip()]
     check_header(json.loads(lines[0]))
-    app, driver = started(lines, data_dir, language)
+    app, driver = started(lines, data_dir, language, also=also)
+    every = app.draw if isinstance(app.draw, EveryLanguage) else None
     try:
         driver.play(lines)
         assert app.session is not None
         return Played(summary(app.session.state), driver.taps, driver.presses,
-                      driver.names_entered)
+                      driver.names_entered, every.pairs if every else None)
     finally:
         app.close()
 
@@ -138,6 +199,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.uiplay", description=__doc__.split(
         "\n")[0])
     parser.add_argument("--language", default="en")
+    parser.add_argument("--every-language", action="store_true",
+                        help="draw each new screen in the other languages too")
     parser.add_argument("record")
     args = parser.parse_args(argv)
     from tests.ui_driver import Stuck
@@ -160,7 +223,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     with tempfile.TemporaryDirectory(prefix="uiplay-", dir=scratch()) as tmp:
         try:
-            state = play(lines, Path(tmp), args.language).state
+            from companion.display.i18n import LANGUAGES
+
+            also = [lang for lang in LANGUAGES if lang != args.language]
+            state = play(lines, Path(tmp), args.language,
+                         also if args.every_language else ()).state
         except Skipped as exc:
             print(f"skipped: {exc}")
             return 3

@@ -1,0 +1,74 @@
+"""What the turn screen says in words, beside its buttons: one primary button a view, and what
+"Do it" does next said as body text; the coins in hand and the coins back for the next turn
+(the players panel counts both)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.display import ui
+from companion.display.app import App
+from companion.display.screens import TurnScreen
+from tests.display.test_turn_flow import DATA, LINES, app_for, config
+from tests.ui_driver import Driver
+
+
+def texts(app: App) -> dict[str, tuple[int, int, int]]:
+    """Every text drawn on the screen now, with its colour."""
+    ui.CONTRAST.clear()
+    app.dirty = True
+    app.draw()
+    return {k[1]: k[2] for k in ui.CONTRAST}
+
+
+def test_one_primary_button_and_what_do_it_does_in_body_text(tmp_path: Path) -> None:
+    app = App(config(tmp_path))
+    d = Driver(app)
+    d.play(LINES, stop=24)  # Blue's steps of the first Carter action; a second is due
+    assert isinstance(app.screen, TurnScreen) and app.screen.view == "steps"
+    assert [w.id for w in d.widgets() if w.style == "primary"] == ["do"]
+    said = texts(app)
+    words = next(t for t in said if t.startswith("Do it: "))
+    assert said[words] == ui.INK
+    app.close()
+
+
+def test_coins_back_for_the_next_turn_are_said_beside_the_coins_in_hand(
+        tmp_path: Path) -> None:
+    lines = (DATA / "game-3p.jsonl").read_text().splitlines()
+    app = app_for(lines, tmp_path)
+    d = Driver(app)
+    d.play(lines, stop=33)  # Yellow's turn with a dowry coin back from Blue's centre
+    state = app.state
+    player = state.player(state.active)
+    assert player.won_coins == 1 and isinstance(app.screen, TurnScreen)
+    if d.has("back_list"):
+        d.tap("back_list")
+    said = texts(app)
+    held = player.coins + player.won_coins  # in hand, as the players panel counts them
+    assert f"{held} coins in hand, 1 usable from the next turn" in " ".join(said)  # wrapped
+    assert str(held) in said  # the players panel's count beside the coin
+    app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_the_last_start_building_is_named_once_its_player_is_tapped(tmp_path: Path,
+                                                                   language: str) -> None:
+    lines = (DATA / "game-4p.jsonl").read_text().splitlines()
+    app = app_for(lines, tmp_path, language)
+    d = Driver(app)
+    d.play(lines, stop=15)  # Anna (red) has one start building left: the Stonemason
+    assert app.state.to_place["red"] == ["stonemason"]
+    d.tap("value:player:red")
+    ui.clear_reports()
+    joined = " ".join(texts(app))
+    assert ui.REPORTS == []  # said whole
+    if language == "en":
+        assert "place the Stonemason, your last start building" in joined
+    else:
+        from companion.display.i18n import building
+        name = building(app.state.catalogue, "stonemason")  # with its article: "la maçonnerie"
+        assert name.lower() in joined.lower()
+    app.close()
