@@ -55,10 +55,10 @@ def main() -> int:
     d.tap("begin")
     shot("turn")
     votes = turns = 0
-    while app.drunter.state.phase in (PLAY, VOTE):
-        if app.drunter.state.phase == VOTE:
+    while app.session.state.phase in (PLAY, VOTE):
+        if app.session.state.phase == VOTE:
             shot("vote-called")
-            state = app.drunter.state
+            state = app.session.state
             for p in state.players:
                 card = "ja" if p.colour == state.active else ("ne" if votes == 0 else "abstain")
                 d.tap(f"card:{p.colour}:{card}")
@@ -74,7 +74,7 @@ def main() -> int:
             shot(f"turn-{turns}-tile")
             d.tap(f"square:{first.square[0]},{first.square[1]}")
             shot(f"turn-{turns}-square")
-            d.seat(app.drunter.state.active)
+            d.seat(app.session.state.active)
         else:
             play_turn(d, want_vote=votes < 2, spare=True)
         turns += 1

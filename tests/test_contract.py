@@ -24,7 +24,7 @@ from companion.display.contract import AppView
 ROOT = Path(__file__).resolve().parent.parent
 DISPLAY = ROOT / "companion" / "display"
 SCREENS = DISPLAY / "screens"
-TYPED = ["contract.py", "services.py", "hyphenate.py", "describe.py", "drunter_play.py",
+TYPED = ["contract.py", "services.py", "hyphenate.py", "describe.py",
          "opening.py", "catalogues.py", *(f"screens/{n}" for n in (
              "__init__.py", "navigation.py", "common.py", "abandon.py", "undo.py", "menu.py",
              "game_over.py", "score_table.py", "villages.py", "market.py", "costs.py",

@@ -370,13 +370,13 @@ def test_a_store_from_before_the_history_gets_the_table_and_keeps_its_games(
 
 def test_a_fault_in_the_history_never_keeps_a_game_from_ending(tmp_path: Path,
                                                                 monkeypatch: Any) -> None:
-    from companion.history import table
+    from companion.history import summary
     from companion.session import Session
 
     def broken(*args: Any) -> Any:
         raise RuntimeError("a bug in the history")
 
-    monkeypatch.setattr(table, "summarize", broken)
+    monkeypatch.setattr(summary, "summarize", broken)
     store, _ = Store.open(tmp_path / "helvetia.db")
     lines = lines_of("game-2p")
     session = Session.start(store, json.loads(lines[0]))

@@ -19,30 +19,23 @@ from typing import Any
 import pygame
 
 from ..config import Config
-from ..controls import button_decision
-from ..engine import (
-    Action,
-    GameState,
-    HelvetiaError,
-    legal_actions,
-)
+from ..engine import GameState, HelvetiaError, legal_actions
 from ..engine.round_end import track_before_last_scoring
-from ..engine.state import OVER, PLAY, REVEAL, SCHOOL
+from ..games import LedMoment
 from ..hw import story
 from ..hw.adalight import AdalightWriter, find_port
 from ..hw.buttons import GpioButtons, KeyboardButtons
 from ..hw.events import ButtonEvent
-from ..hw.leds import OFF, SimulatedStrip, bars_between, frame
+from ..hw.leds import OFF, SimulatedStrip, bars_between
 from ..journal import say
 from ..sdnotify import Watchdog
 from ..session import Saver, Session
 from ..store import Store, StoreError, StoreTrouble
-from . import drunter_play, i18n, message_strip, panel
+from . import i18n, message_strip, panel
 from .contract import AppView
 from .describe import TableLog
 from .i18n import _
 from .opening import Opening, StoreLink
-from .seating import places, sitter
 from .services import Services
 from .table_keep import TableKeep
 from .ui import (
@@ -78,9 +71,6 @@ class WakingQueue(queue.Queue[ButtonEvent]):
 
 
 class App(StoreLink, Services):
-    drunter: Any = None
-    """A game of Drunter & Drüber in play (a ``DrunterSession``; then ``session`` is None)."""
-
     def __init__(self, config: Config, *, store_path: Path | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.config = config
@@ -122,8 +112,7 @@ class App(StoreLink, Services):
         self.open_store()
         self.table = TableLog()
         """The table steps of the turn so far (then of the round end)."""
-        if self.session is not None:  # a restart mid-turn: the turn's table steps (UI-TABLE)
-            self.table.rebuild(self.session.game.states, self.session.game.actions)
+        self._table_from_record()  # a restart mid-turn: the turn's table steps (UI-TABLE)
         self.last_track: dict[str, int] = self.track_before()
         """The VP before the newest round end's scoring: "since last round" counts from it."""
         self.anim_start: float | None = None
@@ -151,6 +140,11 @@ class App(StoreLink, Services):
         self.show(self._trouble_screen() if self.trouble else home_screen(self))
         self.update_leds()  # after a restart the strip shows the table at once (HW)
         self.keys_hint()
+
+    def _table_from_record(self) -> None:
+        """The table steps of a game of Helvetia, as its record has them."""
+        if self.state is not None and self.session is not None:
+            self.table.rebuild(self.session.game.states, self.session.game.actions)
 
     def view(self) -> AppView:
         """The app as its screens see it (the type checker holds it to the contract)."""
@@ -225,19 +219,18 @@ class App(StoreLink, Services):
             self.strip = SimulatedStrip(leds.layout.count)
 
     def update_leds(self) -> None:
-        if self.drunter is not None:  # the other game's own frame
-            pixels = drunter_play.leds(self)
-        elif self.session is None:  # no game: the strip dark, not the last game's frame
+        if self.session is None:  # no game: the strip dark, not the last game's frame
             pixels = [OFF] * self.config.leds.layout.count
         else:
-            state = self.session.state
             bars = None
-            if self.anim_start is not None:
+            if self.anim_start is not None and self.state is not None:
                 progress = (self.clock() - self.anim_start) / ANIMATION
-                bars = bars_between(self.last_track, state.track, progress)
-            pixels = frame(state, self.config.leds.layout, t=self.clock(), bars=bars,
-                           seats=places(self.session.game.header, self.config.seats),
-                           thinking=getattr(getattr(self, "screen", None), "thinking", None))
+                bars = bars_between(self.last_track, self.state.track, progress)
+            screen = getattr(self, "screen", None)  # (none yet while the app starts)
+            moment = LedMoment(t=self.clock(), seats=self.config.seats, bars=bars,
+                               thinking=screen.thinking if screen is not None else None)
+            pixels = self.session.kind.led_frame(self.session.game, self.config.leds.layout,
+                                                 moment)
         if self.writer:
             self.writer.show(pixels)
         if self.strip:
@@ -247,7 +240,9 @@ class App(StoreLink, Services):
 
     @property
     def state(self) -> GameState | None:
-        return self.session.state if self.session else None
+        """The state of the game in play if it is Helvetia's (the default game's screens)."""
+        state = self.session.state if self.session else None
+        return state if isinstance(state, GameState) else None
 
     def start_game(self, header: dict[str, Any]) -> None:
         assert self.store is not None
@@ -261,7 +256,7 @@ class App(StoreLink, Services):
         self.last_track = {}
         self.after_change()
 
-    def apply(self, action: Action) -> bool:
+    def apply(self, action: object) -> bool:
         """Check, commit, then show; a refusal or a failed save is shown and changes nothing."""
         assert self.session is not None
         before = self.session.state
@@ -273,30 +268,37 @@ class App(StoreLink, Services):
             return False
         waiting = self.session.waiting  # saved later: the store is locked (STORE)
         self.banner = i18n.error_text(waiting) if waiting else None
-        self.table.add(before, action, after)
-        if before.phase == PLAY and after.phase != PLAY:
+        if isinstance(after, GameState):  # the table steps are worded for Helvetia's
+            self.table.add(before, self.session.game.actions[-1], after)
+        changed = self.session.kind.changed(before, after)
+        if changed.round_over:
             self.round_before = before  # for the round's summary: tiles and scores moved
-        if before.phase not in (PLAY, SCHOOL, REVEAL, OVER) and after.phase == PLAY:
-            self.summary_pending = True  # the setup's steps as a checklist before the turns
-        if after.track != before.track or (after.game_over and not before.game_over):
+        if changed.summary:  # e.g. the setup's steps as a checklist before the turns
+            self.summary_pending = True
+        if changed.scored and isinstance(after, GameState):
             self.last_track = self.track_before()
             self.anim_start = self.clock()  # the VP bars fill to the new scores
-            self.summary_pending = True
         self.after_change()
         return True
 
     def track_before(self) -> dict[str, int]:
         """Each player's VP before the game's newest round end's scoring, from its states (a
         game ended by agreement scores nothing more: its last round end's change stands)."""
-        if self.session is None:
+        if self.state is None or self.session is None:
             return {}
         return track_before_last_scoring(self.session.game.states)
 
     def undo(self) -> None:
-        if self.drunter is not None:
-            drunter_play.undo(self)
-            return
         assert self.session is not None
+        if self.state is None:  # a game without table steps: one action back
+            try:
+                self.session.undo()
+            except (HelvetiaError, StoreError) as exc:
+                self.banner = i18n.error_text(exc)
+            else:
+                self.banner = None
+            self.after_change()
+            return
         while True:
             game = self.session.game
             states = game.states
@@ -308,7 +310,7 @@ class App(StoreLink, Services):
                 break
             self.banner = None
             game = self.session.game
-            self.table.rebuild(game.states, game.actions)  # the steps as they were
+            self._table_from_record()  # the steps as they were
             if taken is not None:
                 self.table.took_back(*taken)  # and what the table now takes back (UI-TABLE)
             # A choice nobody made (a forced school return) is taken back with what led to
@@ -316,9 +318,7 @@ class App(StoreLink, Services):
             if not (game.actions and self._forced(self.state)):
                 break
         self.after_change()
-        after_undo = getattr(self.screen, "after_undo", None)
-        if after_undo is not None:  # the screen shows at once what to take back
-            after_undo(self)
+        self.screen.after_undo(self)  # the screen shows at once what to take back
 
     @staticmethod
     def _forced(state: GameState | None) -> bool:
@@ -330,7 +330,8 @@ class App(StoreLink, Services):
 
         self.overlay = None
         state = self.state
-        i18n.set_players(state.players if state is not None else ())  # names on every screen
+        session = self.session  # names on every screen
+        i18n.set_players(session.kind.players(session.game) if session is not None else ())
         if self._forced(state):  # no real choice: ask nothing, but record it
             assert state is not None
             self.apply(legal_actions(state)[0])
@@ -341,8 +342,8 @@ class App(StoreLink, Services):
     def abandon(self) -> None:
         """Leave the game unfinished for good (kept in the store, marked abandoned) and open
         the new-game screen."""
-        session = self.session or self.drunter
-        if session is not None and not session.state.game_over:
+        session = self.session
+        if session is not None and not session.kind.game_over(session.game):
             try:
                 session.abandon()
             except StoreError as exc:
@@ -355,7 +356,6 @@ class App(StoreLink, Services):
 
     def new_game(self) -> None:
         self.session = None
-        self.drunter = None
         self.anim_start = None
         self.table.clear()
         self.summary_pending = False
@@ -408,27 +408,18 @@ class App(StoreLink, Services):
                 return
 
     def button_event(self, event: ButtonEvent) -> None:
-        if self.drunter is not None and self.overlay is None:
-            drunter_play.seat(self, event)
+        session = self.session
+        if session is None or (self.overlay is not None
+                               and not session.kind.buttons_under_questions):
             return
-        if self.session is None:
-            return
-        sat = sitter(event, self.session.game.header, self.config.seats)
-        if sat is None:  # a button belongs to whoever sits at its place: nobody here
-            self.banner = _("Nobody plays at this seat in this game.")
-            self.dirty = True
-            return
-        event = sat
-        decision = button_decision(self.session.state, event)
-        seat = getattr(self.screen, "on_seat", None)
-        if not decision.undo and self.overlay is None and seat is not None \
-                and seat(self, event.seat):
+        decision = session.kind.seat_decision(session.game, event, self.config.seats,
+                                              self.screen.seat_choice())
+        if not decision.undo and self.overlay is None and decision.seat is not None \
+                and self.screen.on_seat(self, decision.seat):
             self.dirty = True  # the screen's one way on, confirmed by the seat button
             return
         if decision.undo:
-            from .screens import UndoConfirm
-
-            self.overlay = UndoConfirm()
+            self.overlay = session.kind.undo_question()
             self.dirty = True
         elif decision.action is not None:
             self.apply(decision.action)
@@ -465,12 +456,11 @@ class App(StoreLink, Services):
         if self.anim_start is not None and self.clock() - self.anim_start > ANIMATION:
             self.anim_start = None
             self.update_leds()
-        state = self.state
+        session = self.session
         # The winners' pulse animates on either strip, the simulated or the serial one.
-        if self.drunter is not None:
-            state = self.drunter.state
-        return self.anim_start is not None or getattr(self.screen, "thinking", None) is not None \
-            or bool(state and state.game_over and (self.strip or self.writer))
+        return self.anim_start is not None or self.screen.thinking is not None \
+            or bool(session and session.kind.game_over(session.game)
+                    and (self.strip or self.writer))
 
     def draw(self) -> None:
         s = self.surface
@@ -540,15 +530,14 @@ class App(StoreLink, Services):
             self.last_event = self.clock()
         if self.store is None and (self.opening or self.clock() >= self.retry_at):
             self.retry_store()  # trouble: try again, in the background
-        elif (self.session or self.drunter) is not None and (self.session or self.drunter).queued:
+        elif self.session is not None and self.session.queued:
             self.keep_saving()  # queued actions, saved in the background
         elif self.store is not None and self.store.failed_later:
             self.banner = i18n.error_text(self.store.failed_later.pop())
             self.dirty = True
-        elif (self.session or self.drunter) is not None \
-                and self.clock() - self.last_event > IDLE_CHECKPOINT \
+        elif self.session is not None and self.clock() - self.last_event > IDLE_CHECKPOINT \
                 and self.store is not None and self.store.pending_checkpoint:
-            (self.session or self.drunter).idle()  # a quiet table: the WAL into the main file
+            self.session.idle()  # a quiet table: the WAL into the main file
             self.last_event = self.clock()
         while True:
             try:
@@ -590,9 +579,8 @@ class App(StoreLink, Services):
             self.writer.stop()
         if self.gpio:
             self.gpio.close()
-        last = self.session or self.drunter
-        if last is not None and last.queued:
-            last.flush()  # a last try for actions still waiting for the store
+        if self.session is not None and self.session.queued:
+            self.session.flush()  # a last try for actions still waiting for the store
         if self.store is not None:
             self.store.close()
         pygame.quit()

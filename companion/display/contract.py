@@ -21,8 +21,7 @@ import pygame
 
 if TYPE_CHECKING:
     from ..config import Config
-    from ..drunter_session import DrunterSession
-    from ..engine import Action, GameState
+    from ..engine import GameState
     from ..session import Saver, Session
     from ..store import Store, StoreTrouble
     from .describe import TableLog
@@ -30,13 +29,29 @@ if TYPE_CHECKING:
 
 
 class Screen:
-    """A screen lays out its widgets (``layout``) and draws what is not a widget (``draw``)."""
+    """A screen lays out its widgets (``layout``) and draws what is not a widget (``draw``).
+    The app asks every screen the hooks below; the defaults do nothing."""
+
+    thinking: str | None = None
+    """A virtual player working out its move on this screen (its seat's LED pulses)."""
 
     def layout(self, app: AppView) -> list[Widget]:
         return []
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         pass
+
+    def on_seat(self, app: AppView, seat: str) -> bool:
+        """A seat button pressed (``seat``: the colour at its place, or the shared button)
+        while this screen has one way on: True if the screen took it."""
+        return False
+
+    def seat_choice(self) -> Any:
+        """The action this screen has ready for the seat button to confirm, if any."""
+        return None
+
+    def after_undo(self, app: AppView) -> None:
+        """An undo just happened: the screen shows at once what to take back."""
 
 
 class AppView(Protocol):
@@ -46,17 +61,15 @@ class AppView(Protocol):
     config: Config
     """The device's configuration (its seats, its LED layout)."""
     session: Session | None
-    """The game of Helvetia in play, if any: its ``state``, its ``game`` (header, actions,
-    states) and its id in the store."""
-    drunter: DrunterSession | None
-    """A game of Drunter & Drüber in play (then ``session`` is None)."""
+    """The game in play, of any kind, if any: its ``kind``, its ``state``, its ``game``
+    (header, actions, states) and its id in the store."""
     table: TableLog
     """The table steps of the turn so far (then of the round end)."""
     last_track: dict[str, int]
     """The scores before the last change of the score track."""
     store: Store | None
-    """The device's store, for the readers of stored games (``companion.history``, the
-    Drunter boards); a screen calls none of the store's own functions (see the services)."""
+    """The device's store, for the readers of stored games (``companion.history``, a game's
+    own stored data); a screen calls none of the store's own functions (see the services)."""
     trouble: StoreTrouble | None
     """What is wrong with the store, while it cannot be used."""
     saver: Saver
@@ -68,7 +81,7 @@ class AppView(Protocol):
 
     @property
     def state(self) -> GameState | None:
-        """The state of the game of Helvetia in play."""
+        """The state of the game in play if it is Helvetia's (the default game's screens)."""
 
     # --- what a screen may change ----------------------------------------------------------
     overlay: Screen | None
@@ -83,7 +96,7 @@ class AppView(Protocol):
     running: bool
 
     # --- what a screen may ask ---------------------------------------------------------------
-    def apply(self, action: Action) -> bool:
+    def apply(self, action: object) -> bool:
         """Check, record, show; a refusal is shown (``banner``) and changes nothing."""
 
     def undo(self) -> None: ...
@@ -129,10 +142,3 @@ def game_state(app: AppView) -> GameState:
     if state is None:
         raise LookupError("this screen is shown only during a game of Helvetia")
     return state
-
-
-def drunter_session(app: AppView) -> DrunterSession:
-    """The game of Drunter & Drüber in play, for its screens."""
-    if app.drunter is None:
-        raise LookupError("this screen is shown only during a game of Drunter & Drüber")
-    return app.drunter

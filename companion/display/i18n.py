@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .. import games
 from ..engine.grid import ring
 from ..engine.values import Cell, Sex
 from ..store import messages as store_messages
@@ -183,8 +184,7 @@ def branch(branch_id: str) -> str:
 COLOURS = frozenset(COLOUR_NAMES)
 STORE_REASONS = store_messages.REASONS
 MESSAGE_MODULES = ("companion.engine.messages", "companion.engine.table",
-                   "companion.store.messages", "companion.drunter.messages",
-                   "companion.controls")
+                   "companion.store.messages", "companion.controls")
 """Where the engine's message codes live, each module with ``ENGLISH`` (code -> template)
 and ``PARAM_KINDS`` (parameter name -> kind)."""
 
@@ -192,7 +192,7 @@ and ``PARAM_KINDS`` (parameter name -> kind)."""
 @cache
 def _modules() -> tuple[Any, ...]:
     out = []
-    for module in MESSAGE_MODULES:
+    for module in dict.fromkeys((*MESSAGE_MODULES, *games.message_modules())):
         try:
             out.append(importlib.import_module(module))
         except ModuleNotFoundError as exc:

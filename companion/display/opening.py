@@ -7,14 +7,11 @@ from __future__ import annotations
 import logging
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from ..session import Session
 from ..store import AlreadyRunning, Store, StoreError, StoreTrouble, device_language
-from . import drunter_play, i18n
-
-if TYPE_CHECKING:
-    from .contract import AppView
+from . import i18n
 
 log = logging.getLogger(__name__)
 RETRY = 5.0  # seconds between tries to open a store in trouble
@@ -72,7 +69,7 @@ class StoreLink:
     def keep_saving(self) -> None:
         """Actions queued for a locked store: save them on a thread of its own, every
         ``RETRY`` seconds until it works; meanwhile the banner says what they wait for."""
-        session = self.session or getattr(self, "drunter", None)  # either game's
+        session = self.session
         if session is None or (self.flushing is not None and self.flushing.is_alive()):
             return
         self.flushing = None
@@ -116,11 +113,8 @@ class StoreLink:
             if not isinstance(exc, StoreError):
                 log.exception("the stored game could not be resumed")
             self.banner = i18n.error_text(exc)
-        # A stored game of Drunter & Drüber: its own session. (Mixed into App, the contract's
-        # one implementation.)
-        drunter_play.adopt(cast("AppView", self))
-        if self.session is not None:
-            i18n.set_players(self.session.state.players)  # the notice names them too
+        if self.session is not None:  # the notice names them too
+            i18n.set_players(self.session.kind.players(self.session.game))
         self.banner = " ".join(t for t in (i18n.store_text(notice), self.banner) if t) or None
         return True
 

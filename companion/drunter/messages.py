@@ -22,6 +22,8 @@ REFUSALS: dict[str, Template] = {
     "drunter.wrong_phase": N_("That is not possible now: {phase}."),
     "drunter.not_your_turn": N_("It is {active}'s turn, not {player}'s."),
     "drunter.nothing_to_undo": N_("There is nothing to undo."),
+    "drunter.choose_first": N_("Choose a tile and where it goes first; then the seat button "
+                               "places it."),
     # placing a tile (§D4)
     "drunter.tile_not_held": N_("{player} has no {tile} left."),
     "drunter.wrong_kind": N_("A {tile} cannot extend {road}: each road is built with tiles of "

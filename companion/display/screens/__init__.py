@@ -1,4 +1,5 @@
-"""The screens, and which one the game's state calls for."""
+"""The screens, and which one the game in play calls for (its kind says: ``GameKind.screen_for``;
+Helvetia's are the ones here)."""
 
 from __future__ import annotations
 
@@ -20,10 +21,14 @@ from .virtual import VirtualScreen, virtual_decider
 
 
 def screen_for(app: AppView) -> Screen:
-    if getattr(app, "drunter", None) is not None:  # the other game: its own screens
-        from .drunter_screens import drunter_screen_for
+    """No game: the new-game screen; else the screen the game's kind calls for."""
+    if app.session is None:
+        return NewGameScreen(app.config.seats)
+    return app.session.kind.screen_for(app)
 
-        return drunter_screen_for(app)
+
+def helvetia_screen_for(app: AppView) -> Screen:
+    """The screen a game of Helvetia's state calls for."""
     state = app.state
     if state is None:
         return NewGameScreen(app.config.seats)

@@ -68,10 +68,10 @@ def end_problem(app: AppView) -> Message | None:
     at a round end, once it is scored); None when it can."""
     from ...engine import EndByAgreement, why_not
 
-    session = getattr(app, "session", None)
-    if session is None or getattr(app, "drunter", None) is not None:
+    state = app.state
+    if state is None:  # no game, or not Helvetia's
         return message("not_at_round_end")
-    return why_not(session.state, EndByAgreement())
+    return why_not(state, EndByAgreement())
 
 
 def can_end_here(app: AppView) -> bool:

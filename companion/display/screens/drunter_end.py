@@ -15,11 +15,12 @@ from ...drunter.messages import Message
 from ...drunter.scoring import OBJECTIVE_CARDS
 from ...drunter.state import DrunterState
 from ...drunter.vote import votes_left
-from .. import drunter_play, i18n
-from ..contract import AppView, drunter_session
+from .. import i18n
+from ..contract import AppView
 from ..i18n import _, ngettext
 from ..ui import INK, MUTED, PANEL, W, Widget, badge, button, draw_text, paragraph
 from .common import TOP, Screen, title_bar
+from .drunter_in_play import table_steps
 from .drunter_map import MapView, draw_map
 from .drunter_undo import DrunterUndoConfirm
 
@@ -37,7 +38,7 @@ class DrunterChooseScreen(Screen):
     def layout(self, app: AppView) -> list[Widget]:
         return [undo_button(app),
                 button("chosen", (W - 268, 410, 260, 62), _("Everyone has chosen"),
-                       lambda: drunter_play.apply(app, ChooseObjectives()), style="primary")]
+                       lambda: app.apply(ChooseObjectives()), style="primary")]
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         title_bar(s, _("Choose your objective"), right=W - 236)
@@ -89,7 +90,7 @@ class DrunterRevealScreen(Screen):
                                           who=i18n.name(other))))
         reason = why_not(self.state, self.action())
         out.append(button("score", (W - 268, 410, 260, 62), _("Score"),
-                          lambda: drunter_play.apply(app, self.action()), style="primary",
+                          lambda: app.apply(self.action()), style="primary",
                           enabled=reason is None,
                           why_not=None if reason is None else i18n.say(reason)))
         return out
@@ -113,7 +114,7 @@ class DrunterRevealScreen(Screen):
             else:
                 draw_text(s, i18n.name(p.colour), name, 24, INK, valign="middle", bg=PANEL)
         bottom = TOP + 48 + len(self.state.players) * 66
-        steps = [i18n.say(m) for m in drunter_session(app).steps()]
+        steps = [i18n.say(m) for m in table_steps(app)]
         y = bottom + 4
         for step in steps:
             if y > 448:

@@ -17,7 +17,7 @@ from ...drunter import header_line
 from ...drunter.board import KINDS
 from ...drunter.state import DEAL, LENGTHS, TileKey
 from ...drunter_store import kept_board
-from .. import drunter_play, i18n
+from .. import i18n
 from ..contract import AppView
 from ..i18n import _, ngettext
 from ..ui import INK, MUTED, W, Widget, button, draw_text, paragraph
@@ -88,7 +88,7 @@ class DrunterSetupScreen(Screen):
         header = header_line(self.players, board,
                              {c: self.full_hand(c) for c, _n in self.players}, self.start,
                              variant=self.variant)
-        drunter_play.start(app, header)
+        app.start_game(header)
 
     # --- the screen -----------------------------------------------------------------------
 

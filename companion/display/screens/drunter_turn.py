@@ -15,12 +15,13 @@ from ...drunter import CannotPlace, Place, turn_options
 from ...drunter.board import DIRECTIONS, KINDS, ROAD_KIND
 from ...drunter.messages import Message
 from ...drunter.state import LENGTHS, DrunterState, PlacedTile
-from .. import drunter_play, i18n
-from ..contract import AppView, drunter_session
+from .. import i18n
+from ..contract import AppView
 from ..i18n import _
 from ..ui import GRID, INK, MUTED, W, Widget, button, draw_text, text_height
 from .common import TOP, Screen, title_bar
 from .drunter_board import ROAD_COLOURS
+from .drunter_in_play import table_steps
 from .drunter_map import MapView, draw_map, square_widgets
 from .drunter_undo import DrunterUndoConfirm
 
@@ -69,10 +70,13 @@ class DrunterTurnScreen(Screen):
         return PlacedTile(self.chosen.road, self.chosen.kind, self.chosen.squares,
                           self.chosen.player)
 
+    def seat_choice(self) -> Place | None:
+        return self.chosen
+
     def place(self, app: AppView) -> None:
         """The tile chosen goes down (the button is off while none is chosen)."""
         if self.chosen is not None:
-            drunter_play.apply(app, self.chosen)
+            app.apply(self.chosen)
 
     def layout(self, app: AppView) -> list[Widget]:
         s = self.state
@@ -107,7 +111,7 @@ class DrunterTurnScreen(Screen):
         if self.cannot_place is not None:
             out.append(button("cannot_place", (PANEL_X, 412, W - PANEL_X - 8, 60),
                               _("Cannot place: miss the turn"),
-                              partial(drunter_play.apply, app, self.cannot_place),
+                              partial(app.apply, self.cannot_place),
                               style="primary"))
         else:
             vote = self.chosen is not None and any(
@@ -142,7 +146,7 @@ class DrunterTurnScreen(Screen):
             parts = [_("Tap the square where it starts (outlined).") if self.square is None
                      else _("Which way does it run?")]
         else:  # the turn begins: what the table does after the last action, then the tile
-            parts = [i18n.say(m) for m in drunter_session(app).steps()] + [_("Choose a tile.")]
+            parts = [i18n.say(m) for m in table_steps(app)] + [_("Choose a tile.")]
         pygame.draw.rect(s, GRID, box, 1, border_radius=6)
         below = pygame.Rect(MAP.left, view.top + view.cell * st.board.height + 6, MAP.width, 0)
         below.height = MAP.bottom + 4 - below.top

@@ -16,7 +16,7 @@ from .undo import keep_or_undo
 
 class DrunterUndoConfirm(Screen):
     def layout(self, app: AppView) -> list[Widget]:
-        something = bool(app.drunter is not None and app.drunter.game.actions)
+        something = bool(app.session is not None and app.session.game.actions)
         return [*keep_or_undo(app, something),
                 button("abandon", (170, 392, 460, 52), _("Abandon the game, start a new one"),
                        lambda: setattr(app, "overlay", AbandonConfirm()))]
@@ -26,7 +26,7 @@ class DrunterUndoConfirm(Screen):
         pygame.draw.rect(s, PANEL, box, border_radius=12)
         pygame.draw.rect(s, INK, box, 2, border_radius=12)
         text(s, _("Undo the last action?"), (box.centerx, box.top + 30), TITLE, INK, "center")
-        game = app.drunter.game if app.drunter is not None else None
+        game = app.session.game if app.session is not None else None
         if game and game.actions:
             last = action_to_json(game.actions[-1])
             what = {"place": _("the tile placed last"), "cannot_place": _("the missed turn"),

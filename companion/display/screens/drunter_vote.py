@@ -13,7 +13,7 @@ import pygame
 from ...drunter import Vote, why_not
 from ...drunter.messages import Message
 from ...drunter.state import ABSTAIN, CARD_VOTES, CITIZEN_CARDS, JEEIIN, NO_CARDS, DrunterState
-from .. import drunter_play, i18n
+from .. import i18n
 from ..contract import AppView
 from ..i18n import _
 from ..ui import BODY, INK, MUTED, PANEL, W, Widget, badge, button, draw_text, font
@@ -104,7 +104,7 @@ class DrunterVoteScreen(Screen):
                                       who=i18n.name(p.colour))))
         reason = why_not(self.state, self.action())
         out.append(button("count", (W - 268, 410, 260, 62), _("Count the votes"),
-                          lambda: drunter_play.apply(app, self.action()), style="primary",
+                          lambda: app.apply(self.action()), style="primary",
                           enabled=reason is None,
                           why_not=None if reason is None else i18n.say(reason)))
         return out

@@ -61,8 +61,7 @@ class Menu(Screen):
     @staticmethod
     def game_in_play(app: AppView) -> bool:
         """A game of Helvetia not over: it may be ended here by agreement (at a round end)."""
-        return app.drunter is None and app.session is not None and \
-            not app.session.state.game_over
+        return app.state is not None and not app.state.game_over
 
     def rows(self, app: AppView) -> int:
         return 6 if self.game_in_play(app) else 5
@@ -76,7 +75,7 @@ class Menu(Screen):
         app.show(screen)
 
     def new_game(self, app: AppView) -> None:
-        if app.session is not None and not app.session.state.game_over:
+        if app.state is not None and not app.state.game_over:
             from .abandon import AbandonConfirm
 
             app.overlay = AbandonConfirm()  # a game under way ends only when confirmed

@@ -22,6 +22,7 @@ from ...engine.state import (
     GameState,
 )
 from ...engine.values import Sex
+from ...games import kind_named, titles
 from ...hw.events import NEXT
 from .. import i18n, pictograms
 from ..contract import AppView, game_state
@@ -43,7 +44,6 @@ from .common import (
     title_bar,
     value_key,
 )
-from .drunter_setup import DrunterSetupScreen
 from .keyboard import NameKeyboard, header
 from .menu import menu_button
 from .reasons import refusals
@@ -126,8 +126,8 @@ class NewGameScreen(Screen):
                                      lambda: setattr(self, "keyboard", None), taken)
 
     def clockwise(self, app: AppView) -> list[tuple[str, str]]:
-        """The players seated, as (colour, name), clockwise from seat 1: Drunter & Drüber's
-        turn order (§D3), the other way round from Helvetia's."""
+        """The players seated, as (colour, name), clockwise from seat 1 (another game's
+        turn order may go this way, the other way round from Helvetia's)."""
         names = self._names(app)
         order = [self.at[0], *reversed(self.at[1:])]
         return [(c, names.get(c) or colour_name_en(c)) for c in order if c]
@@ -148,6 +148,20 @@ class NewGameScreen(Screen):
         app.start_game(with_virtual(head, {c: lv for c, lv in self.levels.items()
                                            if c in seats}))
 
+    def game_buttons(self, app: AppView) -> list[Widget]:
+        """A button per game the table plays, named as on its box; this one selected."""
+        default, *others = titles().items()
+        out = [button(f"game:{default[0]}", (8, 4, 160, 48), default[1], lambda: None,
+                      selected=True)]
+        width = (282 if len(others) <= 1 else 288 // len(others)) - 2
+        for i, (name, title) in enumerate(others):
+            out.append(button(f"game:{name}", (174 + i * (width + 6), 4, width, 48), title,
+                              partial(self.open_game, app, name)))
+        return out
+
+    def open_game(self, app: AppView, name: str) -> None:
+        app.show(kind_named(name).setup_screen(app, self, self.clockwise(app)))
+
     def layout(self, app: AppView) -> list[Widget]:
         if self.keyboard is not None:
             return self.keyboard.layout(app)
@@ -157,11 +171,8 @@ class NewGameScreen(Screen):
         out = [button("language", (W - 208, 4, 200, 48), i18n.LANGUAGES[i18n.language],
                       lambda: setattr(self, "choosing_language", True)),
                menu_button(app, (W - 336, 4, 124, 48)),
-               # The game to play: this screen is Helvetia's; Drunter & Drüber has its own.
-               button("game:helvetia", (8, 4, 160, 48), "Helvetia", lambda: None,
-                      selected=True),
-               button("game:drunter", (174, 4, 280, 48), "Drunter & Drüber",
-                      lambda: app.show(DrunterSetupScreen(app, self, self.clockwise(app))))]
+               # The game to play: this screen is Helvetia's; every other game has its own.
+               *self.game_buttons(app)]
         out += seat_widgets(self.at, names, partial(self.tap_place, app),
                             lambda c: self.edit_name(app, c),
                             lambda c, rect: level_button(self.levels, c, rect, True))
