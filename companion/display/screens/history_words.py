@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from ...games import DEFAULT, titles
 from ...history.summary import ABANDONED, IN_PLAY, GameSummary, Seat
 from ..contract import AppView
 from ..contract import Screen as Screen  # the history's screens take it from here
@@ -53,8 +54,8 @@ def duration(game: GameSummary) -> str:
 
 
 def setup_words(game: GameSummary) -> str:
-    if game.game == "drunter":  # the other game, named (the statistics are Helvetia's)
-        return " · ".join((_("Drunter & Drüber"), ngettext(
+    if game.game != DEFAULT:  # another game, named (the statistics are the default game's)
+        return " · ".join((titles().get(game.game, game.game), ngettext(
             "{n} player", "{n} players", game.players).format(n=game.players)))
     words = [ngettext("{n} player", "{n} players", game.players).format(n=game.players),
              _("draft") if game.setup == "draft" else _("buildings by letter")]
