@@ -27,15 +27,17 @@ from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from .. import games
 from . import articles, i18n
 
 ROOT = Path(__file__).resolve().parent.parent.parent
+GAME_MESSAGES = [Path(m.replace(".", "/") + ".py") for m in games.message_modules()]
+"""The games' own modules of message templates."""
 SOURCES = [Path("companion/display"), Path("companion/engine/messages.py"),
            Path("companion/engine/table.py"), Path("companion/engine/table_words.py"),
-           Path("companion/store/messages.py"), Path("companion/drunter/messages.py"),
-           Path("companion/controls.py")]
+           Path("companion/store/messages.py"), *GAME_MESSAGES, Path("companion/controls.py")]
 """The display, and the modules of message templates (``ENGLISH``): the engine's, the
-store's, Drunter & Drüber's and the seat buttons'."""
+store's, the seat buttons' and each game's own."""
 KEYWORDS: dict[str, Any] = {"_": None, "N_": {1: None, 2: (1, 2)}, "ngettext": (1, 2),
                            "pgettext": ((1, "c"), 2)}
 """``N_`` marks one text (the display's) or a singular and its plural (the engine's)."""
@@ -74,8 +76,8 @@ def template_catalogue() -> Catalog:
     for path in _files():
         rel = path.relative_to(ROOT).as_posix()
         codes = _codes(path) if rel.startswith(
-            ("companion/engine/", "companion/store/", "companion/drunter/",
-             "companion/controls.py")) else {}
+            ("companion/engine/", "companion/store/", "companion/controls.py",
+             *(p.as_posix() for p in GAME_MESSAGES))) else {}
         for lineno, msg, comments, context in extract_from_file(
                 "python", path, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
             if lineno in codes:

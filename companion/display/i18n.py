@@ -229,7 +229,7 @@ def child_codes() -> frozenset[str]:
 @cache
 def term_kinds() -> dict[str, Any]:
     """Parameter kinds an engine words as a message of its own (its ``TERM_KINDS``: kind ->
-    a function from the value to a message), e.g. Drunter & Drüber's tiles and squares."""
+    a function from the value to a message), e.g. a game's tiles and squares."""
     return {k: f for mod in _modules() for k, f in getattr(mod, "TERM_KINDS", {}).items()}
 
 

@@ -30,12 +30,14 @@ class Known:
     """Its own name, as printed on its box (the new-game screen's button)."""
     messages: str | None = None
     """The module of its message codes, if it has its own."""
+    commands: str | None = None
+    """The module of its own command-line commands (``add_commands(subparsers, parser)``)."""
 
 
 _WHERE: dict[str, Known] = {
     "helvetia": Known("companion.games.helvetia:Helvetia", "Helvetia"),
     "drunter": Known("companion.games.drunter:Drunter", "Drunter & Drüber",
-                     "companion.drunter.messages"),
+                     "companion.drunter.messages", "companion.drunter_store"),
 }
 _KINDS: dict[str, GameKind] = {}
 
@@ -64,6 +66,11 @@ def titles() -> dict[str, str]:
 def message_modules() -> list[str]:
     """The modules holding the games' own message codes (the display words them)."""
     return [k.messages for k in _WHERE.values() if k.messages]
+
+
+def command_modules() -> list[str]:
+    """The modules of the games' own command-line commands."""
+    return [k.commands for k in _WHERE.values() if k.commands]
 
 
 def kind_named(name: str) -> GameKind:
@@ -100,6 +107,7 @@ def kind_of_record(lines: Iterable[str]) -> GameKind:
     return kind_named(DEFAULT)
 
 
-__all__ = ["DEFAULT", "Changed", "Decision", "GameKind", "LedMoment", "Played", "kind_named",
+__all__ = ["DEFAULT", "Changed", "Decision", "GameKind", "LedMoment", "Played", "command_modules",
+           "kind_named",
            "kind_of_header", "kind_of_record", "message_modules", "register", "titles",
            "unregister"]

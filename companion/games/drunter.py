@@ -34,6 +34,9 @@ class Drunter(GameKind):
         return {"game": self.name, "winners": list(s.winners), "tie_break": s.tie_break,
                 "scores": dict(s.scores)}
 
+    def summary(self, game: Played) -> dict[str, Any]:
+        return drunter.summary(game.state)
+
     def summarize(self, game_id: int, lines: list[str], started_at: str, ended_at: str | None,
                   result: Mapping[str, Any] | None) -> GameSummary:
         from ..history.drunter import summarize_drunter

@@ -11,6 +11,7 @@ from ..engine import Game, GameState
 from ..engine.catalogue import merge
 from ..engine.messages import Message
 from ..engine.state import OVER, PLAY, REVEAL, SCHOOL
+from ..engine.summary import summary as state_summary
 from ..hw.events import ButtonEvent
 from ..hw.leds import RGB, Layout, frame
 from .kind import Changed, Decision, GameKind, LedMoment, Played
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 class Helvetia(GameKind):
     name = "helvetia"
     title = "Helvetia"
+    catalogued = True
 
     def recognises(self, header: Any) -> bool:
         return isinstance(header, Mapping) and header.get("game", self.name) == self.name
@@ -51,6 +53,9 @@ class Helvetia(GameKind):
     def abandoned(self, game: Played) -> dict[str, Any]:
         return {"abandoned": True, "winners": [], "tie_break": None,
                 "scores": dict(game.state.track)}
+
+    def summary(self, game: Played) -> dict[str, Any]:
+        return state_summary(game.state)
 
     def summarize(self, game_id: int, lines: list[str], started_at: str, ended_at: str | None,
                   result: Mapping[str, Any] | None) -> GameSummary:

@@ -79,6 +79,8 @@ class GameKind(ABC):
     """The game's key: a record's header names it as ``"game"`` (the default game's may not)."""
     title: str = ""
     """The game's own name, shown as it is printed on the box."""
+    catalogued: bool = False
+    """Whether its records take a catalogue of building costs (``replay``'s overrides)."""
     buttons_under_questions: bool = True
     """Whether the seat buttons still act while a question is over the screen."""
 
@@ -122,6 +124,10 @@ class GameKind(ABC):
     def players(self, game: Played) -> Sequence[Any]:
         """The players (each with ``colour`` and ``name``), for the words on every screen."""
         return tuple(game.state.players)
+
+    @abstractmethod
+    def summary(self, game: Played) -> dict[str, Any]:
+        """A game's state summed up as JSON (``helvetia replay``)."""
 
     @abstractmethod
     def summarize(self, game_id: int, lines: list[str], started_at: str, ended_at: str | None,

@@ -31,6 +31,10 @@ class RaceToTen(GameKind):
         return {"game": self.name, "winners": list(s.winners), "tie_break": None,
                 "scores": {p.colour: int(p.colour in s.winners) for p in s.players}}
 
+    def summary(self, game: Played) -> dict[str, Any]:
+        s: RaceState = game.state
+        return {"count": s.count, "active": s.active, "winners": list(s.winners)}
+
     def summarize(self, game_id: int, lines: list[str], started_at: str, ended_at: str | None,
                   result: Mapping[str, Any] | None) -> GameSummary:
         game = RaceGame.from_record(lines)

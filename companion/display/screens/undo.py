@@ -16,7 +16,7 @@ from .navigation import opened_as
 
 
 def keep_or_undo(app: AppView, something: bool) -> list[Widget]:
-    """The undo question's two answers (Helvetia's and Drunter's): keep it, or undo it (only
+    """The undo question's two answers (every game's): keep it, or undo it (only
     when there is ``something`` to undo); either closes the question."""
 
     def keep() -> None:
