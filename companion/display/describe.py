@@ -12,6 +12,7 @@ from ..engine import table as table_rules
 from ..engine.state import PLAY
 from ..engine.table import TableStep
 from ..engine.table_words import virtual_code
+from ..engine.turns import tile_character
 from .i18n import _, building, character, cost, good, name, ngettext, say, village, where
 
 READ = ("tile_cost", "correct_cost")
@@ -165,11 +166,6 @@ def step_text(step: TableStep, undone: bool = False) -> str:
     return say(step.message)
 
 
-TILE_OF = {"build": "builder", "deliver": "carter", "wake": "night_watchman",
-           "marry": "priest", "birth": "midwife"}
-"""The character whose tile an action with ``tile`` set was done with."""
-
-
 def action_text(action: Action, state: GameState, tile: bool = True,
                 with_who: bool = True) -> str:
     """One line for an action already done, e.g. for the undo question and the game's record:
@@ -177,7 +173,7 @@ def action_text(action: Action, state: GameState, tile: bool = True,
     unsaid when not ``tile``: the caller says it its own way; the player's name left out
     when not ``with_who``: the screen says whose it is)."""
     text = _action_text(action, state, with_who)
-    by = TILE_OF.get(action.type) if getattr(action, "tile", False) else None
+    by = tile_character(action)
     if by is None or not tile:
         return text
     who, sep, what = text.partition(": ") if hasattr(action, "player") and with_who \

@@ -17,8 +17,9 @@ from ...engine import (
     turn_options,
 )
 from ...engine.state import PLAY
+from ...engine.turns import tile_character
 from ..contract import AppView
-from ..describe import TILE_OF, action_text
+from ..describe import action_text
 from ..i18n import _, building, character, name, ngettext, say
 from ..ui import BACKGROUND, BODY, INK, MUTED, TITLE, W, Widget, button, draw_text, paragraph
 from .common import Screen
@@ -45,7 +46,7 @@ def plan_words(state: GameState, plan: tuple[Action, ...]) -> list[str]:
     s = state
     for action in plan:
         words = None
-        by = TILE_OF.get(action.type) if getattr(action, "tile", False) else None
+        by = tile_character(action)
         if isinstance(action, EndTurn):
             words = _("End the turn")
         elif isinstance(action, CannotAct):

@@ -10,7 +10,7 @@ import pygame
 
 from ...engine import Action, Pick, StartBuildings, header_line, legal_actions
 from ...engine import setup as setup_rules
-from ...engine.neutral_village import default_neutral_colour
+from ...engine.neutral_village import default_neutral_colour, has_neutral_village
 from ...engine.state import (
     COLOURS,
     COUPLES,
@@ -140,7 +140,7 @@ class NewGameScreen(Screen):
         names = self._names(app)
         seats = [c for c in self.at if c]  # play order: the places counter-clockwise
         players = [(c, names.get(c) or colour_name_en(c)) for c in seats]
-        neutral = self.neutral_colour() if len(players) == 2 else None
+        neutral = self.neutral_colour() if has_neutral_village(len(players)) else None
         # in the background; the names are in the record anyway
         app.remember_players({c: names.get(c) for c in seats})
         head = header_line(players, setup=self.setup, intro=self.intro, neutral_colour=neutral,
@@ -187,14 +187,14 @@ class NewGameScreen(Screen):
         out.append(button("intro", (OPTIONS_X, 234, W - 8 - OPTIONS_X, 84),
                           _("Intro game: no character tiles, to 18 VP"),
                           lambda: setattr(self, "intro", not self.intro), selected=self.intro))
-        n = len(self.playing)
-        if n == 2:
+        if has_neutral_village(len(self.playing)):
             for i, c in enumerate(c for c in COLOURS if c not in self.playing):
                 out.append(button(f"neutral:{c}", (OPTIONS_X + i * 164, 356, 158, 50),
                                   colour_name(c), partial(setattr, self, "neutral", c),
                                   colour=c, selected=c == self.neutral_colour()))
         out.append(button("start", (OPTIONS_X, 410, W - 8 - OPTIONS_X, 62), _("Start the game"),
-                          lambda: self.start(app), enabled=2 <= n <= 4, style="primary"))
+                          lambda: self.start(app), enabled=2 <= len(self.playing) <= 4,
+                          style="primary"))
         return out
 
     def _language_widgets(self, app: AppView) -> list[Widget]:
@@ -218,7 +218,7 @@ class NewGameScreen(Screen):
         draw_table(s)
         if self.picked is not None:
             draw_picking(s, self.picked)
-        elif len(self.playing) == 2:
+        elif has_neutral_village(len(self.playing)):
             draw_text(s, _("Neutral village:"), pygame.Rect(OPTIONS_X, 320, W - 8 - OPTIONS_X,
                                                             34), 24, MUTED, valign="middle")
 

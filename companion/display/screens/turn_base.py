@@ -11,16 +11,11 @@ import pygame
 
 from ...engine import (
     Action,
-    AddCoin,
-    Choose,
     GameState,
     Option,
     TurnOptions,
-    apply,
-    turn_options,
-    why_not,
 )
-from ...engine.more_coins import add_coin_problem
+from ...engine.do_it import do_it, do_it_problem, needs_choose, needs_coin
 from ..coin_words import coins_paid, do_label
 from ..contract import AppView, game_state
 from ..i18n import _, ngettext, say
@@ -115,59 +110,22 @@ def active(state: GameState) -> str:
     return state.active
 
 
-def needs_choose(options: TurnOptions, option: Option) -> bool:
-    """Whether doing the option also puts coins on its character (the turn's first action)."""
-    return option.via == "coin" and options.chosen is None
-
-
-def needs_coin(options: TurnOptions, option: Option) -> bool:
-    """Whether doing the option first puts one more coin on the chosen character: its coins
-    have bought their actions, and the coins follow the actions (``more_options``)."""
-    return (option.via == "coin" and options.chosen == option.character
-            and options.actions_left == 0)
-
-
-def more_options(state: GameState, options: TurnOptions) -> tuple[Option, ...]:
-    """The chosen character's options for one more coin on it, once its coins have bought
-    their actions (§7: the table need not count the coins up front); none when the engine
-    takes no more coin."""
-    if (options.chosen is None or options.actions_left > 0
-            or add_coin_problem(state, options.player) is not None):
-        return ()
-    after = apply(state, AddCoin(options.player))
-    return tuple(turn_options(after).regular.get(options.chosen, ()))
-
-
 def refusal(state: GameState, options: TurnOptions, option: Option, action: Action,
             coins: int) -> str | None:
-    """Why the action (after placing ``coins`` coins, if that is due) is refused, in words."""
-    if needs_choose(options, option):
-        reason = why_not(state, Choose(active(state), option.character, coins))
-        if reason:
-            return say(reason)
-        state = apply(state, Choose(active(state), option.character, coins))
-    elif needs_coin(options, option):
-        reason = why_not(state, AddCoin(active(state)))
-        if reason:
-            return say(reason)
-        state = apply(state, AddCoin(active(state)))
-    refused = why_not(state, action)
-    return None if refused is None else say(refused)
+    """Why "Do it" (after placing ``coins`` coins, if that is due) is refused, in words."""
+    reason = do_it_problem(state, options, option, action, coins)
+    return None if reason is None else say(reason)
 
 
 def perform(app: AppView, options: TurnOptions, option: Option, action: Action | None,
             coins: int) -> None:
-    """The coins on the character (the turn's first action; or one more, when the coins
-    follow the actions), then the action (None: nothing to do yet, the button is greyed
-    out)."""
+    """ "Do it": its actions one by one (``engine.do_it``), stopping at a refusal (None:
+    nothing to do yet, the button is greyed out)."""
     if action is None:
         return
-    if needs_choose(options, option) and not app.apply(
-            Choose(active(game_state(app)), option.character, coins)):
-        return
-    if needs_coin(options, option) and not app.apply(AddCoin(active(game_state(app)))):
-        return
-    app.apply(action)
+    for step in do_it(options, option, action, coins):
+        if not app.apply(step):
+            return
 
 
 def do_buttons(app: AppView, options: TurnOptions, option: Option, action: Action | None,

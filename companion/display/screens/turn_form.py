@@ -11,6 +11,7 @@ import pygame
 
 from ...engine import Action, GameState, TileCost, why_not
 from ...engine.catalogue import make_cost
+from ...engine.do_it import needs_choose
 from ..coin_words import coins_paid, how_many_line, tile_line
 from ..contract import AppView, game_state
 from ..forms import CELL, GOODS, Field, Form, with_cost
@@ -28,7 +29,6 @@ from .turn_base import (
     Flow,
     Mode,
     do_buttons,
-    needs_choose,
     refusal,
 )
 

@@ -12,6 +12,7 @@ import pygame
 
 from ...bot.likely import likeliest_first
 from ...engine import Action, Build, Deliver, GameState, Option, TurnOptions
+from ...engine.do_it import more_options
 from ...engine.values import Via
 from ..contract import AppView, game_state
 from ..forms import option_form
@@ -36,7 +37,6 @@ from .turn_base import (
     Flow,
     Mode,
     do_buttons,
-    more_options,
     refusal,
 )
 from .village_tabs import village_tab

@@ -10,6 +10,7 @@ import pygame
 from ...bot.likely import likeliest_first
 from ...engine import CHARACTERS, Action, EndTurn, GameState, Option
 from ...engine.actions import CannotAct, Choose
+from ...engine.do_it import more_options
 from ..contract import AppView, game_state
 from ..describe import action_text
 from ..i18n import _, character, name, ngettext, say
@@ -20,7 +21,7 @@ from .choice_toggle import ChoiceToggle, choice_toggle
 from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, StepsView, on_the_table, players_panel
 from .hint import hint_button
 from .reasons import why_not_character
-from .turn_base import DO_RECT, Flow, Mode, active, do_buttons, more_options
+from .turn_base import DO_RECT, Flow, Mode, active, do_buttons
 from .turn_list import preset
 
 
