@@ -25,16 +25,14 @@ def named(text: str, name: str, title: str) -> bool:
 
 
 def test_no_module_above_the_interface_names_a_game() -> None:
-    import importlib
+    from tests.toy import NAME, plug_in
 
-    import tests.toy
-
-    importlib.reload(tests.toy)  # the toy game too, registered for this test only
+    plug_in()  # the toy game too, plugged in for this test only
     try:
         others = {n: t for n, t in games.titles().items() if n != games.DEFAULT}
     finally:
-        games.unregister(tests.toy.NAME)
-    assert "drunter" in others and tests.toy.NAME in others
+        games.unregister(NAME)
+    assert "drunter" in others and NAME in others
     offenders = sorted(
         f"{path.relative_to(COMPANION)} names {name}"
         for path in COMPANION.rglob("*.py")

@@ -21,7 +21,7 @@ from companion.display.screens.history_words import setup_words
 from companion.games import kind_named, unregister
 from companion.history.table import summaries
 from companion.hw.leds import OFF, PLAYER
-from tests.toy import NAME
+from tests.toy import NAME, plug_in
 from tests.toy.rules import Step
 from tests.ui_driver import Driver
 
@@ -33,11 +33,7 @@ def config(tmp: Path) -> Config:
 
 @pytest.fixture(autouse=True)
 def race_known() -> Iterator[None]:
-    import importlib
-
-    import tests.toy
-
-    importlib.reload(tests.toy)  # registered again if another test forgot it
+    plug_in()
     yield
     unregister(NAME)
 

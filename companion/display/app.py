@@ -37,6 +37,7 @@ from .describe import TableLog
 from .i18n import _
 from .opening import Opening, StoreLink
 from .services import Services
+from .stored import StoredGames
 from .table_keep import TableKeep
 from .ui import (
     BACKGROUND,
@@ -96,6 +97,8 @@ class App(StoreLink, Services):
 
         self.store_path = store_path or config.data_dir / "helvetia.db"
         self.store: Store | None = None
+        self.stored = StoredGames(lambda: self.store)
+        """The stored games as the screens read them."""
         self.trouble: StoreTrouble | None = None  # the store cannot be used now (STORE)
         self.retry_at = 0.0
         self.saver = Saver(self._saving)  # commits off the UI thread (STORE)

@@ -23,8 +23,9 @@ if TYPE_CHECKING:
     from ..config import Config
     from ..engine import GameState
     from ..session import Saver, Session
-    from ..store import Store, StoreTrouble
+    from ..store import StoreTrouble
     from .describe import TableLog
+    from .stored import StoredGames
     from .ui import Widget
 
 
@@ -67,9 +68,9 @@ class AppView(Protocol):
     """The table steps of the turn so far (then of the round end)."""
     last_track: dict[str, int]
     """The scores before the last change of the score track."""
-    store: Store | None
-    """The device's store, for the readers of stored games (``companion.history``, a game's
-    own stored data); a screen calls none of the store's own functions (see the services)."""
+    stored: StoredGames
+    """The stored games and the device's settings, read through a typed service; a screen
+    calls none of the store's own functions."""
     trouble: StoreTrouble | None
     """What is wrong with the store, while it cannot be used."""
     saver: Saver

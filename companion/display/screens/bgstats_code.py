@@ -28,7 +28,7 @@ class BGStatsOverlay(Screen):
 
     def load(self, app: AppView) -> bgstats.Shared:
         if self.shared is None:
-            config = bgstats.settings(app.store) if app.store is not None else bgstats.Settings()
+            config = app.stored.bgstats_settings()
             self.shared = bgstats.share(self.game, config)
         return self.shared
 

@@ -40,7 +40,7 @@ class DrunterBoardScreen(Screen):
     def __init__(self, app: AppView, back: Screen) -> None:
         self.back = back
         self.app = app
-        saved = kept_draft(app.store)
+        saved = kept_draft(app.stored)
         self.draft = saved or BoardDraft()
         if saved is None:
             app.banner = _("Choose on the right what to put, then tap its squares on the map. "
@@ -59,8 +59,7 @@ class DrunterBoardScreen(Screen):
 
     def keep(self) -> None:
         """Every change is kept on the device at once: a power cut loses nothing entered."""
-        if self.app.store is not None:
-            keep_draft(self.app.store, self.draft)
+        keep_draft(self.app.stored, self.draft)
 
     def choose(self, tool: str) -> None:
         self.tool = tool
@@ -84,7 +83,7 @@ class DrunterBoardScreen(Screen):
         if problem is not None:
             app.banner = i18n.say(problem)
             return
-        keep_board(app.store, self.draft.board())
+        keep_board(app.stored, self.draft.board())
         app.banner = _("The board is saved on this device.")
 
     # --- the screen -----------------------------------------------------------------------

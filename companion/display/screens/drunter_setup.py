@@ -75,7 +75,7 @@ class DrunterSetupScreen(Screen):
         self.done.add(self.players[i][0])
 
     def begin(self, app: AppView) -> None:
-        board = kept_board(app.store)
+        board = kept_board(app.stored)
         if board is None:
             app.banner = _("First enter the board of Schilda (once, on this device).")
             return
@@ -103,7 +103,7 @@ class DrunterSetupScreen(Screen):
         if len(self.players) not in DEAL:
             return out
         if self.page == 0:
-            has_board = kept_board(app.store) is not None
+            has_board = kept_board(app.stored) is not None
             out.append(button("drunter_board", (8, 410, 380, 62),
                               _("Correct the board") if has_board else _("Enter the board"),
                               lambda: app.show(DrunterBoardScreen(app, self))))

@@ -9,7 +9,6 @@ from typing import Any
 import pygame
 
 from ...history.summary import IN_PLAY, GameSummary
-from ...history.table import summaries
 from ..contract import AppView
 from ..i18n import _
 from ..ui import (
@@ -62,8 +61,7 @@ class GamesScreen(Screen):
 
     def load(self, app: AppView) -> list[GameSummary]:
         if self.games is None:
-            self.games = summaries(app.store, progress=lambda n, of: _summing(app, n, of)) \
-                if app.store is not None else []
+            self.games = app.stored.summaries(progress=lambda n, of: _summing(app, n, of))
         return self.games
 
     def back(self, app: AppView) -> None:
@@ -190,20 +188,19 @@ def games_button(app: AppView, right: int, top: int = 4) -> Widget:
 
 def winner_buttons(app: AppView, right: int, top: int) -> list[Widget]:
     """'BG Stats' (this game's code) and 'Games', side by side, ending at ``right``."""
-    from ...history.table import summary_of
     from .bgstats_code import BGStatsOverlay
 
     def send() -> None:
-        if app.store is None or app.session is None:
+        if app.session is None:
             return  # (the button is off then)
-        game = summary_of(app.store, app.session.game_id)
+        game = app.stored.summary(app.session.game_id)
         if game is not None:
             app.overlay = BGStatsOverlay(game)
 
     w = _width(_("BG Stats"))
     games = games_button(app, right - w - 6, top)
     return [games, button("bgstats", (right - w, top, w, 48), _("BG Stats"), send,
-                          enabled=app.session is not None and app.store is not None)]
+                          enabled=app.session is not None and app.stored.open)]
 
 
 def winner_buttons_width() -> int:

@@ -13,7 +13,6 @@ from ...engine.round_end import scored
 from ...engine.scoring import BREAKDOWN
 from ...engine.state import PLAY
 from ...history.summary import GameSummary
-from ...history.table import summary_of
 from ..contract import AppView
 from ..describe import action_text
 from ..i18n import _, ngettext, set_players
@@ -46,8 +45,7 @@ class GameScreen(Screen):
 
     def load(self, app: AppView) -> GameSummary:
         if self.game is None:
-            assert app.store is not None  # a stored game is opened from the store's list
-            self.game = summary_of(app.store, self.game_id)
+            self.game = app.stored.summary(self.game_id)
         assert self.game is not None
         return self.game
 
@@ -168,8 +166,7 @@ class RecordScreen(Screen):
 
     def load(self, app: AppView) -> list[tuple[str, str]]:
         if self.lines is None:
-            assert app.store is not None  # a stored game is opened from the store's list
-            self.lines = record_lines(self.game, app.store.record_lines(self.game.id))
+            self.lines = record_lines(self.game, app.stored.record_lines(self.game.id))
             set_players(app.state.players if app.state is not None else ())
             rect = self.rect()
             self.pages = [[]]

@@ -9,7 +9,6 @@ import pygame
 
 from ...engine.scoring import BREAKDOWN
 from ...history.stats import PlayerStats, player_stats
-from ...history.table import summaries
 from ..contract import AppView
 from ..i18n import _, character, pgettext
 from ..ui import BODY, INK, MUTED, PANEL, W, Widget, button, draw_text
@@ -64,7 +63,7 @@ class PlayersScreen(Screen):
         if self.stats is None:  # the Games screen's games, or (opened from elsewhere) read
             load = getattr(self.came_from, "load", None)
             games = load(app) if load is not None else (
-                summaries(app.store, in_play=False) if app.store is not None else [])
+                app.stored.summaries(in_play=False))
             self.stats = player_stats(games)
         return self.stats
 
