@@ -32,7 +32,7 @@ from ..sdnotify import Watchdog
 from ..session import Saver, Session
 from ..store import Store, StoreError, StoreTrouble
 from . import i18n, message_strip, panel
-from .contract import AppView
+from .contract import AppView, Screen
 from .describe import TableLog
 from .i18n import _
 from .opening import Opening, StoreLink
@@ -76,6 +76,8 @@ class App(StoreLink, Services):
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.config = config
         self.clock = clock
+        self.screen = Screen()  # (the first one is shown once the app is ready)
+        self.overlay: Screen | None = None
         i18n.use(config.language)
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # no sound: never open audio
         pygame.display.init()
@@ -134,8 +136,6 @@ class App(StoreLink, Services):
 
         from .screens import home_screen
 
-        self.screen: Any = None
-        self.overlay: Any = None
         self.widgets: list[Widget] = []
         self.dirty = True
         self.frames = 0
@@ -229,9 +229,8 @@ class App(StoreLink, Services):
             if self.anim_start is not None and self.state is not None:
                 progress = (self.clock() - self.anim_start) / ANIMATION
                 bars = bars_between(self.last_track, self.state.track, progress)
-            screen = getattr(self, "screen", None)  # (none yet while the app starts)
             moment = LedMoment(t=self.clock(), seats=self.config.seats, bars=bars,
-                               thinking=screen.thinking if screen is not None else None)
+                               thinking=self.screen.thinking)
             pixels = self.session.kind.led_frame(self.session.game, self.config.leds.layout,
                                                  moment)
         if self.writer:
@@ -371,10 +370,10 @@ class App(StoreLink, Services):
     @banner.setter
     def banner(self, text: str | None) -> None:
         self._banner = text
-        self.banner_screen = type(getattr(self, "screen", None)) if text else None
+        self.banner_screen = type(self.screen) if text else None
 
     def show(self, screen: Any) -> None:
-        if self.banner_screen not in (None, type(None), type(screen)):
+        if self.banner_screen not in (None, Screen, type(screen)):  # Screen: none shown yet
             self._banner = None  # the refusal goes with the screen that caused it
         self.screen = screen
         self.dirty = True

@@ -35,6 +35,8 @@ class Screen:
 
     thinking: str | None = None
     """A virtual player working out its move on this screen (its seat's LED pulses)."""
+    reads_costs: bool = False
+    """Whether this screen can ask for building costs read off the tiles (``read_costs``)."""
 
     def layout(self, app: AppView) -> list[Widget]:
         return []
@@ -53,6 +55,13 @@ class Screen:
 
     def after_undo(self, app: AppView) -> None:
         """An undo just happened: the screen shows at once what to take back."""
+
+    def take_hint(self, plan: tuple[Any, ...]) -> None:
+        """A hint's plan, for the screen to preselect what it suggests."""
+
+    def read_costs(self, types: tuple[str, ...], then: Callable[[AppView], None]) -> None:
+        """Ask for the costs of ``types`` read off the tiles; ``then`` once one is recorded
+        (only where ``reads_costs``)."""
 
 
 class AppView(Protocol):

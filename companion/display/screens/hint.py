@@ -35,8 +35,8 @@ def open_hint(app: AppView, state: GameState) -> None:
     hinted option when the player follows it into the character."""
     hint_ = HintOverlay(state)
     app.overlay = hint_
-    if hint_.plan and hasattr(app.screen, "hinted"):
-        setattr(app.screen, "hinted", hint_.plan)  # noqa: B010
+    if hint_.plan:
+        app.screen.take_hint(hint_.plan)
 
 
 def plan_words(state: GameState, plan: tuple[Action, ...]) -> list[str]:
@@ -96,11 +96,10 @@ class HintOverlay(Screen):
 
     def layout(self, app: AppView) -> list[Widget]:
         box = _box()
-        to_reading = getattr(app.screen, "to_reading", None)  # the turn's cost form
-        if self.costs and to_reading is not None:
+        if self.costs and app.screen.reads_costs:  # the turn's cost form
             def read() -> None:  # one cost after the other, then the hint again
                 app.overlay = None
-                to_reading(self.costs[:1], self.after_cost)
+                app.screen.read_costs(self.costs[:1], self.after_cost)
 
             return [button("hint:cost", (box.left + 12, box.bottom - 68, box.width - 204, 60),
                            _("Enter a cost read off a tile on offer"), read, style="primary"),
@@ -116,9 +115,8 @@ class HintOverlay(Screen):
         if state is None or state.phase != PLAY or state.active != self.colour:
             return
         left = tuple(t for t in self.costs if state.known_cost(t) is None)
-        to_reading = getattr(app.screen, "to_reading", None)
-        if left and to_reading is not None:
-            to_reading(left[:1], self.after_cost)
+        if left and app.screen.reads_costs:
+            app.screen.read_costs(left[:1], self.after_cost)
         elif not left:
             open_hint(app, state)
 

@@ -80,7 +80,7 @@ class GamesScreen(Screen):
         back = back_button(app, lambda: self.back(app))
         pw = max(font(BODY).size(_("Players"))[0] + 24, 110)
         out = [back, button("players", (back.rect.left - 4 - pw, 4, pw, 48), _("Players"),
-                            lambda: app.show(PlayersScreen(self)))]
+                            lambda: app.show(PlayersScreen(self, self.load)))]
         done = sum(1 for g in self.load(app) if g.finished)
         for i, (flag, label) in enumerate(((True, _("Finished ({n})").format(n=done)),
                                            (False, _("Not finished ({n})").format(

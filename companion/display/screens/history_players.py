@@ -3,12 +3,14 @@ average VP by source, favourite character and head to head (``docs/statistics.md
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from ...engine.scoring import BREAKDOWN
 from ...history.stats import PlayerStats, player_stats
+from ...history.summary import GameSummary
 from ..contract import AppView
 from ..i18n import _, character, pgettext
 from ..ui import BODY, INK, MUTED, PANEL, W, Widget, button, draw_text
@@ -51,8 +53,11 @@ class PlayersScreen(Screen):
     """One known player at a time (the most wins first), its figures across the screen; the
     arrows go to the next and the previous player."""
 
-    def __init__(self, came_from: Any = None) -> None:
+    def __init__(self, came_from: Any = None,
+                 games: Callable[[AppView], list[GameSummary]] | None = None) -> None:
         self.came_from = came_from
+        self.games = games
+        """The games the screen it came from lists (else read from the store)."""
         self.stats: list[PlayerStats] | None = None
         self.chosen = 0
         self.shown: dict[str, str] = {}
@@ -61,9 +66,8 @@ class PlayersScreen(Screen):
 
     def load(self, app: AppView) -> list[PlayerStats]:
         if self.stats is None:  # the Games screen's games, or (opened from elsewhere) read
-            load = getattr(self.came_from, "load", None)
-            games = load(app) if load is not None else (
-                app.stored.summaries(in_play=False))
+            games = (self.games(app) if self.games is not None
+                     else app.stored.summaries(in_play=False))
             self.stats = player_stats(games)
         return self.stats
 

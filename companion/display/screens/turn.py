@@ -109,6 +109,14 @@ class TurnScreen(Screen, Flow):
         assert isinstance(self.mode, FormView)
         self.mode = FieldView(self.mode, name)
 
+    reads_costs = True
+
+    def read_costs(self, types: tuple[str, ...], then: Callable[[AppView], None]) -> None:
+        self.to_reading(types, then)
+
+    def take_hint(self, plan: tuple[Action, ...]) -> None:
+        self.hinted = plan
+
     def to_reading(self, types: tuple[str, ...] | None = None,
                    then: Callable[[AppView], None] | None = None) -> None:
         self.mode = Reading(self.options.costs_needed if types is None else types, then)
