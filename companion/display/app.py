@@ -164,6 +164,14 @@ class App(StoreLink, Services):
         self.overlay = KeysHint()
         self.dirty = True
 
+    def keys_shown(self) -> None:
+        self.overlay = None
+        self.keys_hinted = True  # at once: the setting is kept in the background
+        self.keep_setting("keys_hint", "shown")
+
+    def quit(self) -> None:
+        self.running = False
+
     # --- the store (STORE) ------------------------------------------------------------------
 
     def _trouble_screen(self) -> Any:

@@ -22,7 +22,7 @@ import pygame
 if TYPE_CHECKING:
     from ..config import Config
     from ..engine import GameState
-    from ..session import Saver, Session
+    from ..session import Session
     from ..store import StoreTrouble
     from .describe import TableLog
     from .stored import StoredGames
@@ -82,12 +82,9 @@ class AppView(Protocol):
     calls none of the store's own functions."""
     trouble: StoreTrouble | None
     """What is wrong with the store, while it cannot be used."""
-    saver: Saver
-    """Runs a commit off the screen's thread."""
     screen: Screen
     widgets: list[Widget]
     """The widgets of the frame on the screen."""
-    clock: Callable[[], float]
 
     @property
     def state(self) -> GameState | None:
@@ -102,8 +99,6 @@ class AppView(Protocol):
     """Something changed: the screen is drawn again."""
     summary_pending: bool
     """The round's summary is still to be shown."""
-    keys_hinted: bool
-    running: bool
 
     # --- what a screen may ask ---------------------------------------------------------------
     def apply(self, action: object) -> bool:
@@ -123,6 +118,12 @@ class AppView(Protocol):
     def abandon(self) -> None: ...
 
     def retry_store(self) -> None: ...
+
+    def keys_shown(self) -> None:
+        """The keys' hint was read: closed, and not shown again on this device."""
+
+    def quit(self) -> None:
+        """The app ends (the game is kept)."""
 
     def update_leds(self) -> None: ...
 

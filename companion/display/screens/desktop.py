@@ -15,12 +15,8 @@ class KeysHint(Screen):
     """On a desktop, at the first start: which keys are the seat buttons."""
 
     def layout(self, app: AppView) -> list[Widget]:
-        def ok() -> None:
-            app.overlay = None
-            app.keys_hinted = True  # at once: the setting is kept in the background
-            app.keep_setting("keys_hint", "shown")
-
-        return [button("hint:ok", (W // 2 - 100, 356, 200, 60), _("OK"), ok, style="primary")]
+        return [button("hint:ok", (W // 2 - 100, 356, 200, 60), _("OK"), app.keys_shown,
+                       style="primary")]
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         box = pygame.Rect(120, 90, 560, 350)
@@ -44,11 +40,8 @@ class QuitConfirm(Screen):
         def stay() -> None:
             app.overlay = None
 
-        def quit_() -> None:
-            app.running = False
-
         return [button("quit:no", (170, 300, 225, 60), _("Keep playing"), stay),
-                button("quit:yes", (405, 300, 225, 60), _("Quit"), quit_, style="primary")]
+                button("quit:yes", (405, 300, 225, 60), _("Quit"), app.quit, style="primary")]
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         box = pygame.Rect(150, 120, 500, 270)
