@@ -309,7 +309,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command in (None, "run"):
-        from .display.start import main as run_app
+        from .display.app.start import main as run_app
 
         return run_app(getattr(args, "config", None))
     if args.command in ("games", "export", "import", "stats", "bgstats", "board"):

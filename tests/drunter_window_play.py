@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 
 from companion.config import Buttons, Config, Leds
-from companion.display.app import App
+from companion.display.app.loop import App
 from companion.drunter.state import PLAY, VOTE
 from tests.test_drunter_board_screen import enter_made_up_board
 from tests.test_drunter_ui import HANDS, play_turn

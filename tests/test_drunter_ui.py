@@ -16,8 +16,9 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from companion.config import Buttons, Config, Leds
-from companion.display import i18n, ui
-from companion.display.app import App
+from companion.display.app.loop import App
+from companion.display.kit import widgets as ui
+from companion.display.words import i18n
 from companion.drunter.actions import CannotPlace, Place, Vote
 from companion.drunter.state import CHOOSE, OVER, PLAY, REVEAL, VOTE
 from companion.history import stats

@@ -20,12 +20,12 @@ import pygame
 
 from companion import cli
 from companion.config import Buttons, Config, Leds
-from companion.display import ui
-from companion.display.app import App
-from companion.display.screens.bgstats_code import BGStatsOverlay
-from companion.display.screens.history import GamesScreen
-from companion.display.screens.history_game import GameScreen, RecordScreen
-from companion.display.screens.history_players import PlayersScreen
+from companion.display.app.loop import App
+from companion.display.kit import widgets as ui
+from companion.display.screens.history.bgstats_code import BGStatsOverlay
+from companion.display.screens.history.game import GameScreen, RecordScreen
+from companion.display.screens.history.games import GamesScreen
+from companion.display.screens.history.players import PlayersScreen
 from companion.engine import Game, summary
 from companion.history import bgstats
 from companion.history.table import rebuild, summaries

@@ -16,8 +16,8 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from companion.config import Buttons, Config, Leds
-from companion.display.app import App
-from companion.display.screens.history_words import setup_words
+from companion.display.app.loop import App
+from companion.display.screens.history.words import setup_words
 from companion.games import kind_named, unregister
 from companion.history.table import summaries
 from companion.hw.leds import OFF, PLAYER

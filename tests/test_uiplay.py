@@ -140,7 +140,7 @@ def test_a_line_against_the_rules_exits_2_with_its_number(tmp_path: Path, capsys
 def test_a_line_with_no_way_on_the_screens_names_its_number_and_the_widgets(
         tmp_path: Path) -> None:
     from companion.config import Buttons, Config, Leds
-    from companion.display.app import App
+    from companion.display.app.loop import App
     from tests.ui_driver import Driver, Stuck
 
     lines = (ROOT / "tests" / "data" / "game-2p.jsonl").read_text().splitlines()

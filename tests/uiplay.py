@@ -34,7 +34,7 @@ from companion.engine import Game, HelvetiaError, load_catalogue, summary
 from companion.engine.state import COLOURS
 
 if TYPE_CHECKING:
-    from companion.display.app import App
+    from companion.display.app.loop import App
     from tests.ui_driver import Driver
 
 COST_KEYS = {"cost", "cost_confidence", "cost_source"}
@@ -99,7 +99,7 @@ def started(lines: list[str], data_dir: Path, language: str = "en",
     """A new app on an empty store, the record's costs entered on this device before the
     game, and the record's game started through the new-game screen by ``driver`` (a
     ``ui_driver.Driver`` by default)."""
-    from companion.display.app import App
+    from companion.display.app.loop import App
     from tests.ui_driver import Driver
 
     header = json.loads(lines[0])

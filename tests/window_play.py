@@ -22,8 +22,8 @@ from pathlib import Path
 import pygame
 
 from companion.config import Buttons, Config, Leds
-from companion.display import ui
-from companion.display.app import App
+from companion.display.app.loop import App
+from companion.display.kit import widgets as ui
 from tests.ui_driver import Driver
 
 
@@ -165,7 +165,7 @@ def turn_in_screen_order(state: object, colour: str) -> list[object] | None:
     """The turn a level plans, ordered as the turn screen takes it (``enterable``): from the
     easy level on, the first a person could enter; None if none."""
     from companion.bot.legal import CostNeeded
-    from companion.display.screens.virtual import plan_of
+    from companion.display.screens.turn.virtual import plan_of
     from tests.virtual_play import enterable
 
     for level in ("easy", "normal", "strong", "random"):

@@ -24,9 +24,9 @@ if TYPE_CHECKING:
     from ..engine import GameState
     from ..session import Session
     from ..store import StoreTrouble
-    from .describe import TableLog
-    from .stored import StoredGames
-    from .ui import Widget
+    from .app.stored_games import StoredGames
+    from .kit.widgets import Widget
+    from .words.table_log import TableLog
 
 
 class Screen:

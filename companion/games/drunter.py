@@ -52,17 +52,17 @@ class Drunter(GameKind):
         return drunter_frame(game.state, last, layout, t=moment.t, seats=moment.seats)
 
     def undo_question(self) -> Screen:
-        from ..display.screens.drunter_undo import DrunterUndoConfirm
+        from ..display.screens.drunter.undo import DrunterUndoConfirm
 
         return DrunterUndoConfirm()
 
     def screen_for(self, app: AppView) -> Screen:
-        from ..display.screens.drunter_screens import drunter_screen_for
+        from ..display.screens.drunter.screen_for import drunter_screen_for
 
         return drunter_screen_for(app)
 
     def setup_screen(self, app: AppView, back: Screen, seated: Sequence[tuple[str, str]]
                      ) -> Screen:
-        from ..display.screens.drunter_setup import DrunterSetupScreen
+        from ..display.screens.drunter.setup import DrunterSetupScreen
 
         return DrunterSetupScreen(app, back, list(seated))

@@ -76,7 +76,7 @@ class Helvetia(GameKind):
                       chosen: Any) -> Decision:
         """A button belongs to whoever sits at its place (``display.seating``)."""
         from ..controls import NOBODY_HERE, button_decision
-        from ..display.seating import sitter
+        from ..display.app.seating import sitter
 
         sat = sitter(event, game.header, seats)
         if sat is None:
@@ -84,13 +84,13 @@ class Helvetia(GameKind):
         return replace(button_decision(game.state, sat), seat=sat.seat)
 
     def led_frame(self, game: Played, layout: Layout, moment: LedMoment) -> list[RGB]:
-        from ..display.seating import places
+        from ..display.app.seating import places
 
         return frame(game.state, layout, t=moment.t, bars=moment.bars,
                      seats=places(game.header, moment.seats), thinking=moment.thinking)
 
     def undo_question(self) -> Screen:
-        from ..display.screens.undo import UndoConfirm
+        from ..display.screens.menu.undo import UndoConfirm
 
         return UndoConfirm()
 

@@ -8,8 +8,8 @@ from functools import partial
 import pygame
 
 from companion.display.contract import AppView, Screen
-from companion.display.screens.common import menu_button
-from companion.display.ui import INK, TITLE, Widget, button, text
+from companion.display.kit.widgets import INK, TITLE, Widget, button, text
+from companion.display.screens.parts import menu_button
 
 from .rules import RaceGame, RaceState, header
 
