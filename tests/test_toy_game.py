@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,6 +21,7 @@ from companion.display.screens.history.words import setup_words
 from companion.games import kind_named, unregister
 from companion.history.table import summaries
 from companion.hw.leds import OFF, PLAYER
+from tests.sigkill import killed_once_reported
 from tests.toy import NAME, plug_in
 from tests.toy.rules import Step
 from tests.ui_driver import Driver
@@ -45,24 +46,6 @@ def start(d: Driver) -> None:
     d.tap("start")
     assert d.app.session is not None and d.app.session.kind is kind_named(NAME)
     assert d.screen_name() == "RaceScreen"
-
-
-def killed_once_reported(work: Callable[[int], object]) -> bytes:
-    """Run ``work(report)`` in a forked child and SIGKILL it as soon as it has reported."""
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(read)
-        try:
-            work(write)
-        finally:
-            os._exit(1)
-    os.close(write)
-    got = os.read(read, 64)
-    os.kill(pid, signal.SIGKILL)
-    os.waitpid(pid, 0)
-    os.close(read)
-    return got
 
 
 def lit(app: App, colour: str) -> bool:
