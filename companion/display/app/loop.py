@@ -302,15 +302,6 @@ class App(StoreLink, Services):
 
     def undo(self) -> None:
         assert self.session is not None
-        if self.state is None:  # a game without table steps: one action back
-            try:
-                self.session.undo()
-            except (HelvetiaError, StoreError) as exc:
-                self.banner = i18n.error_text(exc)
-            else:
-                self.banner = None
-            self.after_change()
-            return
         while True:
             game = self.session.game
             states = game.states
@@ -323,7 +314,7 @@ class App(StoreLink, Services):
             self.banner = None
             game = self.session.game
             self._table_from_record()  # the steps as they were
-            if taken is not None:
+            if taken is not None and self.state is not None:
                 self.table.took_back(*taken)  # and what the table now takes back (UI-TABLE)
             # A choice nobody made (a forced school return) is taken back with what led to
             # it: else after_change would record it again at once and undo would go round.
