@@ -283,8 +283,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                                 "bgstats: a finished game as a BG Stats play (JSON)")
         if name == "import":
             p.add_argument("record", help="a game record (JSON Lines)")
-    for module in games.command_modules():  # the games' own commands
-        importlib.import_module(module).add_commands(sub, _Parser)
+    given = list(sys.argv[1:] if argv is None else argv)
+    for name, module in games.commands().items():  # the games' own, imported only when given
+        if given[:1] == [name]:
+            importlib.import_module(module).add_commands(sub, _Parser)
+        else:
+            sub.add_parser(name, help=f"a game's own command (helvetia {name} --help)")
     hw = sub.add_parser("hwtest", help="light the LED strip and print button presses")
     hw.add_argument("--port", default="auto", help="LED controller port (default: auto)")
     hw.add_argument("--baud", type=int, default=115200,

@@ -30,14 +30,16 @@ class Known:
     """Its own name, as printed on its box (the new-game screen's button)."""
     messages: str | None = None
     """The module of its message codes, if it has its own."""
-    commands: str | None = None
-    """The module of its own command-line commands (``add_commands(subparsers, parser)``)."""
+    commands: tuple[str, ...] = ()
+    """Its own command-line commands (``helvetia <command>``), added by ``commands_module``."""
+    commands_module: str | None = None
+    """The module whose ``add_commands(subparsers, parser_class)`` adds them."""
 
 
 _WHERE: dict[str, Known] = {
     "helvetia": Known("companion.games.helvetia:Helvetia", "Helvetia"),
     "drunter": Known("companion.games.drunter:Drunter", "Drunter & Drüber",
-                     "companion.drunter.messages", "companion.drunter_store"),
+                     "companion.drunter.messages", ("board",), "companion.drunter_store"),
 }
 _KINDS: dict[str, GameKind] = {}
 
@@ -68,9 +70,11 @@ def message_modules() -> list[str]:
     return [k.messages for k in _WHERE.values() if k.messages]
 
 
-def command_modules() -> list[str]:
-    """The modules of the games' own command-line commands."""
-    return [k.commands for k in _WHERE.values() if k.commands]
+def commands() -> dict[str, str]:
+    """The games' own command-line commands: command -> the module that adds it (imported
+    only when the command is given: a quick start)."""
+    return {c: k.commands_module for k in _WHERE.values() if k.commands_module
+            for c in k.commands}
 
 
 def kind_named(name: str) -> GameKind:
@@ -107,7 +111,7 @@ def kind_of_record(lines: Iterable[str]) -> GameKind:
     return kind_named(DEFAULT)
 
 
-__all__ = ["DEFAULT", "Changed", "Decision", "GameKind", "LedMoment", "Played", "command_modules",
+__all__ = ["DEFAULT", "Changed", "Decision", "GameKind", "LedMoment", "Played", "commands",
            "kind_named",
            "kind_of_header", "kind_of_record", "message_modules", "register", "titles",
            "unregister"]
