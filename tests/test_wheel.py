@@ -115,14 +115,14 @@ def test_the_installed_companion_starts_in_german(venv: Path, tmp_path: Path) ->
         from pathlib import Path
         import companion
         from companion.config import load
-        from companion.display import i18n
+        from companion.display.words import i18n
         from companion.display.app.loop import App
 
         assert Path(companion.__file__).is_relative_to(sys.prefix), companion.__file__
         app = App(load())
         app.step(0)
         assert app.frames == 1, app.frames
-        from companion.display import ui
+        from companion.display.kit import widgets as ui
         for face in (ui.REGULAR, ui.BOLD_FACE):  # the typeface, from the installed wheel
             assert Path(face).is_relative_to(sys.prefix), face
             assert ui.font(24, face == ui.BOLD_FACE).size("Jürgen")[0] > 0
