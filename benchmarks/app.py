@@ -20,7 +20,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from companion.config import Buttons, Config, Leds
-from companion.display.app import App
+from companion.display.app.loop import App
 from tests.ui_driver import Driver
 
 RECORD = Path(__file__).resolve().parent.parent / "tests" / "data" / "game-2p.jsonl"

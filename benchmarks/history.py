@@ -23,7 +23,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from companion.config import Buttons, Config, Leds
-from companion.display.app import App
+from companion.display.app.loop import App
 from companion.engine import Game, header_line
 from companion.history.summary import GameSummary, play_id, summarize
 from companion.history.table import _compute, _write

@@ -33,7 +33,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from companion.display.app import App
+from companion.display.app.loop import App
 from tests import uiplay, virtual_play
 from tests.ui_driver import Driver
 

@@ -19,7 +19,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from companion.display import ui
+from companion.display.kit import widgets as ui
 
 RECORD = Path(__file__).resolve().parent.parent / "tests" / "data" / "game-4p.jsonl"
 

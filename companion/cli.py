@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from . import drunter
-from .engine import Game, HelvetiaError, MalformedAction, summary
+from . import games
+from .engine import HelvetiaError, MalformedAction
 from .engine.record import LINE_BREAKS, MAX_RECORD, loads_line, split_record
 
 
@@ -67,12 +68,10 @@ def replay(record: str, catalogue: str | None) -> int:
     except _InputError as exc:
         return _fail(str(exc))
     try:
-        if drunter.is_drunter_record(lines):  # the header names another game
-            if catalogue:
-                return _fail("--catalogue is for Helvetia records, not Drunter & Drüber")
-            out = drunter.summary(drunter.Game.from_record(lines).state)
-        else:
-            out = summary(Game.from_record(lines, *overrides).state)
+        kind = games.kind_of_record(lines)  # the game the header names
+        if overrides and not kind.catalogued:
+            return _fail(f"--catalogue is for Helvetia records, not {kind.title}")
+        out = kind.summary(kind.replay(lines, *overrides))
     except HelvetiaError as exc:
         print(str(exc), file=sys.stderr)
         return 2
@@ -138,10 +137,8 @@ def _in_store(args: argparse.Namespace, path: Any, lines: list[str]) -> tuple[in
     if notice:
         print(f"helvetia: {notice}", file=sys.stderr)
     try:
-        if args.command == "board":
-            from .drunter_store import board_command
-
-            return board_command(args, store), ""  # it writes its own answer
+        if getattr(args, "game_command", None) is not None:  # a game's own command
+            return args.game_command(args, store), ""  # it writes its own answer
         history = _history(store, args)  # the group's history: --csv, stats, --format bgstats
         if history is not None:
             return history
@@ -154,7 +151,7 @@ def _in_store(args: argparse.Namespace, path: Any, lines: list[str]) -> tuple[in
                 status = ("in play" if g.ended_at is None else "abandoned"
                           if result.get("abandoned") else "won by " + ", ".join(
                               map(str, result.get("winners") or ["nobody"])))
-                game = "Drunter & Drüber" if g.header.get("game") == "drunter" else "Helvetia"
+                game = games.kind_of_header(g.header).title
                 out.append(f"{g.id:4}  {g.started_at}  {players:28}  {g.actions:4} actions  "
                            f"{status}  ({game})\n")
             return 0, "".join(out)
@@ -286,13 +283,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                                 "bgstats: a finished game as a BG Stats play (JSON)")
         if name == "import":
             p.add_argument("record", help="a game record (JSON Lines)")
-    bd = sub.add_parser("board", help="export or import the Drunter & Drüber board kept on "
-                                      "this device (docs/drunter-board.md)")
-    bd.add_argument("--config", help="configuration file (TOML)")
-    bd_sub = bd.add_subparsers(dest="action", required=True, parser_class=_Parser)
-    bd_sub.add_parser("export", help="write the board file").add_argument(
-        "--output", "-o", help="file to write (default: standard output)")
-    bd_sub.add_parser("import", help="check a board file and keep it").add_argument("file")
+    given = list(sys.argv[1:] if argv is None else argv)
+    for name, module in games.commands().items():  # the games' own, imported only when given
+        if given[:1] == [name]:
+            importlib.import_module(module).add_commands(sub, _Parser)
+        else:
+            sub.add_parser(name, help=f"a game's own command (helvetia {name} --help)")
     hw = sub.add_parser("hwtest", help="light the LED strip and print button presses")
     hw.add_argument("--port", default="auto", help="LED controller port (default: auto)")
     hw.add_argument("--baud", type=int, default=115200,
@@ -317,7 +313,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command in (None, "run"):
-        from .display.start import main as run_app
+        from .display.app.start import main as run_app
 
         return run_app(getattr(args, "config", None))
     if args.command in ("games", "export", "import", "stats", "bgstats", "board"):

@@ -5,29 +5,21 @@ parameters) that the display words in the table's language (``display.i18n.say``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from .engine import Action, EndTurn, GameState, Message, phase_message, why_not
+from .engine import EndTurn, GameState, Message, phase_message, why_not
 from .engine.messages import N_, message
 from .engine.state import PLAY
 from .engine.values import is_colour
+from .games.kind import Decision
 from .hw.events import HOLD, NEXT, ButtonEvent
 
 NOT_IN_PLAY = "seat.not_in_play"
 """A press while no turn is played: ``what`` is the phase's own message."""
-ENGLISH = {NOT_IN_PLAY: N_("The seat buttons end turns. Now: {what}.")}
+NOBODY_HERE = "seat.nobody_here"
+"""A press at a place where nobody plays in this game."""
+ENGLISH = {NOT_IN_PLAY: N_("The seat buttons end turns. Now: {what}."),
+           NOBODY_HERE: N_("Nobody plays at this seat in this game.")}
 """The seat buttons' own codes with their English templates (the gettext msgids)."""
 PARAM_KINDS = {"what": "phase"}
-
-
-@dataclass(frozen=True)
-class Decision:
-    action: Action | None = None
-    """The action to apply, if the event asks for one the rules allow now."""
-    undo: bool = False
-    """The event asks to undo the last action: the app asks for confirmation first."""
-    message: Message | None = None
-    """Why nothing happens, as data: one of ``ENGLISH``'s codes or the engine's refusal."""
 
 
 def button_decision(state: GameState, event: ButtonEvent) -> Decision:

@@ -53,6 +53,18 @@ def keep_draft(store: Any, draft: BoardDraft) -> None:
     store.set_setting(DRAFT_SETTING, json.dumps(draft.to_json(), ensure_ascii=False))
 
 
+def add_commands(sub: Any, parser_class: type[argparse.ArgumentParser]) -> None:
+    """The game's own command line: ``helvetia board export|import``."""
+    bd = sub.add_parser("board", help="export or import the Drunter & Drüber board kept on "
+                                      "this device (docs/drunter-board.md)")
+    bd.add_argument("--config", help="configuration file (TOML)")
+    bd.set_defaults(game_command=board_command)
+    bd_sub = bd.add_subparsers(dest="action", required=True, parser_class=parser_class)
+    bd_sub.add_parser("export", help="write the board file").add_argument(
+        "--output", "-o", help="file to write (default: standard output)")
+    bd_sub.add_parser("import", help="check a board file and keep it").add_argument("file")
+
+
 def board_command(args: argparse.Namespace, store: Any) -> int:
     """``helvetia board export [-o FILE]`` / ``helvetia board import FILE``."""
     if args.action == "export":

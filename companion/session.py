@@ -1,4 +1,4 @@
-"""A game at the table: the engine's record and the store kept in step, event by event.
+"""A game at the table, of any kind: its record and the store kept in step, event by event.
 
 Each table event (an action with everything it implies, an undo, a new game) is one commit of
 the store. The commit goes through a *runner*: by default it runs right there; the app gives a
@@ -15,12 +15,9 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from .engine import Action, Game, GameState, parse_action
-from .engine.actions import action_to_json
-from .engine.catalogue import merge
-from .engine.game import dumps
 from .engine.messages import Message
-from .store import Store, StoreError, reason, result_of
+from .games import GameKind, Played, kind_of_header
+from .store import Store, StoreError, reason
 
 T = TypeVar("T")
 Runner = Callable[[Callable[[], T]], T]
@@ -69,14 +66,17 @@ class Saver:
 
 
 class Session:
-    """Apply checks an action with the rules, commits it with everything it implies, and only
-    then is it done: a refused action changes nothing, and a store that fails takes it back."""
+    """A game of any kind at the table (``kind``: its ``GameKind``). Apply checks an action
+    with the rules, commits it with everything it implies, and only then is it done: a
+    refused action changes nothing, and a store that fails takes it back."""
 
-    def __init__(self, store: Store, game_id: int, game: Game,
-                 runner: Runner[Any] = inline) -> None:
+    def __init__(self, store: Store, game_id: int, game: Played,
+                 runner: Runner[Any] = inline, kind: GameKind | None = None) -> None:
         self.store = store
         self.game_id = game_id
         self.game = game
+        self.kind = kind or kind_of_header(game.header)
+        """The game's kind: what the app asks of it (its screens, buttons, LEDs, result)."""
         self.runner = runner
         self.head = store.head(game_id)
         """The chain value of the last action stored: each commit must follow it."""
@@ -86,49 +86,50 @@ class Session:
         self.waiting: StoreError | None = None
         """Why the queued commits wait (a ``store.waiting`` message), None if none do."""
         self._flushing = threading.Lock()
+        self.table = self.kind.table_steps(game)
+        """The table's steps as the kind keeps them (None where the app keeps its own)."""
 
     @classmethod
     def start(cls, store: Store, header: Mapping[str, Any],
               runner: Runner[Any] = inline) -> Session:
-        """A new game; the costs learned on this device go into its header. ``StoreError`` if
-        it cannot be saved (then there is no new game)."""
-        header = dict(header)
-        learned = store.catalogue_overrides()
-        if learned:
-            header["catalogue"] = merge(learned, header.get("catalogue", {}))
-        game = Game(header)
+        """A new game of the kind its header names (checked); what this device learned goes
+        into its header. ``StoreError`` if it cannot be saved (then there is no new game)."""
+        kind = kind_of_header(header)
+        game = kind.new(kind.prepare(header, store.catalogue_overrides()))
         try:
             game_id = runner(lambda: store.new_game(game.header))
         except Exception as exc:
             raise StoreError(Message("store.failed_new_game", {"reason": reason(exc)})) from exc
-        return cls(store, game_id, game, runner)
+        return cls(store, game_id, game, runner, kind)
 
     @classmethod
     def resume(cls, store: Store, runner: Runner[Any] = inline) -> Session | None:
-        """The unfinished game, rebuilt by replaying what was stored; None if there is none."""
+        """The unfinished game, of the kind the store's record names, rebuilt by replaying
+        what was stored; None if there is none."""
         game_id = store.unfinished()
         if game_id is None:
             return None
         return cls(store, game_id, store.load(game_id), runner)
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> Any:
+        """The game's state (of its kind's own type)."""
         return self.game.state
 
-    def apply(self, action: Action | Mapping[str, Any]) -> GameState:
-        if not isinstance(action, Action):
-            action = parse_action(action)
+    def apply(self, action: Any) -> Any:
+        """Apply an action (typed, or its JSON object) and store it; returns the new state."""
         before = self.game.state
         state = self.game.apply(action)  # refused here: nothing stored, nothing changed
+        action = self.game.actions[-1]
         seq = len(self.game.actions)
-        line = dumps(action_to_json(action))
-        costs = {t: dict(c) for t, c in state.learned_costs.items()  # read off a tile
-                 if before.learned_costs.get(t) != c}
-        result = result_of(self.game) if state.game_over else None
-        round_end = state.round != before.round or state.game_over
+        if self.table is not None:
+            self.table.done(before, action, state)
+        line = self.kind.action_line(self.game, action)
+        changed = self.kind.changed(before, state)
+        result = self.kind.result(self.game) if self.kind.game_over(self.game) else None
 
         def commit() -> str:
-            return self.store.commit_action(self.game_id, seq, line, costs=costs,
+            return self.store.commit_action(self.game_id, seq, line, costs=changed.costs,
                                             result=result, after=self.head)
 
         if self.queued:  # the store is locked: this action waits its turn
@@ -142,8 +143,9 @@ class Session:
                 self.waiting = StoreError(Message("store.waiting", {"reason": "locked"}))
                 return state
             self.game.undo()
+            self.table = self.kind.table_steps(self.game)  # the last action's steps again
             raise StoreError(Message("store.failed_action", {"reason": reason(exc)})) from exc
-        if round_end:  # a backup, in the background: the commit above is safe already
+        if changed.backup:  # a backup, in the background: the commit above is safe already
             self.store.round_end_in_background()
         return state
 
@@ -162,25 +164,35 @@ class Session:
             self.waiting = None
             return True
 
-    def undo(self) -> Action:
+    def undo(self) -> Any:
         if self.queued:  # not saved yet: taken back at the table only
             if not self._flushing.acquire(blocking=False):
                 raise self.waiting or StoreError(Message("store.waiting", {"reason": "locked"}))
             try:
                 if self.queued:
                     self.queued.pop()
-                    return self.game.undo()
+                    return self._undone()
             finally:
                 self._flushing.release()
         seq = len(self.game.actions)
         was_over = self.state.game_over
-        action = self.game.undo()
+        action = self._undone()
         try:
             self.head = self.runner(lambda: self.store.commit_undo(
                 self.game_id, seq, unfinish=was_over, after=self.head))
         except Exception as exc:
             self.game.apply(action)
+            self.table = self.kind.table_steps(self.game)
             raise StoreError(Message("store.failed_undo", {"reason": reason(exc)})) from exc
+        return action
+
+    def _undone(self) -> Any:
+        """Undo the last action in the game (not yet in the store); the table's steps say
+        what to take back."""
+        after = self.game.state
+        action = self.game.undo()
+        if self.table is not None:
+            self.table.took_back(self.game.state, action, after)
         return action
 
     def idle(self) -> None:
@@ -192,8 +204,7 @@ class Session:
 
     def abandon(self) -> None:
         """Leave the game unfinished for good: kept in the store, marked abandoned."""
-        result = {"abandoned": True, "winners": [], "tie_break": None,
-                  "scores": dict(self.state.track)}
+        result = self.kind.abandoned(self.game)
         try:
             self.runner(lambda: self.store.finish(self.game_id, result))
         except Exception as exc:

@@ -63,7 +63,8 @@ os.environ.update(_hermetic)
 from gpiozero import Device  # noqa: E402
 
 from companion import cli_store, config  # noqa: E402
-from companion.display import i18n, ui  # noqa: E402
+from companion.display.kit import widgets as ui  # noqa: E402
+from companion.display.words import i18n  # noqa: E402
 
 START = dict(os.environ)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 
 from companion.config import Buttons, Config, Leds
-from companion.display.app import App
+from companion.display.app.loop import App
 from companion.drunter.state import PLAY, VOTE
 from tests.drunter.test_drunter_board_screen import enter_made_up_board
 from tests.drunter.test_drunter_ui import HANDS, play_turn
@@ -55,10 +55,10 @@ def main() -> int:
     d.tap("begin")
     shot("turn")
     votes = turns = 0
-    while app.drunter.state.phase in (PLAY, VOTE):
-        if app.drunter.state.phase == VOTE:
+    while app.session.state.phase in (PLAY, VOTE):
+        if app.session.state.phase == VOTE:
             shot("vote-called")
-            state = app.drunter.state
+            state = app.session.state
             for p in state.players:
                 card = "ja" if p.colour == state.active else ("ne" if votes == 0 else "abstain")
                 d.tap(f"card:{p.colour}:{card}")
@@ -74,7 +74,7 @@ def main() -> int:
             shot(f"turn-{turns}-tile")
             d.tap(f"square:{first.square[0]},{first.square[1]}")
             shot(f"turn-{turns}-square")
-            d.seat(app.drunter.state.active)
+            d.seat(app.session.state.active)
         else:
             play_turn(d, want_vote=votes < 2, spare=True)
         turns += 1

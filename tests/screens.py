@@ -20,7 +20,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from companion.config import Buttons, Config, Leds
-from companion.display.app import App
+from companion.display.app.loop import App
 from tests.ui_driver import Driver
 from tests.uiplay import EveryLanguage
 
@@ -148,7 +148,7 @@ def render_all(out: Path, data: Path, language: str = "en",
 def shot_config_problem(app: App, data: Path, shot: Callable[[str], None]) -> None:
     """The screen a start with mistakes in the configuration opens on (issue 19)."""
     from companion.config import load_forgiving
-    from companion.display.screens.config_problem import ConfigProblem
+    from companion.display.screens.menu.config_problem import ConfigProblem
 
     path = data / "config.toml"
     path.write_text('language = "xx"\n[display]\nrotation = 45\n')
@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
     import tempfile
 
-    from companion.display import ui
+    from companion.display.kit import widgets as ui
 
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("out", nargs="?", default=str(DOCS))

@@ -21,8 +21,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from companion.config import Buttons, Config, Leds
-from companion.display import ui
-from companion.display.app import App
+from companion.display.app.loop import App
+from companion.display.kit import widgets as ui
 from companion.session import Session
 from companion.store import Store
 from tests.ui_driver import Driver

@@ -21,9 +21,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from companion.config import Buttons, Config, Leds
-from companion.display import i18n, ui
-from companion.display.app import App
-from companion.display.screens.keyboard import taps_for
+from companion.display.app.loop import App
+from companion.display.kit import widgets as ui
+from companion.display.screens.setup.keyboard import taps_for
+from companion.display.words import i18n
 from companion.engine import Choose
 from tests.ui_driver import Driver
 

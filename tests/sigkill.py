@@ -13,6 +13,27 @@ def killed_after(work: Callable[[int], object], delay: float) -> bytes:
     """Run ``work(report)`` in a forked child (``report``: the write end of a pipe; the child
     ends with ``os._exit``, 1 if ``work`` returns or raises), SIGKILL it after ``delay``
     seconds, and return everything it wrote to ``report``."""
+    pid, read = _forked(work)
+    time.sleep(delay)
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    with os.fdopen(read, "rb") as f:
+        return f.read()
+
+
+def killed_once_reported(work: Callable[[int], object]) -> bytes:
+    """As ``killed_after``, but the child is killed as soon as it has reported something
+    (or has ended); returns what it reported first."""
+    pid, read = _forked(work)
+    got = os.read(read, 4096)
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    os.close(read)
+    return got
+
+
+def _forked(work: Callable[[int], object]) -> tuple[int, int]:
+    """The child's pid and the read end of its report pipe."""
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:
@@ -22,8 +43,4 @@ def killed_after(work: Callable[[int], object], delay: float) -> bytes:
         finally:
             os._exit(1)
     os.close(write)
-    time.sleep(delay)
-    os.kill(pid, signal.SIGKILL)
-    os.waitpid(pid, 0)
-    with os.fdopen(read, "rb") as f:
-        return f.read()
+    return pid, read

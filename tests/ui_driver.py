@@ -16,9 +16,9 @@ from typing import Any
 
 import pygame
 
-from companion.display.app import App
-from companion.display.screens.common import value_key
-from companion.display.ui import Widget
+from companion.display.app.loop import App
+from companion.display.kit.widgets import Widget
+from companion.display.screens.parts import value_key
 from companion.engine import (
     Action,
     Build,
@@ -182,8 +182,8 @@ class Driver:
         """Each player's name typed on the new-game screen's keyboard, where it asks for names
         (``name:<colour>``); a name the keyboard cannot type leaves the names to the colours."""
         try:
-            from companion.display import i18n
-            from companion.display.screens.keyboard import taps_for
+            from companion.display.screens.setup.keyboard import taps_for
+            from companion.display.words import i18n
         except ImportError:
             return
         players = [(p["colour"], p.get("name") or "") for p in header["players"]]
@@ -663,7 +663,7 @@ def ways_on(d: Driver) -> list[str]:
 
 def _doable(state: Any, option: Any) -> bool:
     """An option that the form, as preselected, can really do (or that asks for a cost)."""
-    from companion.display.forms import option_form
+    from companion.display.kit.forms import option_form
     from companion.engine import Choose, HelvetiaError, apply, why_not
 
     if option.needs_cost:

@@ -38,7 +38,7 @@ from companion.engine import Game, HelvetiaError, load_catalogue, summary
 from companion.engine.state import COLOURS
 
 if TYPE_CHECKING:
-    from companion.display.app import App
+    from companion.display.app.loop import App
     from tests.ui_driver import Driver
 
 COST_KEYS = {"cost", "cost_confidence", "cost_source"}
@@ -95,7 +95,7 @@ class EveryLanguage:
     walk's own, so that what the walk taps next is as its language lays it out."""
 
     def __init__(self, app: App, languages: Sequence[str]) -> None:
-        from companion.display import i18n
+        from companion.display.words import i18n
 
         self.app = app
         self.i18n = i18n
@@ -155,7 +155,7 @@ def started(lines: list[str], data_dir: Path, language: str = "en",
     """A new app on an empty store, the record's costs entered on this device before the
     game, and the record's game started through the new-game screen by ``driver`` (a
     ``ui_driver.Driver`` by default); each new screen drawn in the languages ``also`` too."""
-    from companion.display.app import App
+    from companion.display.app.loop import App
     from tests.ui_driver import Driver
 
     header = json.loads(lines[0])
@@ -223,7 +223,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     with tempfile.TemporaryDirectory(prefix="uiplay-", dir=scratch()) as tmp:
         try:
-            from companion.display.i18n import LANGUAGES
+            from companion.display.words.i18n import LANGUAGES
 
             also = [lang for lang in LANGUAGES if lang != args.language]
             state = play(lines, Path(tmp), args.language,

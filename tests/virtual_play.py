@@ -14,8 +14,8 @@ from typing import Any
 from companion.bot import CostNeeded, deciders, whole_turn
 from companion.bot.playout import table_action
 from companion.config import Buttons, Config, Leds
-from companion.display.app import App
-from companion.display.screens.virtual import VirtualScreen
+from companion.display.app.loop import App
+from companion.display.screens.turn.virtual import VirtualScreen
 from companion.engine import Action, HelvetiaError, TileCost, apply
 from companion.engine.state import COLOURS, OVER
 from companion.selfplay import drawn_costs

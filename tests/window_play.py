@@ -22,8 +22,8 @@ from pathlib import Path
 import pygame
 
 from companion.config import Buttons, Config, Leds
-from companion.display import ui
-from companion.display.app import App
+from companion.display.app.loop import App
+from companion.display.kit import widgets as ui
 from tests.ui_driver import Driver
 
 

@@ -23,24 +23,49 @@ from ..engine.values import Colour
 
 if TYPE_CHECKING:
     from ..config import Config
-    from ..drunter_session import DrunterSession
-    from ..engine import Action, GameState
-    from ..session import Saver, Session
-    from ..store import Store, StoreTrouble
-    from .beside import Job
-    from .describe import TableLog
-    from .thinking import Thought
-    from .ui import Widget
+    from ..engine import GameState
+    from ..session import Session
+    from ..store import StoreTrouble
+    from .app.beside import Job
+    from .app.stored_games import StoredGames
+    from .app.thinking import Thought
+    from .kit.widgets import Widget
+    from .words.table_log import TableLog
 
 
 class Screen:
-    """A screen lays out its widgets (``layout``) and draws what is not a widget (``draw``)."""
+    """A screen lays out its widgets (``layout``) and draws what is not a widget (``draw``).
+    The app asks every screen the hooks below; the defaults do nothing."""
+
+    thinking: str | None = None
+    """A virtual player working out its move on this screen (its seat's LED pulses)."""
+    reads_costs: bool = False
+    """Whether this screen can ask for building costs read off the tiles (``read_costs``)."""
 
     def layout(self, app: AppView) -> list[Widget]:
         return []
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         pass
+
+    def on_seat(self, app: AppView, seat: str) -> bool:
+        """A seat button pressed (``seat``: the colour at its place, or the shared button)
+        while this screen has one way on: True if the screen took it."""
+        return False
+
+    def seat_choice(self) -> Any:
+        """The action this screen has ready for the seat button to confirm, if any."""
+        return None
+
+    def after_undo(self, app: AppView) -> None:
+        """An undo just happened: the screen shows at once what to take back."""
+
+    def take_hint(self, plan: tuple[Any, ...]) -> None:
+        """A hint's plan, for the screen to preselect what it suggests."""
+
+    def read_costs(self, types: tuple[str, ...], then: Callable[[AppView], None]) -> None:
+        """Ask for the costs of ``types`` read off the tiles; ``then`` once one is recorded
+        (only where ``reads_costs``)."""
 
 
 class AppView(Protocol):
@@ -50,29 +75,24 @@ class AppView(Protocol):
     config: Config
     """The device's configuration (its seats, its LED layout)."""
     session: Session | None
-    """The game of Helvetia in play, if any: its ``state``, its ``game`` (header, actions,
-    states) and its id in the store."""
-    drunter: DrunterSession | None
-    """A game of Drunter & Drüber in play (then ``session`` is None)."""
+    """The game in play, of any kind, if any: its ``kind``, its ``state``, its ``game``
+    (header, actions, states) and its id in the store."""
     table: TableLog
     """The table steps of the turn so far (then of the round end)."""
     last_track: dict[Colour, int]
     """The scores before the last change of the score track."""
-    store: Store | None
-    """The device's store, for the readers of stored games (``companion.history``, the
-    Drunter boards); a screen calls none of the store's own functions (see the services)."""
+    stored: StoredGames
+    """The stored games and the device's settings, read through a typed service; a screen
+    calls none of the store's own functions."""
     trouble: StoreTrouble | None
     """What is wrong with the store, while it cannot be used."""
-    saver: Saver
-    """Runs a commit off the screen's thread."""
     screen: Screen
     widgets: list[Widget]
     """The widgets of the frame on the screen."""
-    clock: Callable[[], float]
 
     @property
     def state(self) -> GameState | None:
-        """The state of the game of Helvetia in play."""
+        """The state of the game in play if it is Helvetia's (the default game's screens)."""
 
     # --- what a screen may change ----------------------------------------------------------
     overlay: Screen | None
@@ -83,11 +103,9 @@ class AppView(Protocol):
     """Something changed: the screen is drawn again."""
     summary_pending: bool
     """The round's summary is still to be shown."""
-    keys_hinted: bool
-    running: bool
 
     # --- what a screen may ask ---------------------------------------------------------------
-    def apply(self, action: Action) -> bool:
+    def apply(self, action: object) -> bool:
         """Check, record, show; a refusal is shown (``banner``) and changes nothing."""
 
     def undo(self) -> None: ...
@@ -104,6 +122,12 @@ class AppView(Protocol):
     def abandon(self) -> None: ...
 
     def retry_store(self) -> None: ...
+
+    def keys_shown(self) -> None:
+        """The keys' hint was read: closed, and not shown again on this device."""
+
+    def quit(self) -> None:
+        """The app ends (the game is kept)."""
 
     def update_leds(self) -> None: ...
 
@@ -139,10 +163,3 @@ def game_state(app: AppView) -> GameState:
     if state is None:
         raise LookupError("this screen is shown only during a game of Helvetia")
     return state
-
-
-def drunter_session(app: AppView) -> DrunterSession:
-    """The game of Drunter & Drüber in play, for its screens."""
-    if app.drunter is None:
-        raise LookupError("this screen is shown only during a game of Drunter & Drüber")
-    return app.drunter

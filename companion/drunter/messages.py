@@ -32,6 +32,8 @@ REFUSALS: dict[str, Template] = {
     "drunter.choose_early": N_("The objectives are chosen when the first road is finished "
                                "(its worker leaves the map); now {phase}."),
     "drunter.nothing_to_undo": N_("There is nothing to undo."),
+    "drunter.choose_first": N_("Choose a tile and where it goes first; then the seat button "
+                               "places it."),
     # placing a tile (§D4)
     "drunter.tile_not_held": N_("{player} has no {tile} left."),
     "drunter.wrong_kind": N_("A {tile} cannot extend {road}: each road is built with tiles of "

@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import MalformedAction
-from .neutral_village import default_neutral_colour
+from .neutral_village import default_neutral_colour, has_neutral_village
 from .record import check_name
 from .state import COLOURS, Options, colour_name
 from .values import Colour, is_colour
@@ -94,7 +94,7 @@ def _options(raw: Any, colours: list[Colour]) -> Options:
     if not isinstance(intro, bool):
         raise MalformedAction("option 'intro' must be true or false")
     neutral = raw.get("neutral_colour")
-    if len(colours) == 2:
+    if has_neutral_village(len(colours)):
         if neutral is None:
             neutral = default_neutral_colour(colours)
         if not is_colour(neutral) or neutral in colours:

@@ -154,25 +154,40 @@ def _character_action(state: GameState, player: Colour, character: Character, ti
     settle(state)
 
 
+CHARACTER_OF: Mapping[str, Character] = {"build": "builder", "deliver": "carter",
+                                   "wake": "night_watchman", "marry": "priest",
+                                   "birth": "midwife"}
+"""The character whose action (coin or tile) each character action's type is."""
+
+
+def tile_character(action: Action) -> Character | None:
+    """The character whose tile an action was done with (None: not done with a tile)."""
+    return CHARACTER_OF.get(action.type) if getattr(action, "tile", False) else None
+
+
 def build(state: GameState, a: Build) -> None:
-    _character_action(state, a.player, "builder", a.tile, lambda: characters.build(state, a))
+    _character_action(state, a.player, CHARACTER_OF[a.type], a.tile,
+                      lambda: characters.build(state, a))
 
 
 def deliver(state: GameState, a: Deliver) -> None:
-    _character_action(state, a.player, "carter", a.tile, lambda: characters.deliver(state, a))
+    _character_action(state, a.player, CHARACTER_OF[a.type], a.tile,
+                      lambda: characters.deliver(state, a))
 
 
 def wake(state: GameState, a: Wake) -> None:
-    _character_action(state, a.player, "night_watchman", a.tile,
+    _character_action(state, a.player, CHARACTER_OF[a.type], a.tile,
                       lambda: characters.wake(state, a))
 
 
 def marry(state: GameState, a: Marry) -> None:
-    _character_action(state, a.player, "priest", a.tile, lambda: characters.marry(state, a))
+    _character_action(state, a.player, CHARACTER_OF[a.type], a.tile,
+                      lambda: characters.marry(state, a))
 
 
 def birth(state: GameState, a: Birth) -> None:
-    _character_action(state, a.player, "midwife", a.tile, lambda: characters.birth(state, a))
+    _character_action(state, a.player, CHARACTER_OF[a.type], a.tile,
+                      lambda: characters.birth(state, a))
 
 
 def _neutral_action(state: GameState, player: Colour, character: NeutralCoin,

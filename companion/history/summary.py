@@ -89,7 +89,7 @@ class GameSummary:
     @property
     def counted(self) -> bool:
         """Whether the statistics count it: finished games of Helvetia only (by agreement
-        too); a game of Drunter & Drüber is listed, never counted with Helvetia's."""
+        too); another game is listed, never counted with Helvetia's."""
         return self.status == FINISHED and self.game == "helvetia"
 
     @property
@@ -99,7 +99,7 @@ class GameSummary:
 
     @property
     def game(self) -> str:
-        """The game played: ``helvetia`` or ``drunter``."""
+        """The game played: its name (``companion.games``)."""
         return str(self.extra.get("game", "helvetia"))
 
     @property

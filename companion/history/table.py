@@ -14,9 +14,8 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from ..drunter import is_drunter_header
-from .drunter import summarize_drunter
-from .summary import VERSION, GameSummary, summarize
+from ..games import GameKind, kind_of_header
+from .summary import VERSION, GameSummary
 from .summary import in_play as in_play_summary
 
 
@@ -46,17 +45,17 @@ def _compute(db: sqlite3.Connection, game_id: int) -> GameSummary | None:
     header, started, ended, result = row
     lines = [header, *(r[0] for r in db.execute(
         "SELECT line FROM actions WHERE game_id=? ORDER BY seq", (game_id,)))]
-    if _is_drunter(header):  # the other game: its own replay (history.drunter)
-        return summarize_drunter(game_id, lines, started, ended,
-                                 json.loads(result) if result else None)
-    return summarize(game_id, lines, started, ended, json.loads(result) if result else None)
+    return _kind(header).summarize(game_id, lines, started, ended,
+                                   json.loads(result) if result else None)
 
 
-def _is_drunter(header: str) -> bool:
+def _kind(header: str) -> GameKind:
+    """The game of a stored header (the default game's reader says what is wrong with one
+    that is not JSON)."""
     try:
-        return bool(is_drunter_header(json.loads(header)))
+        return kind_of_header(json.loads(header))
     except ValueError:
-        return False
+        return kind_of_header(None)
 
 
 def keep(db: sqlite3.Connection, game_id: int) -> None:

@@ -145,7 +145,8 @@ def bars_between(old: Mapping[Colour, int], new: Mapping[Colour, int],
 
 def frame(state: GameState, layout: Layout, *, t: float = 0.0,
           bars: Mapping[Colour, float] | None = None,
-          seats: Sequence[str | None] | None = None, thinking: str | None = None) -> list[RGB]:
+          seats: Sequence[str | None] | None = None, thinking: str | None = None
+          ) -> list[RGB]:
     """The LEDs for a state. ``bars``: VP to show per colour (default: the score track);
     ``t``: seconds, for the winners' pulse at the game's end; ``seats``: the colour at each
     segment (default: the players in play order). A seat nobody plays stays dark.

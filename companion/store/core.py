@@ -45,9 +45,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import drunter
-from ..engine import Game, RecordError
+from ..engine import RecordError
 from ..engine.messages import Message
+from ..games import Played
 from ..history.table import keep as keep_summary
 from . import games
 from .backups import best_backup, write_backup
@@ -60,6 +60,7 @@ from .checks import (
     wal_damage,
 )
 from .files import _keep_copy, _set_aside
+from .games import result_of
 from .journal import ROOT, Appended, journal_file, link, seal_of
 from .lock import WriterLock
 from .messages import Notices
@@ -547,7 +548,7 @@ class Store:
             self._journal(game_id, events)
         return game_id
 
-    def load(self, game_id: int, *overrides: Mapping[str, Any]) -> Game:
+    def load(self, game_id: int, *overrides: Mapping[str, Any]) -> Played:
         """Rebuild a stored game by replaying it."""
         try:
             return games.from_record(self.record_lines(game_id), *overrides)
@@ -587,13 +588,3 @@ class Store:
         with self._tx():
             self.db.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) "
                             "DO UPDATE SET value=excluded.value", (key, value))
-
-
-def result_of(game: Game) -> dict[str, Any]:
-    if isinstance(game, drunter.Game):
-        return games.drunter_result(game)
-    s = game.state
-    out = {"winners": s.winners, "tie_break": s.tie_break, "scores": dict(s.track)}
-    if s.ended_by:
-        out["ended_by"] = s.ended_by  # §12: a deadlock, or the table agreed to stop
-    return out

@@ -1,38 +1,30 @@
-"""Which game a stored record is of: Helvetia's, or Drunter & Drüber's (its header names it,
-``"game": "drunter"``). The store keeps both alike; only the replay differs."""
+"""Which game a stored record is of: the one its header names (``companion.games``). The store
+keeps every game alike; only the replay differs, and the game's kind does it."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .. import drunter
-from ..engine import Game
-
-DRUNTER = "drunter"
-HELVETIA = "helvetia"
+from ..games import Played, kind_of_header, kind_of_record
 
 
 def game_of(header: Any) -> str:
     """The game a record's header (a JSON object) names."""
-    return DRUNTER if drunter.is_drunter_header(header) else HELVETIA
+    return kind_of_header(header).name
 
 
-def new(header: Mapping[str, Any]) -> Any:
+def new(header: Mapping[str, Any]) -> Played:
     """A game from its header, of the game the header names (checked)."""
-    return drunter.Game(header) if game_of(header) == DRUNTER else Game(header)
+    return kind_of_header(header).new(header)
 
 
-def from_record(lines: Iterable[str], *overrides: Mapping[str, Any]) -> Any:
-    """Replay a record of either game (``RecordError`` names the first bad line)."""
+def from_record(lines: Iterable[str], *overrides: Mapping[str, Any]) -> Played:
+    """Replay a record of any game (``RecordError`` names the first bad line)."""
     lines = list(lines)
-    if drunter.is_drunter_record(lines):
-        return drunter.Game.from_record(lines)
-    return Game.from_record(lines, *overrides)
+    return kind_of_record(lines).replay(lines, *overrides)
 
 
-def drunter_result(game: drunter.Game) -> dict[str, Any]:
-    """A finished Drunter game's result, as the store keeps it beside the record."""
-    s = game.state
-    return {"game": DRUNTER, "winners": list(s.winners), "tie_break": s.tie_break,
-            "scores": dict(s.scores)}
+def result_of(game: Played) -> dict[str, Any]:
+    """A finished game's result, as the store keeps it beside the record."""
+    return kind_of_header(game.header).result(game)

@@ -166,7 +166,7 @@ def went_back(gid: int, healed: Healed) -> Message:
     pairs = tuple((c, n) for c, n in seats.items() if c != "None") + (
         (("nobody", unknown + seats.get("None", 0)),) if unknown + seats.get("None", 0) else ())
     s = game.state
-    if getattr(s, "round", 0) == 0:  # Drunter has no rounds (said as its setup)
+    if getattr(s, "round", 0) == 0:  # a game without rounds: said as its setup
         return Message("store.went_back_setup", {"game": gid, "n": healed.gone,
                                                   "seats": pairs})
     return Message("store.went_back", {"game": gid, "round": s.round, "player": s.active,

@@ -17,8 +17,8 @@ import pytest
 
 from companion.bot import decide, deciders, hint, whole_turn
 from companion.config import Buttons, Config, Leds
-from companion.display.app import App
-from companion.display.screens.virtual import VirtualScreen
+from companion.display.app.loop import App
+from companion.display.screens.turn.virtual import VirtualScreen
 from companion.engine import Action, CannotAct, EndTurn, Game, GameState, apply
 from companion.hw.events import HOLD, PRESS, ButtonEvent
 from companion.session import Session
@@ -181,7 +181,7 @@ def test_an_undo_during_the_thought_withdraws_it(tmp_path: Path) -> None:
 def test_the_hint_is_thought_out_beside_the_screen(tmp_path: Path) -> None:
     """A person's hint: its overlay is up at once and Close answers while the hint is being
     thought out; asked again, it comes with the strong level's plan and why."""
-    from companion.display.screens.hint import HintOverlay
+    from companion.display.screens.turn.hint import HintOverlay
 
     app = at_a_strong_turn(tmp_path, level=None)
     gate = threading.Event()

@@ -11,8 +11,8 @@ from pathlib import Path
 import pygame
 
 from companion.bot import whole_turn
-from companion.display import ui
-from companion.display.screens.virtual import VirtualScreen, next_level
+from companion.display.kit import widgets as ui
+from companion.display.screens.turn.virtual import VirtualScreen, next_level
 from companion.engine import Game, header_line
 from companion.engine.header import check_header
 from companion.selfplay import drawn_costs

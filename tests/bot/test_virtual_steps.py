@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.display import ui
-from companion.display.app import App
-from companion.display.screens.virtual import VirtualScreen
+from companion.display.app.loop import App
+from companion.display.kit import widgets as ui
+from companion.display.screens.turn.virtual import VirtualScreen
 from companion.engine import apply
 from companion.engine.table import steps
 from tests.virtual_play import three_virtual_until
@@ -69,6 +69,6 @@ def test_the_pager_covers_no_step(tmp_path: Path) -> None:
 
 
 def pygame_rect_of(screen: VirtualScreen):
-    from companion.display.screens import virtual
+    from companion.display.screens.turn.turn_screen import virtual
 
     return virtual._steps_area()

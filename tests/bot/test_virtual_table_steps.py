@@ -13,11 +13,11 @@ import pytest
 
 from companion.bot import deciders
 from companion.config import Buttons, Config, Leds
-from companion.display import i18n
-from companion.display.app import App
-from companion.display.describe import action_text
-from companion.display.screens.setup_done import SetupDoneScreen
-from companion.display.screens.virtual import VirtualScreen
+from companion.display.app.loop import App
+from companion.display.screens.setup.done import SetupDoneScreen
+from companion.display.screens.turn.virtual import VirtualScreen
+from companion.display.words import i18n
+from companion.display.words.table_log import action_text
 from companion.engine import Game
 from companion.engine.table import TableStep, steps
 from companion.selfplay import drawn_costs

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.display.describe import step_text
-from companion.display.screens.virtual import VirtualScreen
+from companion.display.screens.turn.virtual import VirtualScreen
+from companion.display.words.table_log import step_text
 from tests.virtual_play import three_virtual_until
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.bot.decide import decide
-from companion.display.app import App
+from companion.display.app.loop import App
 from companion.engine import Choose, EndTurn, apply
 from tests.display.test_table_steps_kept import config, record, stored_game
 from tests.ui_driver import Driver

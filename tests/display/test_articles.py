@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from companion.display import articles, catalogues, i18n
-from companion.display.articles import FORMS, GENDERS, Noun
+from companion.display.words import articles, catalogues, i18n
+from companion.display.words.articles import FORMS, GENDERS, Noun
 from companion.engine import load_catalogue
 from companion.engine.messages import Message
 from tests.display.test_i18n import engine_templates, fields, read, sample_params

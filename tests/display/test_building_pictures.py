@@ -14,17 +14,17 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from companion.display import ui
-from companion.display.figures import child_size
-from companion.display.i18n import building
-from companion.display.screens.common import TOP
-from companion.display.village_view import (
+from companion.display.kit import widgets as ui
+from companion.display.pictures.figures import child_size
+from companion.display.pictures.village_view import (
     building_layout,
     cell_rects,
     figure_size,
     label_lines,
     label_size,
 )
+from companion.display.screens.parts import TOP
+from companion.display.words.i18n import building
 from tests import uiplay
 
 DATA = Path(__file__).parent.parent / "data"
@@ -32,7 +32,7 @@ DATA = Path(__file__).parent.parent / "data"
 @pytest.fixture(autouse=True)
 def _english_after() -> Iterator[None]:
     yield
-    from companion.display import i18n
+    from companion.display.words import i18n
 
     i18n.use("en")  # the next tests expect the default language
 

@@ -16,9 +16,9 @@ import pygame
 import pytest
 
 from companion.config import Buttons, Config, Leds
-from companion.display import i18n
-from companion.display.app import App
-from companion.display.ui import Widget
+from companion.display.app.loop import App
+from companion.display.kit.widgets import Widget
+from companion.display.words import i18n
 from tests.ui_driver import Driver
 
 RECORD = Path(__file__).parent.parent / "data" / "game-2p.jsonl"
@@ -97,7 +97,7 @@ def test_every_new_building_keeps_its_pictogram_and_its_whole_name_in_every_lang
         tmp_path: Path, lang: str) -> None:
     """Play-test 2026-11-25, finding 5: in German the grid dropped the pictogram of long
     names (Glockengießer, Gemeindehaus)."""
-    from companion.display import ui
+    from companion.display.kit import widgets as ui
 
     lines = RECORD.read_text().splitlines()
     app, d = make(tmp_path, lang)
@@ -116,9 +116,9 @@ def test_every_new_building_keeps_its_pictogram_and_its_whole_name_in_every_lang
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr", "it", "es"])
 def test_every_building_s_place_on_the_grid_holds_its_name_whole(lang: str) -> None:
-    from companion.display import ui
-    from companion.display.pictograms import building_icon
-    from companion.display.screens.reveal_grid import RevealCell
+    from companion.display.kit import widgets as ui
+    from companion.display.pictures.pictograms import building_icon
+    from companion.display.screens.round_end.reveal_grid import RevealCell
     from companion.engine import Game
 
     pygame.init()
@@ -140,7 +140,7 @@ def test_every_building_s_place_on_the_grid_holds_its_name_whole(lang: str) -> N
 def test_the_cost_form_s_goods_keep_their_pictograms_and_whole_names(tmp_path: Path,
                                                                        lang: str) -> None:
     """Play-test 2026-11-25, finding 5: the Italian form read "Formag-gio", "Campa-naccio"."""
-    from companion.display import ui
+    from companion.display.kit import widgets as ui
 
     lines = RECORD.read_text().splitlines()
     app, d = make(tmp_path, lang)

@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from companion.display import ui
-from companion.display.screens.checklist import ROUND_GROUPS, round_groups
+from companion.display.kit import widgets as ui
+from companion.display.screens.round_end.checklist import ROUND_GROUPS, round_groups
 from tests.display.test_message_strip import app_at
 
 
 @pytest.fixture(autouse=True)
 def _english_afterwards():
     """A test in another language leaves the display's language as it found it."""
-    from companion.display import i18n
+    from companion.display.words import i18n
 
     before = i18n.language
     yield
@@ -143,7 +143,7 @@ def test_a_4_player_round_end_shows_six_groups_and_every_step(tmp_path: Path, la
     import json
 
     from companion.config import Buttons, Config, Leds
-    from companion.display.app import App
+    from companion.display.app.loop import App
     from tests.ui_driver import Driver
     from tests.uiplay import device_costs
 
@@ -221,7 +221,8 @@ def test_a_steps_tick_never_covers_its_picture(tmp_path: Path, stop: int,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """Play-test finding 7: the tick box lay over the thumbnail's top-left cell (every
     "top-left corner" step). The round end's checklist (41) and a turn's steps (47)."""
-    from companion.display.screens import checklist, common
+    from companion.display.screens import parts as common
+    from companion.display.screens.round_end.round_screen import checklist
 
     pictures: list = []
     ticks: list = []

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.display import ui
-from companion.display.app import App
+from companion.display.app.loop import App
+from companion.display.kit import widgets as ui
 from companion.engine import Game
 from companion.engine.table import round_ended
 from tests.display.test_turn_flow import DATA, app_for
@@ -121,7 +121,7 @@ def test_a_virtual_player_s_long_summary_fits_its_side_in_italian(tmp_path: Path
     """The numbered summary did not fit its 242x340 panel in Italian (2 reports): a long one
     takes the whole left side, "Done" beside it."""
     from companion.config import Buttons, Config, Leds
-    from companion.display.screens.virtual import VirtualScreen
+    from companion.display.screens.turn.virtual import VirtualScreen
     from tests.display.test_table_steps_kept import stored_game
 
     lines = (DATA / "game-4p.jsonl").read_text().splitlines()

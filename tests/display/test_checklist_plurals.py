@@ -14,9 +14,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest
 
 from companion.config import Buttons, Config, Leds
-from companion.display import i18n
-from companion.display.app import App
-from companion.display.building_counts import COUNTS, building_count
+from companion.display.app.loop import App
+from companion.display.words import i18n
+from companion.display.words.building_counts import COUNTS, building_count
 from companion.engine.catalogue import load
 from tests.ui_driver import Driver
 

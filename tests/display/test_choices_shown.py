@@ -16,8 +16,9 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from companion.display import i18n, ui
-from companion.display.app import App
+from companion.display.app.loop import App
+from companion.display.kit import widgets as ui
+from companion.display.words import i18n
 from companion.engine import Birth, Build, Choose, Game, Marry, TileCost, parse_action
 from tests import uiplay
 from tests.ui_driver import Driver
@@ -127,7 +128,7 @@ def test_the_next_birth_on_the_steps_shows_its_sex_too(tmp_path: Path) -> None:
 
 
 def at_the_hint_with_costs(tmp_path: Path, language: str = "en") -> tuple[App, Driver, Any]:
-    from companion.display.screens.hint import HintOverlay
+    from companion.display.screens.turn.hint import HintOverlay
     from tests.display.test_screens import config
     from tests.walks.test_do_it_shown import at_the_first_turn_unpriced
 
@@ -145,7 +146,7 @@ def test_the_hint_s_costs_are_entered_one_after_the_other_then_the_hint_again(
     """Four costs unknown: "Enter a cost" goes straight to the first tile's goods, Done to
     the next, and after the last the hint is back with its plan: one tap to start, then the
     goods and Done of each tile (no tile to pick, no hint to open again)."""
-    from companion.display.screens.hint import HintOverlay
+    from companion.display.screens.turn.hint import HintOverlay
 
     app, d, costs = at_the_hint_with_costs(tmp_path, language)
     wanted = app.overlay.costs
@@ -186,7 +187,7 @@ def test_after_a_hint_the_hinted_option_is_preselected(tmp_path: Path) -> None:
     d.tap(f"character:{coins.character}")
     mode = app.screen.mode
     assert mode.preset is not None and mode.preset[0].action.building == hinted.building
-    from companion.display.screens.turn_list import OptionsView
+    from companion.display.screens.turn.list_view import OptionsView
 
     unhinted = OptionsView(app.state, app.screen.options, coins.character)
     assert unhinted.preset is not None and unhinted.preset[0] != mode.preset[0]  # the finding
@@ -203,7 +204,7 @@ def test_after_a_hint_the_hinted_option_is_preselected(tmp_path: Path) -> None:
 def test_the_plan_says_when_an_action_is_a_character_tile_s(language: str) -> None:
     """game-3p: Anna's Midwife, then the Town Hall built with her Builder tile: the plan
     says the tile."""
-    from companion.display.screens.hint import plan_words
+    from companion.display.screens.turn.hint import plan_words
 
     i18n.use(language)
     lines = record("game-3p.jsonl")

@@ -15,11 +15,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from companion.display import i18n, ui
-from companion.display.palette import CENTRE, INK, PLAYER
-from companion.display.screens.common import PIC_H, PIC_W, TOP
-from companion.display.step_pictures import draw_piece
-from companion.display.village_view import _grid, draw_village
+from companion.display.kit import widgets as ui
+from companion.display.kit.palette import CENTRE, INK, PLAYER
+from companion.display.pictures.step_pictures import draw_piece
+from companion.display.pictures.village_view import _grid, draw_village
+from companion.display.screens.parts import PIC_H, PIC_W, TOP
+from companion.display.words import i18n
 from companion.engine import Game
 from companion.engine.messages import Message
 from companion.engine.table import COIN, TableStep

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 
-from companion.display.screens.costs import CostsScreen
+from companion.display.screens.menu.costs import CostsScreen
 from companion.engine import CorrectCost, TileCost
 from tests.display.test_message_strip import app_at
 from tests.ui_driver import Driver

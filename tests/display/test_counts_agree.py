@@ -10,7 +10,7 @@ import pytest
 
 from companion.bot import deciders
 from companion.config import Buttons, Config, Leds
-from companion.display.app import App
+from companion.display.app.loop import App
 from companion.display.screens import SetupScreen, TurnScreen
 from companion.engine import Game
 from companion.engine.setup import centre_coins, coins_at_hand
@@ -125,7 +125,8 @@ def test_the_village_picture_draws_no_coin_in_a_centre_before_the_dowry(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import pygame
 
-    from companion.display import ui, village_view
+    from companion.display.kit import widgets as ui
+    from companion.display.pictures import village_view
 
     pygame.init()
     ui.reset_fonts()

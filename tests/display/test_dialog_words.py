@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from companion.display import i18n
-from companion.display.app import App
-from companion.display.i18n import LANGUAGES
+from companion.display.app.loop import App
+from companion.display.words import i18n
+from companion.display.words.i18n import LANGUAGES
 from tests import uiplay
 from tests.display.test_screens import LINES
 from tests.ui_driver import Driver
@@ -48,7 +48,7 @@ def test_the_undo_and_abandon_dialogs_say_what_each_button_does(tmp_path: Path,
 def test_the_keys_overlay_names_places_not_play_order(tmp_path: Path, language: str) -> None:
     """The seat buttons are places around the table (any colour sits anywhere): the overlay
     says so, and fits, in every language."""
-    from companion.display import ui
+    from companion.display.kit import widgets as ui
     from tests.display.test_screens import config
 
     i18n.use(language)
@@ -85,7 +85,7 @@ def test_a_villager_named_in_a_sentence_agrees_with_its_sex(language: str, sex: 
 
 
 def test_a_gendered_word_is_itself_without_a_choice() -> None:
-    from companion.display.gendered import Gendered
+    from companion.display.words.gendered import Gendered
 
     w = Gendered("mujer", feminine=True)
     man = Gendered("hombre", feminine=False)
@@ -96,8 +96,8 @@ def test_a_gendered_word_is_itself_without_a_choice() -> None:
 @pytest.mark.parametrize("language", ["de", "fr"])
 def test_drafted_so_far_names_the_players_not_only_their_colours(tmp_path: Path,
                                                                  language: str) -> None:
-    from companion.display import ui
-    from companion.display.screens.setup_progress import drafted
+    from companion.display.kit import widgets as ui
+    from companion.display.screens.setup.progress import drafted
     from tests.display.test_turn_flow import DATA, app_for
 
     lines = (DATA / "game-4p.jsonl").read_text().splitlines()
@@ -237,8 +237,8 @@ def test_a_hint_that_needs_a_cost_leads_to_the_cost_form(tmp_path: Path, languag
     only "Close"; the cost entered there, the hint can be asked again."""
 
     from companion.bot.decide import needed_costs
-    from companion.display import ui
-    from companion.display.screens.hint import HintOverlay
+    from companion.display.kit import widgets as ui
+    from companion.display.screens.turn.hint import HintOverlay
     from companion.engine import TileCost
     from tests.display.test_screens import config
     from tests.walks.test_do_it_shown import at_the_first_turn_unpriced
@@ -272,7 +272,7 @@ def test_the_night_watchman_picture_says_which_quarter_do_it_wakes(tmp_path: Pat
                                                                   language: str) -> None:
     """Two quarters framed (the chosen one green, another that could be woken orange): the
     prompt names the one "Do it" wakes, in the village shown, and fits."""
-    from companion.display import ui
+    from companion.display.kit import widgets as ui
     from companion.engine import Wake
     from tests.display.test_night_watchman_picture import at_ben_s_night_watchman
     from tests.display.test_turn_flow import DATA

@@ -16,9 +16,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from companion.display import i18n
-from companion.display.screens.setup_progress import left_panel
-from companion.display.ui import BACKGROUND
+from companion.display.kit.widgets import BACKGROUND
+from companion.display.screens.setup.progress import left_panel
+from companion.display.words import i18n
 from companion.engine.state import DRAFT
 from tests import uiplay
 

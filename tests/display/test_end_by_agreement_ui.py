@@ -9,10 +9,10 @@ import json
 from pathlib import Path
 
 from companion.config import Buttons, Config, Leds
-from companion.display.app import App
+from companion.display.app.loop import App
 from companion.display.screens import GameOverScreen, RoundScreen
-from companion.display.screens.history import GamesScreen
-from companion.display.screens.history_game import GameScreen
+from companion.display.screens.history.game import GameScreen
+from companion.display.screens.history.games import GamesScreen
 from companion.engine import Game
 from companion.engine.state import PLAY, REVEAL
 from companion.session import Session

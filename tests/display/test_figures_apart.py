@@ -16,10 +16,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from companion.display import ui
-from companion.display.palette import PLAYER
-from companion.display.screens.common import TOP
-from companion.display.village_view import (
+from companion.display.kit import widgets as ui
+from companion.display.kit.palette import PLAYER
+from companion.display.pictures.village_view import (
     building_plans,
     draw_village,
     label_lines,
@@ -27,6 +26,7 @@ from companion.display.village_view import (
     line_step,
     picture_sizes,
 )
+from companion.display.screens.parts import TOP
 from companion.engine import Game, GameState, header_line
 from companion.engine.state import Adult, Building
 from companion.engine.values import Sex
@@ -81,7 +81,7 @@ def _label_rect(box: pygame.Rect, label: str, size: int) -> pygame.Rect:
 
 @pytest.mark.parametrize("area", list(AREAS))
 def test_no_figure_over_another_in_any_game(area: str) -> None:
-    from companion.display.i18n import building
+    from companion.display.words.i18n import building
 
     assert len(VILLAGES) > 300
     busy = 0
@@ -133,8 +133,8 @@ def test_one_naming_rule_for_every_building_of_a_picture(language: str) -> None:
     or more) depends on its name and the picture's cells only, never on who lives in it
     (a couple and up to two children; three or more, born in one round, are rarer than
     any picture's room)."""
-    from companion.display import i18n
-    from companion.display.i18n import building
+    from companion.display.words import i18n
+    from companion.display.words.i18n import building
 
     i18n.use(language)
     try:
@@ -166,9 +166,9 @@ def test_villagers_from_the_school_stand_beside_those_on_their_building() -> Non
     """Villagers placed from the school are drawn on their buildings before the answer is
     entered (``arriving``), laid out with those living there: each a whole figure, over
     none of the others (were drawn 4 px apart at the cell's right)."""
-    from companion.display.figures import figure
-    from companion.display.screens.round_end import _school_area
-    from companion.display.village_view import cell_rects
+    from companion.display.pictures.figures import figure
+    from companion.display.pictures.village_view import cell_rects
+    from companion.display.screens.round_end.round_screen import _school_area
 
     state, v = next((copy.deepcopy(s), v) for s, v in VILLAGES
                     if sum(1 for b in s.villages[v].buildings.values() if not b.adults) >= 1

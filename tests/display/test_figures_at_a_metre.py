@@ -14,10 +14,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from companion.display import ui
-from companion.display.figures import figure
-from companion.display.screens.common import PIC_H, PIC_W
-from companion.display.step_pictures import draw_piece
+from companion.display.kit import widgets as ui
+from companion.display.pictures.figures import figure
+from companion.display.pictures.step_pictures import draw_piece
+from companion.display.screens.parts import PIC_H, PIC_W
 from companion.engine.messages import Message
 from companion.engine.table import CHILD, VILLAGER, TableStep
 from companion.engine.values import Sex

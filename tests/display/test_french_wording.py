@@ -16,7 +16,7 @@ import re
 
 from babel.messages.pofile import read_po
 
-from companion.display import ui
+from companion.display.kit import widgets as ui
 from tests.display.test_message_strip import app_at
 
 PO = Path(__file__).parent.parent.parent / "companion/display/locale/fr/LC_MESSAGES/helvetia.po"
@@ -24,7 +24,7 @@ PO = Path(__file__).parent.parent.parent / "companion/display/locale/fr/LC_MESSA
 @pytest.fixture(autouse=True)
 def _english_after() -> Iterator[None]:
     yield
-    from companion.display import i18n
+    from companion.display.words import i18n
 
     i18n.use("en")  # the next tests expect the default language
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from companion.bot.habits import habitual, last_sexes
 from companion.display.screens import TurnScreen
-from companion.display.screens.turn_form import PlaceView
+from companion.display.screens.turn.form_view import PlaceView
 from companion.engine import Game, NeutralBuild, Sex, turn_options
 from tests.display.test_turn_flow import LINES, app_for
 from tests.ui_driver import Driver

@@ -10,8 +10,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 
-from companion.display import ui
-from companion.display.hyphenate import break_at, in_two, starts_syllable, with_hyphen
+from companion.display.kit import widgets as ui
+from companion.display.words.hyphenate import break_at, in_two, starts_syllable, with_hyphen
 
 
 def breaks(word: str, language: str = "de") -> list[str]:
@@ -57,7 +57,7 @@ def test_running_text_breaks_at_a_syllable_and_a_picture_label_never_breaks() ->
     """Running text hyphenates a long word at a syllable; a label on a village picture keeps
     its words whole (issue 20: read at a metre), so a word too long for the cell gives no label
     (the building's pictogram says it)."""
-    from companion.display.village_view import label_lines
+    from companion.display.pictures.village_view import label_lines
 
     pygame.init()
     ui.reset_fonts()

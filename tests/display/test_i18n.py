@@ -4,8 +4,8 @@ players by name.
 The catalogues are ``companion/display/locale/<lang>/LC_MESSAGES/helvetia.po``. When a test
 here says a text is missing, bring the catalogues up to date and translate what it lists:
 
-    .venv/bin/python -m companion.display.catalogues          # extract, merge, compile
-    .venv/bin/python -m companion.display.catalogues --check  # what is still untranslated
+    .venv/bin/python -m companion.display.words.catalogues          # extract, merge, compile
+    .venv/bin/python -m companion.display.words.catalogues --check  # what is still untranslated
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from companion.display import catalogues, i18n
+from companion.display.words import catalogues, i18n
 from companion.engine import messages, table
 from companion.engine.grid import QUARTERS
 from companion.engine.messages import Message
@@ -32,7 +32,7 @@ from companion.engine.state import CHARACTERS, COLOURS
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 LANGUAGES = list(i18n.LANGUAGES)
-UPDATE = "run `.venv/bin/python -m companion.display.catalogues`, then translate what " \
+UPDATE = "run `.venv/bin/python -m companion.display.words.catalogues`, then translate what " \
          "`--check` lists"
 
 
@@ -277,7 +277,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 def make_app(data: Path, language: str = "en") -> Any:
     from companion.config import Buttons, Config, Leds
-    from companion.display.app import App
+    from companion.display.app.loop import App
 
     return App(Config(language=language, data_dir=data, buttons=Buttons(backend="keyboard"),
                       leds=Leds(backend="simulated")))
@@ -308,7 +308,7 @@ def test_the_language_is_chosen_on_the_new_game_screen_and_kept_for_the_device(
 
 def test_names_are_typed_on_the_keyboard_recorded_shown_and_offered_again(
         tmp_path: Path) -> None:
-    from companion.display.screens.keyboard import MAX_NAME, taps_for
+    from companion.display.screens.setup.keyboard import MAX_NAME, taps_for
     from tests.ui_driver import Driver
 
     app = make_app(tmp_path, "de")
@@ -424,7 +424,7 @@ def test_the_device_keeps_the_last_names_per_seat_and_the_known_players(tmp_path
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_ui_self_play_runs_in_every_language_with_every_text_fitting(
         lang: str, tmp_path: Path) -> None:
-    from companion.display import ui
+    from companion.display.kit import widgets as ui
     from tests import uiplay
 
     ui.clear_reports()
@@ -438,7 +438,7 @@ def test_the_ui_self_play_runs_in_every_language_with_every_text_fitting(
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_letter_of_the_five_languages_has_a_key(lang: str) -> None:
-    from companion.display.screens.keyboard import taps_for
+    from companion.display.screens.setup.keyboard import taps_for
 
     i18n.use(lang)
     for name in ("Éloïse", "Jürg Weiß-Müller", "Núñez", "Ærø Åse", "Nicolò", "Françoise",
@@ -447,7 +447,7 @@ def test_every_letter_of_the_five_languages_has_a_key(lang: str) -> None:
 
 
 def test_a_name_plays_at_one_seat_only(tmp_path: Path) -> None:
-    from companion.display.screens.keyboard import taps_for
+    from companion.display.screens.setup.keyboard import taps_for
     from tests.ui_driver import Driver
 
     app = make_app(tmp_path, "de")
@@ -502,7 +502,7 @@ def test_a_child_is_a_boy_or_a_girl(lang: str) -> None:
 
 
 def test_the_midwife_form_asks_boy_or_girl_and_offers_boy_or_girl() -> None:
-    from companion.display import forms
+    from companion.display.kit import forms
     from companion.engine import Birth, Game, Option
 
     header = json.loads((ROOT / "tests/data/game-2p.jsonl").read_text().splitlines()[0])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.display import i18n
+from companion.display.words import i18n
 from tests.display.test_message_strip import app_at
 
 

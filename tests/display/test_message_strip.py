@@ -14,8 +14,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest
 
 from companion.config import Buttons, Config, Leds
-from companion.display import i18n
-from companion.display.app import App
+from companion.display.app.loop import App
+from companion.display.words import i18n
 from companion.engine import Choose, why_not
 from tests.ui_driver import Driver
 
@@ -141,8 +141,9 @@ def test_a_start_building_placed_on_a_taken_place_is_told_why(tmp_path: Path) ->
 
 def _whole(app: App, text: str, banner) -> None:  # type: ignore[no-untyped-def]
     """Every line of ``text`` lies in the strip ``banner``, nothing cut, no ellipsis."""
-    from companion.display import message_strip, ui
-    from companion.display.ui import BODY, line_height, line_step
+    from companion.display.kit import message_strip
+    from companion.display.kit import widgets as ui
+    from companion.display.kit.widgets import BODY, line_height, line_step
 
     badges = sum(1 for c in ("red", "blue", "yellow", "white") if i18n.name(c) in text)
     width = banner.rect.width - 16 - 36 * badges - 8
@@ -155,7 +156,8 @@ def _whole(app: App, text: str, banner) -> None:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("stop", [3, 19, 49])
 def test_a_long_refusal_is_shown_whole_over_no_control_and_a_tap_closes_it(
         tmp_path: Path, stop: int) -> None:
-    from companion.display import message_strip, ui
+    from companion.display.kit import message_strip
+    from companion.display.kit import widgets as ui
 
     app, d = app_at(tmp_path, stop, "fr")
     if stop == 19:
@@ -180,7 +182,7 @@ def test_a_refusal_on_the_priest_s_picture_says_the_whole_why(tmp_path: Path) ->
     """Play-test 2026-11-25, finding 6: "Un mariage demande un habitant seul : l…"."""
     import json
 
-    from companion.display import ui
+    from companion.display.kit import widgets as ui
     from companion.engine import Game
     from companion.engine.characters import marriage_problem
     from tests import uiplay
@@ -207,7 +209,7 @@ def test_a_refusal_on_the_priest_s_picture_says_the_whole_why(tmp_path: Path) ->
 
 
 def test_whose_turn_stays_in_sight_when_the_wrong_seat_presses(tmp_path: Path) -> None:
-    from companion.display import message_strip
+    from companion.display.kit import message_strip
 
     app, d = app_at(tmp_path, 19, "de")
     d.to_turn_main()

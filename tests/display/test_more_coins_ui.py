@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from companion.config import Buttons, Config, Leds
-from companion.display.app import App
+from companion.display.app.loop import App
 from companion.engine import AddCoin, Choose, Game, parse_action, why_not
 from tests.ui_driver import Driver
 

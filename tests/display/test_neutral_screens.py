@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from companion.display import i18n
-from companion.display.screens import undo as undo_screen
-from companion.display.screens.history_game import RecordScreen
+from companion.display.screens.history.game import RecordScreen
+from companion.display.screens.menu import undo as undo_screen
+from companion.display.words import i18n
 from tests import uiplay
 from tests.display.test_screens import LINES
 

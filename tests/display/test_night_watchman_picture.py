@@ -16,8 +16,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from companion.display.app import App
-from companion.display.palette import ACCENT, HIGHLIGHT
+from companion.display.app.loop import App
+from companion.display.kit.palette import ACCENT, HIGHLIGHT
 from tests import uiplay
 from tests.ui_driver import Driver
 
@@ -38,7 +38,7 @@ def at_ben_s_night_watchman(lines: list[str], tmp: Path, language: str) -> tuple
 @pytest.fixture(autouse=True)
 def _english_after() -> Iterator[None]:
     yield
-    from companion.display import i18n
+    from companion.display.words import i18n
 
     i18n.use("en")  # the next tests expect the default language
 
@@ -91,7 +91,7 @@ def _framed_exactly(surface: pygame.Surface, cells: dict, quarter: str) -> None:
 def test_the_named_quarter_s_frame_encloses_exactly_its_cells(tmp_path: Path) -> None:
     """Play-test 2026-11-25, finding 5: "top right" named, but the only sleeper sat in a
     cell framed in another colour; the side cells (beside the centre) lie in two quarters."""
-    from companion.display.village_view import cell_rects
+    from companion.display.pictures.village_view import cell_rects
 
     lines = [ln for ln in (DATA / "game-4p.jsonl").read_text().splitlines() if ln.strip()]
     app, _d = at_ben_s_night_watchman(lines, tmp_path, "de")
@@ -107,8 +107,8 @@ def test_the_named_quarter_s_frame_encloses_exactly_its_cells(tmp_path: Path) ->
 
 @pytest.mark.parametrize("quarter", ["top_left", "top_right", "bottom_left", "bottom_right"])
 def test_each_quarter_s_frame_holds_its_side_cells_and_no_other(quarter: str) -> None:
-    from companion.display import ui
-    from companion.display.village_view import cell_rects, draw_village, frame_quarter
+    from companion.display.kit import widgets as ui
+    from companion.display.pictures.village_view import cell_rects, draw_village, frame_quarter
     from companion.engine import Game
 
     pygame.init()

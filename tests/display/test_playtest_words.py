@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.display import i18n
+from companion.display.words import i18n
 from companion.engine.grid import Cell
 from companion.engine.messages import message
 from companion.engine.values import Sex
@@ -27,7 +27,7 @@ def test_german_calls_the_score_cube_zaehlstein_in_the_checklist_and_at_the_roun
         ) -> None:
     import json
 
-    from companion.display.screens.setup_checklist import setup_items
+    from companion.display.screens.setup.checklist import setup_items
     from companion.engine.setup import new_game
 
     i18n.use("de")
@@ -129,7 +129,7 @@ def test_a_virtual_player_s_screen_says_its_coins_as_the_table_moves_them(tmp_pa
 def test_a_plan_s_items_begin_as_list_items(tmp_path: Path) -> None:
     """Italian "1. coppia 3", "2. un matrimonio": an action's words after "Name: " began a
     numbered item in lower case."""
-    from companion.display.screens.hint import plan_words
+    from companion.display.screens.turn.hint import plan_words
     from companion.engine import Game
 
     i18n.use("it")
@@ -144,7 +144,7 @@ def test_the_round_end_s_checklist_says_a_virtual_player_s_coins_to_the_table(
         tmp_path: Path) -> None:
     import json
 
-    from companion.display.app import App
+    from companion.display.app.loop import App
     from companion.display.screens import RoundScreen
     from companion.engine import Game
     from companion.engine.table import round_ended, steps
@@ -180,7 +180,7 @@ def test_the_round_end_s_checklist_says_a_virtual_player_s_coins_to_the_table(
 def test_spanish_market_and_marketplace_are_two_words() -> None:
     """Play-test 2026-11-28, finding 16: "Mercado" was both the Market button and the
     Marketplace building."""
-    from companion.display.i18n import building
+    from companion.display.words.i18n import building
     from companion.engine.catalogue import load
 
     i18n.use("es")
@@ -193,7 +193,7 @@ def test_spanish_market_and_marketplace_are_two_words() -> None:
 def test_an_option_of_a_character_tile_names_the_tile() -> None:
     """Play-test 2026-11-28, finding 19: "Tile: Mill" read as the Mill's own tile; the
     option says whose tile it is ("Carter tile: ...")."""
-    from companion.display.screens.option_rows import option_lines
+    from companion.display.screens.turn.option_rows import option_lines
     from companion.engine import Game, turn_options
     from companion.engine.state import PLAY
 

@@ -22,10 +22,10 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 
 from companion.config import Buttons, Config, Display, Leds
-from companion.display import ui
-from companion.display.app import App
-from companion.display.i18n import LANGUAGES
+from companion.display.app.loop import App
+from companion.display.kit import widgets as ui
 from companion.display.screens import TurnScreen
+from companion.display.words.i18n import LANGUAGES
 from companion.session import Session
 from companion.store import Store
 from tests import screens, uiplay
@@ -139,7 +139,7 @@ def test_text_too_small_for_a_metre_is_reported_as_text_that_does_not_fit(
         monkeypatch: Any) -> None:
     """Body text under 24 px, a label on a picture under 20 px (or a word of it broken) and a
     villager under 28 px are reported, and stop a strict run."""
-    from companion.display.village_view import figure_size
+    from companion.display.pictures.village_view import figure_size
 
     pygame.font.init()
     ui.reset_fonts()
@@ -168,7 +168,7 @@ def test_text_too_small_for_a_metre_is_reported_as_text_that_does_not_fit(
 
 
 def test_a_players_name_is_never_hyphenated_and_the_typeface_ships_with_the_package() -> None:
-    from companion.display import i18n
+    from companion.display.words import i18n
 
     pygame.font.init()
     ui.reset_fonts()
@@ -189,7 +189,7 @@ def test_a_players_name_is_never_hyphenated_and_the_typeface_ships_with_the_pack
 
 
 def test_the_colon_as_each_language_sets_it() -> None:
-    from companion.display import i18n
+    from companion.display.words import i18n
 
     try:
         i18n.use("fr")
@@ -309,7 +309,7 @@ def test_a_stored_game_that_no_longer_replays_is_kept_and_said(tmp_path: Path) -
 
 
 def test_a_cost_with_a_good_that_cannot_be_made_says_so_instead_of_an_empty_picker() -> None:
-    from companion.display.forms import option_form, with_cost
+    from companion.display.kit.forms import option_form, with_cost
     from companion.engine import Game, parse_action, turn_options
 
     game = Game(json.loads(LINES[0]))
@@ -400,7 +400,7 @@ def test_choosing_never_moves_the_other_buttons(tmp_path: Path) -> None:
 
 
 def test_every_place_in_a_village_has_its_own_words() -> None:
-    from companion.display import i18n
+    from companion.display.words import i18n
     from companion.engine.grid import ring_cells
 
     i18n.use("en")
@@ -459,7 +459,7 @@ def test_an_undone_action_says_which_moves_to_take_back(tmp_path: Path) -> None:
     assert all(s.awake is False for s in taken[:-1])
     app.draw()
     assert app.screen.view == "steps"
-    from companion.display.describe import step_text
+    from companion.display.words.table_log import step_text
 
     assert step_text(taken[0], True).startswith("Lay ")
     assert step_text(taken[0], True).endswith("down again.")
@@ -484,9 +484,10 @@ def test_an_undo_on_the_round_screen_opens_at_the_first_step_to_take_back(
 
 def test_picture_labels_share_one_readable_size_and_never_break_a_word(
         monkeypatch: Any) -> None:
-    from companion.display import i18n, village_view
-    from companion.display.ui import PICTURE_TEXT as LABEL_MIN
-    from companion.display.village_view import draw_village, label_lines
+    from companion.display.kit.widgets import PICTURE_TEXT as LABEL_MIN
+    from companion.display.pictures import village_view
+    from companion.display.pictures.village_view import draw_village, label_lines
+    from companion.display.words import i18n
     from companion.engine import Game, parse_action
 
     pygame.init()
@@ -537,7 +538,7 @@ def test_sixteen_character_names_are_whole_on_the_final_scores(tmp_path: Path) -
 
 def test_the_costs_screen_keeps_its_cards_clear_of_each_other_and_the_bottom_row(
         tmp_path: Path) -> None:
-    from companion.display.screens.costs import CostsScreen
+    from companion.display.screens.menu.costs import CostsScreen
 
     app = App(config(tmp_path))
     Driver(app).play(LINES, stop=20)
@@ -555,7 +556,7 @@ def test_the_costs_screen_keeps_its_cards_clear_of_each_other_and_the_bottom_row
 
 
 def test_the_doable_options_come_first_and_the_greyed_ones_take_one_line() -> None:
-    from companion.display.screens.option_rows import option_lines as _option_lines
+    from companion.display.screens.turn.option_rows import option_lines as _option_lines
     from companion.engine import Game, parse_action
 
     lines = (DATA / "game-4p.jsonl").read_text().splitlines()
@@ -564,7 +565,7 @@ def test_the_doable_options_come_first_and_the_greyed_ones_take_one_line() -> No
     for line in lines[1:]:
         state = game.state
         if state.phase == "play" and state.turn and state.turn.character is None:
-            from companion.display.screens.turn_list import OptionsView
+            from companion.display.screens.turn.list_view import OptionsView
 
             listed = OptionsView(state, TurnScreen(state).options, "builder").listed
             doable = [o.affordable or o.needs_cost for o in listed]
@@ -578,7 +579,7 @@ def test_the_doable_options_come_first_and_the_greyed_ones_take_one_line() -> No
 
 
 def test_a_used_character_tile_still_shows_its_pictogram_dimmed() -> None:
-    from companion.display.village_view import tile_icon
+    from companion.display.pictures.village_view import tile_icon
 
     pygame.init()
     up, down = pygame.Surface((60, 60)), pygame.Surface((60, 60))
@@ -727,7 +728,7 @@ def test_the_new_buildings_grid_names_its_stack_and_says_when_it_switches(
     """Play-test finding 14: after the last tap the grid showed stack III's counts without a
     word. Each count names its stack; the switch from II to III is said; all tapped, the
     grid stays on the stack drawn from last."""
-    from companion.display.screens import reveal_grid
+    from companion.display.screens.round_end.round_screen import reveal_grid
     from companion.engine import parse_action
 
     said: list[str] = []

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from companion.config import Buttons, Config, Leds
-from companion.display import ui
-from companion.display.app import App
+from companion.display.app.loop import App
+from companion.display.kit import widgets as ui
 from companion.engine.box import box
 from companion.engine.setup import new_game
 from tests.ui_driver import Driver
@@ -25,7 +25,7 @@ TODAY = 67 + 32
 @pytest.fixture(autouse=True)
 def _english_afterwards():
     """A test in another language leaves the display's language as it found it."""
-    from companion.display import i18n
+    from companion.display.words import i18n
 
     before = i18n.language
     yield
@@ -127,8 +127,8 @@ def test_a_seat_button_goes_on_to_the_draft(tmp_path: Path) -> None:
 
 
 def test_a_virtual_players_seat_is_set_up_too() -> None:
-    from companion.display import i18n
-    from companion.display.screens.setup_checklist import setup_items
+    from companion.display.screens.setup.checklist import setup_items
+    from companion.display.words import i18n
 
     i18n.use("en")  # the words asserted (an earlier test may have left another language)
     header = json.loads(lines_of("game-3p.jsonl")[0])
@@ -167,7 +167,7 @@ def go_on_words(d: Driver) -> list[str]:
 
 def test_start_the_draft_says_how_many_steps_are_not_ticked(tmp_path: Path) -> None:
     """Play-test finding 4: the group may go on with steps unticked, but is told how many."""
-    from companion.display.screens.setup_checklist import ticks_of
+    from companion.display.screens.setup.checklist import ticks_of
 
     ui.clear_reports()
     app, d = started(tmp_path, "game-4p.jsonl")
@@ -191,7 +191,7 @@ def test_every_players_village_centre_is_framed_in_sight(tmp_path: Path, monkeyp
     """Play-test finding 20: White's frame on the centres' picture was white on the light
     picture: it looked like the spare. Scanning into each centre from the left, the frame
     stands out from the picture before the centre's own edge (white outlined dark)."""
-    from companion.display import pieces
+    from companion.display.pictures import pieces
 
     calls: list = []
     real = pieces.centres

@@ -16,7 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from companion.display.palette import PLAYER
+from companion.display.kit.palette import PLAYER
 from tests import uiplay
 
 DATA = Path(__file__).parent.parent / "data"
@@ -24,7 +24,7 @@ DATA = Path(__file__).parent.parent / "data"
 @pytest.fixture(autouse=True)
 def _english_after() -> Iterator[None]:
     yield
-    from companion.display import i18n
+    from companion.display.words import i18n
 
     i18n.use("en")  # the next tests expect the default language
 

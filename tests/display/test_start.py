@@ -19,9 +19,9 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from companion.config import load_forgiving
-from companion.display.i18n import _
-from companion.display.screens.config_problem import ConfigProblem, problem_text
-from companion.display.start import NO_DISPLAY, start
+from companion.display.app.start import NO_DISPLAY, start
+from companion.display.screens.menu.config_problem import ConfigProblem, problem_text
+from companion.display.words.i18n import _
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 UNIT = ROOT / "systemd" / "helvetia.service"
@@ -187,7 +187,7 @@ def test_right_after_boot_a_display_still_loading_is_waited_for(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """No udev-settle: 10 s after boot the display driver may not be there yet. The start
     tries again each second (here it never comes), for at most 45 s, then says so."""
-    from companion.display import start as start_module
+    from companion.display.app.loop import start as start_module
 
     slept: list[float] = []
     clock = [0.0]

@@ -9,9 +9,9 @@ import json
 from pathlib import Path
 
 from companion.config import Buttons, Config, Leds
-from companion.display.app import App
+from companion.display.app.loop import App
 from companion.display.screens import GameOverScreen, RoundScreen
-from companion.display.screens.virtual import SCHOOL_STEPS, VirtualScreen
+from companion.display.screens.turn.virtual import SCHOOL_STEPS, VirtualScreen
 from companion.engine import Game, parse_action
 from companion.engine.table import steps
 from companion.session import Session
@@ -250,7 +250,7 @@ def test_an_undone_virtual_pick_asks_nothing_back_and_keeps_the_ticks(tmp_path: 
 def test_the_setup_s_checklist_comes_back_after_a_restart(tmp_path: Path) -> None:
     """Killed on the setup's checklist before the first turn: a restart opens it again, with
     the dowry among its steps; once the table went on, a restart opens the first turn."""
-    from companion.display.screens.setup_done import SetupDoneScreen
+    from companion.display.screens.setup.done import SetupDoneScreen
 
     lines = record("game-4p.jsonl")
     stored_game(tmp_path / "helvetia.db", lines, first_of(lines, "choose") - 1)
@@ -371,7 +371,7 @@ def test_start_again_on_the_grid_is_kept_too(tmp_path: Path) -> None:
 def test_taps_that_no_longer_fit_the_game_are_dropped(tmp_path: Path) -> None:
     """Another game, another count of actions, buildings not in the stack, a damaged
     setting: the grid opens empty (and nothing breaks)."""
-    from companion.display.table_keep import SETTING
+    from companion.display.app.table_keep import SETTING
 
     _lines, drawn = at_first_reveal(tmp_path)
     app = App(config(tmp_path))

@@ -14,11 +14,11 @@ import pytest
 
 from benchmarks.app import taps_per_turn
 from companion.config import Buttons, Config, Leds
-from companion.display.app import App
+from companion.display.app.loop import App
 from companion.display.screens import SetupScreen, TurnScreen
-from companion.display.screens.turn_base import DO_RECT
-from companion.display.screens.turn_form import FormView
-from companion.display.screens.turn_list import OptionsView
+from companion.display.screens.turn.do_it import DO_RECT
+from companion.display.screens.turn.form_view import FormView
+from companion.display.screens.turn.list_view import OptionsView
 from companion.engine import Game, parse_action, turn_options
 from tests.ui_driver import Driver
 
@@ -130,8 +130,9 @@ def test_options_come_best_first_and_the_greyed_ones_last() -> None:
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_the_draft_says_who_drafted_what_and_who_picks_again(tmp_path: Path,
                                                             language: str) -> None:
-    from companion.display import i18n, ui
-    from companion.display.screens.setup_progress import drafted, picks_again
+    from companion.display.kit import widgets as ui
+    from companion.display.screens.setup.progress import drafted, picks_again
+    from companion.display.words import i18n
 
     lines = (DATA / "game-4p.jsonl").read_text().splitlines()
     app = app_for(lines, tmp_path, language)
@@ -152,7 +153,7 @@ def test_the_draft_says_who_drafted_what_and_who_picks_again(tmp_path: Path,
 
 
 def test_the_placements_count_up(tmp_path: Path) -> None:
-    from companion.display.screens.setup_progress import placed_line
+    from companion.display.screens.setup.progress import placed_line
 
     lines = (DATA / "game-4p.jsonl").read_text().splitlines()
     app = app_for(lines, tmp_path)
@@ -168,7 +169,7 @@ def test_the_placements_count_up(tmp_path: Path) -> None:
 def test_the_new_buildings_grid_never_moves_and_names_the_stack(tmp_path: Path) -> None:
     """game-4p's fourth round end draws 2 from stack II and 3 from stack III: the buttons keep
     their places across the switch."""
-    from companion.display.screens.reveal_grid import current, stack_name
+    from companion.display.screens.round_end.reveal_grid import current, stack_name
     lines = (DATA / "game-4p.jsonl").read_text().splitlines()
     reveals = [i for i, x in enumerate(lines[1:]) if '"reveal"' in x]
     app = app_for(lines, tmp_path)

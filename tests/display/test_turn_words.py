@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.display import ui
-from companion.display.app import App
+from companion.display.app.loop import App
+from companion.display.kit import widgets as ui
 from companion.display.screens import TurnScreen
 from tests.display.test_turn_flow import DATA, LINES, app_for, config
 from tests.ui_driver import Driver
@@ -68,7 +68,7 @@ def test_the_last_start_building_is_named_once_its_player_is_tapped(tmp_path: Pa
     if language == "en":
         assert "place the Stonemason, your last start building" in joined
     else:
-        from companion.display.i18n import building
+        from companion.display.words.i18n import building
         name = building(app.state.catalogue, "stonemason")  # with its article: "la maçonnerie"
         assert name.lower() in joined.lower()
     app.close()

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.display.app import App
+from companion.display.app.loop import App
 from companion.display.screens import RoundScreen, SetupScreen
-from companion.display.screens.turn import TurnScreen
-from companion.display.screens.turn_main import Steps
+from companion.display.screens.turn.characters_view import Steps
+from companion.display.screens.turn.turn_screen import TurnScreen
 from companion.engine.state import PLAY
 from companion.hw.events import HOLD
 from tests.display.test_turn_flow import LINES, app_for

@@ -9,9 +9,10 @@ from pathlib import Path
 
 from companion.bot import deciders
 from companion.config import Buttons, Config, Leds
-from companion.display import i18n, ui
-from companion.display.app import App
-from companion.display.screens.virtual import VirtualScreen
+from companion.display.app.loop import App
+from companion.display.kit import widgets as ui
+from companion.display.screens.turn.virtual import VirtualScreen
+from companion.display.words import i18n
 from companion.engine.state import PLAY
 from companion.selfplay import drawn_costs
 from tests.display.test_turn_flow import LINES, app_for

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from companion.display import catalogues
+from companion.display.words import catalogues
 
 VOUS = re.compile(r"\b(vous|votre|vos|Vous|Votre|Vos)\b|\b\w+ez\b(?<!\bchez\b)")
 

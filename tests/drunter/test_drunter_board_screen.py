@@ -16,9 +16,10 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from companion.config import Buttons, Config, Leds
-from companion.display import i18n, ui
-from companion.display.app import App
-from companion.display.screens.drunter_board import DrunterBoardScreen
+from companion.display.app.loop import App
+from companion.display.kit import widgets as ui
+from companion.display.screens.drunter.board import DrunterBoardScreen
+from companion.display.words import i18n
 from companion.drunter import Building, load_board
 from companion.drunter_store import SETTING
 from companion.store import Store

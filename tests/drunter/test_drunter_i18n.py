@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 
-from companion.display import catalogues, i18n
+from companion.display.words import catalogues, i18n
 from companion.drunter import DrunterIllegal, Place
 from companion.drunter.messages import ENGLISH, PARAM_KINDS, Message, english, fields_of
 from tests.drunter_helpers import new_game, place

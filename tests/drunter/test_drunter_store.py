@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from companion import cli, cli_store, drunter
-from companion.drunter_session import DrunterSession
 from companion.history import exports, stats
 from companion.history.table import summaries
 from companion.session import Session
@@ -69,14 +68,14 @@ def test_a_bad_drunter_line_is_refused_and_nothing_stored(tmp_path: Path) -> Non
 def test_a_stored_drunter_game_resumes_exactly_and_undoes(tmp_path: Path) -> None:
     store = open_store(tmp_path / "helvetia.db")
     game = drunter.Game.from_record(RECORD)
-    session = DrunterSession.start(store, game.header)
+    session = Session.start(store, game.header)
     for action in game.actions[:12]:
         session.apply(action)
     store.close()
     store, _ = Store.open(tmp_path / "helvetia.db")
     resumed = Session.resume(store)
     assert resumed is not None and isinstance(resumed.game, drunter.Game)
-    again = DrunterSession.of(resumed)
+    again = resumed
     assert again.game.record_lines() == [RECORD[0], *RECORD[1:13]]
     again.undo()
     assert store.record_lines(again.game_id) == RECORD[:12]

@@ -11,7 +11,7 @@ import pytest
 
 from companion.drunter.selfplay import new_random_game, random_action
 from companion.drunter.table import TableLog
-from companion.drunter_session import DrunterSession
+from companion.session import Session
 from companion.store import Store
 from tests.drunter_table_model import Table
 
@@ -78,22 +78,24 @@ def test_the_session_shows_the_steps_that_put_the_table_right(tmp_path: Path) ->
     each action and each undo moves the model to the engine's board."""
     store = Store.open(tmp_path / "helvetia.db")[0]
     rng = random.Random(7)
-    session = DrunterSession.start(store, new_random_game(7, 3).header)
+    session = Session.start(store, new_random_game(7, 3).header)
+    assert isinstance(session.table, TableLog)  # the game's kind keeps its table's steps
+    log = session.table
     model = Table.of(session.state)
     undos = 0
     while not session.state.game_over and len(session.game.actions) < 60:
         if session.game.actions and rng.random() < 0.2:
-            followed = len(session.table_log.back)
+            followed = len(log.back)
             session.undo()
             undos += 1
-            for m, back in session.table_log.shown()[followed:]:
+            for m, back in log.shown()[followed:]:
                 assert back
                 model.do(m)
         else:
             action = random_action(session.game, rng)
             session.apply(action)
             model.act(action)
-            for m, _back in session.table_log.shown():
+            for m, _back in log.shown():
                 model.do(m)
         assert model.comparable() == Table.of(session.state).comparable()
     assert undos > 0

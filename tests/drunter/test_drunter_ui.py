@@ -16,8 +16,9 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from companion.config import Buttons, Config, Leds
-from companion.display import i18n, ui
-from companion.display.app import App
+from companion.display.app.loop import App
+from companion.display.kit import widgets as ui
+from companion.display.words import i18n
 from companion.drunter.actions import CannotPlace, Place, Vote
 from companion.drunter.state import CHOOSE, OVER, PLAY, REVEAL, VOTE
 from companion.history import stats
@@ -69,7 +70,7 @@ def play_turn(d: Driver, want_vote: bool, spare: bool = False) -> None:
     button (or "Cannot place", only when it is offered). ``spare``: where it can, a tile that
     covers no building."""
     screen = d.app.screen
-    state = d.app.drunter.state
+    state = d.app.session.state
     if d.has("cannot_place"):
         assert screen.cannot_place is not None
         d.seat(state.active)
@@ -78,7 +79,7 @@ def play_turn(d: Driver, want_vote: bool, spare: bool = False) -> None:
     voting = [o.action for o in screen.options if o.vote]
     places = screen.places
     if spare:
-        buildings = d.app.drunter.state.board.buildings
+        buildings = d.app.session.state.board.buildings
         places = [p for p in places if not set(p.squares) & set(buildings)] or places
     target = voting[0] if want_vote and voting else places[0]
     d.tap(f"tile:{target.kind}:{target.length}")
@@ -91,7 +92,7 @@ def play_turn(d: Driver, want_vote: bool, spare: bool = False) -> None:
 
 def vote(d: Driver, yes: bool) -> None:
     """Everyone shows a card: the active player JA, the others NE (no) or "..?"."""
-    state = d.app.drunter.state
+    state = d.app.session.state
     for p in state.players:
         card = "ja" if p.colour == state.active else ("ne" if not yes else "abstain")
         d.tap(f"card:{p.colour}:{card}")
@@ -104,18 +105,18 @@ def test_a_three_player_game_through_the_screens_with_a_vote_and_a_restart(
     d = Driver(app)
     set_up(d)
     assert d.screen_name() == "DrunterTurnScreen"
-    assert app.drunter.state.active == "blue"
+    assert app.session.state.active == "blue"
     votes = 0
     turns = 0
     restarted = False
-    while app.drunter.state.phase in (PLAY, VOTE):
-        state = app.drunter.state
+    while app.session.state.phase in (PLAY, VOTE):
+        state = app.session.state
         if state.phase == VOTE:
             assert d.screen_name() == "DrunterVoteScreen"
             vote(d, yes=votes % 2 == 1)  # the first vote lost, the second won
-            last = app.drunter.game.actions[-1]
+            last = app.session.game.actions[-1]
             assert isinstance(last, Vote)
-            result = app.drunter.state.votes[-1]
+            result = app.session.state.votes[-1]
             assert result.passed == (votes % 2 == 1)
             seat_led = app.strip.pixels[app.config.leds.layout.seats[0].bar[0]]
             assert seat_led == scale(YES if result.passed else NO, BAR_LEVEL * 2)
@@ -124,12 +125,12 @@ def test_a_three_player_game_through_the_screens_with_a_vote_and_a_restart(
         play_turn(d, want_vote=votes < 2)
         turns += 1
         if turns == 6 and not restarted:  # a power cut in the middle: back where it was
-            lines = app.drunter.game.record_lines()
+            lines = app.session.game.record_lines()
             screen = d.screen_name()
             app.close()
             app = App(config(tmp_path))
             d = Driver(app)
-            assert app.drunter is not None and app.drunter.game.record_lines() == lines
+            assert app.session is not None and app.session.game.record_lines() == lines
             assert d.screen_name() == screen
             restarted = True
         assert turns < 80
@@ -138,12 +139,12 @@ def test_a_three_player_game_through_the_screens_with_a_vote_and_a_restart(
     for colour, card in (("red", "A"), ("blue", "C"), ("yellow", "B")):
         d.tap(f"reveal:{colour}:{card}")
     d.tap("score")
-    state = app.drunter.state
+    state = app.session.state
     assert state.phase == OVER and d.screen_name() == "DrunterOverScreen"
     assert set(state.scores) == {"red", "blue", "yellow"} and state.winners
     d.tap("player:blue")
-    assert app.drunter.game.actions.count(CannotPlace("red")) >= 0
-    assert any(isinstance(a, Place) for a in app.drunter.game.actions)
+    assert app.session.game.actions.count(CannotPlace("red")) >= 0
+    assert any(isinstance(a, Place) for a in app.session.game.actions)
     d.tap("new")
     assert d.screen_name() == "NewGameScreen"
     games = summaries(app.store)
@@ -163,37 +164,37 @@ def test_undo_by_holding_a_seat_button_and_the_leds_show_whose_turn(tmp_path: Pa
     assert app.strip.pixels[layout.seats[seats.index("red")].seat] == (0, 0, 0)
     d.seat("red")  # not red's turn: said, nothing done
     assert "blue" not in app.banner.lower() or "turn" in app.banner.lower()
-    assert not app.drunter.game.actions
+    assert not app.session.game.actions
     d.seat("blue")  # nothing chosen yet: said
-    assert not app.drunter.game.actions and app.banner
+    assert not app.session.game.actions and app.banner
     play_turn(d, want_vote=False)
-    assert len(app.drunter.game.actions) == 1
+    assert len(app.session.game.actions) == 1
     d.hold("yellow")
     assert d.screen_name() == "DrunterUndoConfirm"
     d.tap("undo:yes")
-    assert not app.drunter.game.actions and app.drunter.state.active == "blue"
+    assert not app.session.game.actions and app.session.state.active == "blue"
     app.close()
     again = App(config(tmp_path))
-    assert again.drunter is not None and not again.drunter.game.actions
+    assert again.session is not None and not again.session.game.actions
     d = Driver(again)
     play_turn(d, want_vote=False)
     d.tap("undo")
     d.tap("abandon")
     d.tap("abandon:yes")  # kept in the store, marked abandoned; a new game can start
-    assert d.screen_name() == "NewGameScreen" and again.drunter is None
+    assert d.screen_name() == "NewGameScreen" and again.session is None
     games = summaries(again.store)
     assert [(g.game, g.status) for g in games] == [("drunter", "abandoned")]
     again.close()
     third = App(config(tmp_path))
-    assert third.drunter is None and third.session is None
+    assert third.session is None
     third.close()
 
 
 def play_to_the_end(d: Driver, *, spare: bool = False) -> int:
     """Every turn, vote and choice until the cards are to be revealed; the votes held."""
     votes = 0
-    while d.app.drunter.state.phase not in (REVEAL, OVER):
-        phase = d.app.drunter.state.phase
+    while d.app.session.state.phase not in (REVEAL, OVER):
+        phase = d.app.session.state.phase
         if phase == VOTE:
             vote(d, yes=votes % 2 == 1)
             votes += 1
@@ -219,14 +220,14 @@ def test_every_drunter_text_fits_and_stands_out(tmp_path: Path, language: str,
     assert d.screen_name() == "DrunterUndoConfirm"
     d.tap("undo:no")
     votes = play_to_the_end(d, spare=True)
-    assert votes == (0 if variant else votes) and app.drunter.state.phase == REVEAL
+    assert votes == (0 if variant else votes) and app.session.state.phase == REVEAL
     cards = (("red", ("A", "max3")), ("blue", ("C", "lowest")), ("yellow", ("B", "E"))) \
         if variant else (("red", ("A",)), ("blue", ("C",)), ("yellow", ("B",)))
     for colour, shown in cards:
         for card in shown:
             d.tap(f"reveal:{colour}:{card}")
     d.tap("score")
-    assert app.drunter.state.phase == OVER
+    assert app.session.state.phase == OVER
     d.tap("player:red")
     d.widgets()
     d.tap("new")
@@ -243,17 +244,17 @@ def test_a_restart_during_a_vote_comes_back_to_the_vote(tmp_path: Path) -> None:
     app = App(config(tmp_path, "de"))
     d = Driver(app)
     set_up(d)
-    while app.drunter.state.phase != VOTE:
+    while app.session.state.phase != VOTE:
         play_turn(d, want_vote=True)
-    lines = app.drunter.game.record_lines()
+    lines = app.session.game.record_lines()
     app.close()
     app = App(config(tmp_path, "de"))  # the power back: the vote is still on
     d = Driver(app)
     assert d.screen_name() == "DrunterVoteScreen"
-    assert app.drunter.game.record_lines() == lines
-    d.seat(app.drunter.state.active)  # a seat button says what is awaited, does nothing
+    assert app.session.game.record_lines() == lines
+    d.seat(app.session.state.active)  # a seat button says what is awaited, does nothing
     assert app.banner is not None and "Toilette" in app.banner
-    assert app.drunter.game.record_lines() == lines
+    assert app.session.game.record_lines() == lines
     vote(d, yes=True)
-    assert app.drunter.state.votes[-1].passed and app.drunter.state.phase == PLAY
+    assert app.session.state.votes[-1].passed and app.session.state.phase == PLAY
     app.close()

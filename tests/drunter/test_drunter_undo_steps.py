@@ -12,8 +12,8 @@ import pytest
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from companion.display import ui
-from companion.display.app import App
+from companion.display.app.loop import App
+from companion.display.kit import widgets as ui
 from companion.drunter.actions import Place
 from companion.drunter.state import PLAY, VOTE
 from tests.drunter.test_drunter_ui import config, play_turn, set_up, vote
@@ -32,17 +32,17 @@ def test_an_undone_tile_is_taken_back_in_red_and_the_old_vote_is_gone(tmp_path: 
     app = App(config(tmp_path))
     d = Driver(app)
     set_up(d)
-    while app.drunter.state.phase != VOTE:
+    while app.session.state.phase != VOTE:
         play_turn(d, want_vote=True)
     vote(d, yes=False)  # lost: "take your tile back", on the next turn's screen
-    assert app.drunter.state.phase == PLAY
+    assert app.session.state.phase == PLAY
     lost = next(t for t in texts(d) if "take your tile back" in t)
     play_turn(d, want_vote=False)
-    placed = app.drunter.game.actions[-1]
+    placed = app.session.game.actions[-1]
     assert isinstance(placed, Place)
     d.hold("red")
     d.tap("undo:yes")
-    assert d.screen_name() == "DrunterTurnScreen" and app.drunter.game.actions[-1] != placed
+    assert d.screen_name() == "DrunterTurnScreen" and app.session.game.actions[-1] != placed
     shown = texts(d)
     assert lost not in shown
     red = " ".join(t for t, colour in shown.items() if colour == ui.WARNING_INK)
@@ -55,7 +55,7 @@ def test_an_undone_vote_says_which_cards_come_out_of_the_box(tmp_path: Path) -> 
     app = App(config(tmp_path))
     d = Driver(app)
     set_up(d)
-    while app.drunter.state.phase != VOTE:
+    while app.session.state.phase != VOTE:
         play_turn(d, want_vote=True)
     vote(d, yes=False)
     d.tap("undo")
@@ -66,7 +66,7 @@ def test_an_undone_vote_says_which_cards_come_out_of_the_box(tmp_path: Path) -> 
     red = " ".join(t for t, colour in texts(d).items() if colour == ui.WARNING_INK)
     assert "JA out of the box" in red and "it is voted on again" in red, red
     d.tap("steps:close")
-    d.tap(f"card:{app.drunter.state.active}:ja")
+    d.tap(f"card:{app.session.state.active}:ja")
     assert "So far yes 1, no 0" in texts(d)
     app.close()
 
@@ -86,7 +86,7 @@ def test_the_key_and_the_take_back_steps_fit_in_every_language(tmp_path: Path,
         d.tap("key:next")  # every page drawn
         d.widgets()
     d.tap("key:close")
-    while app.drunter.state.phase != VOTE:
+    while app.session.state.phase != VOTE:
         play_turn(d, want_vote=True)
     vote(d, yes=False)
     play_turn(d, want_vote=False)

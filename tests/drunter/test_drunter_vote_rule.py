@@ -9,7 +9,7 @@ import random
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from companion.display.screens.drunter_vote import DrunterVoteScreen
+from companion.display.screens.drunter.vote import DrunterVoteScreen
 from companion.drunter import Vote, why_not
 from companion.drunter.state import CITIZEN_CARDS, JEEIIN
 from tests.drunter_helpers import new_game, place, refused

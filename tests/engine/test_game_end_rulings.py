@@ -109,7 +109,7 @@ def test_ending_by_agreement_is_refused_mid_round_and_in_the_first_round() -> No
 
 def test_end_the_game_here_beside_abandon_at_a_round_end_on_the_screens(tmp_path: Path) -> None:
     from companion.config import Buttons, Config, Leds
-    from companion.display.app import App
+    from companion.display.app.loop import App
     from companion.session import Session
     from companion.store import Store
     from tests.ui_driver import Driver

@@ -182,7 +182,7 @@ def test_a_build_with_bought_goods_puts_the_coins_for_them_on_the_builder() -> N
 def test_a_two_coin_delivery_keeps_both_deliveries() -> None:
     lines = (DATA / "game-2p.jsonl").read_text().splitlines()
     game = Game(json.loads(lines[0]))
-    from companion.display.describe import TableLog
+    from companion.display.words.table_log import TableLog
 
     log = TableLog()
     two = None
@@ -251,7 +251,7 @@ def test_the_setup_says_the_villager_for_the_centre_and_the_dowry() -> None:
 def test_a_whole_round_end_step_by_step() -> None:
     lines = (DATA / "game-3p.jsonl").read_text().splitlines()
     game = Game(json.loads(lines[0]))
-    from companion.display.describe import TableLog
+    from companion.display.words.table_log import TableLog
 
     log = TableLog()
     start: GameState | None = None
@@ -309,7 +309,7 @@ def test_every_code_has_an_english_template_with_its_parameters() -> None:
 
 
 def test_the_table_log_keeps_the_turn_and_is_rebuilt_after_an_undo() -> None:
-    from companion.display.describe import TableLog
+    from companion.display.words.table_log import TableLog
 
     lines = (DATA / "game-2p.jsonl").read_text().splitlines()
     game = Game(json.loads(lines[0]))

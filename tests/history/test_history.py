@@ -20,12 +20,12 @@ import pygame
 
 from companion import cli
 from companion.config import Buttons, Config, Leds
-from companion.display import ui
-from companion.display.app import App
-from companion.display.screens.bgstats_code import BGStatsOverlay
-from companion.display.screens.history import GamesScreen
-from companion.display.screens.history_game import GameScreen, RecordScreen
-from companion.display.screens.history_players import PlayersScreen
+from companion.display.app.loop import App
+from companion.display.kit import widgets as ui
+from companion.display.screens.history.bgstats_code import BGStatsOverlay
+from companion.display.screens.history.game import GameScreen, RecordScreen
+from companion.display.screens.history.games import GamesScreen
+from companion.display.screens.history.players import PlayersScreen
 from companion.engine import Game, summary
 from companion.history import bgstats
 from companion.history.table import rebuild, summaries
@@ -374,13 +374,13 @@ def test_a_store_from_before_the_history_gets_the_table_and_keeps_its_games(
 
 def test_a_fault_in_the_history_never_keeps_a_game_from_ending(tmp_path: Path,
                                                                 monkeypatch: Any) -> None:
-    from companion.history import table
+    from companion.history import summary
     from companion.session import Session
 
     def broken(*args: Any) -> Any:
         raise RuntimeError("a bug in the history")
 
-    monkeypatch.setattr(table, "summarize", broken)
+    monkeypatch.setattr(summary, "summarize", broken)
     store, _ = Store.open(tmp_path / "helvetia.db")
     lines = lines_of("game-2p")
     session = Session.start(store, json.loads(lines[0]))

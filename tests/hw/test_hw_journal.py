@@ -17,7 +17,7 @@ from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
 from companion.config import Buttons, Config, Leds
-from companion.display.app import App
+from companion.display.app.loop import App
 from companion.hw.adalight import BY_ID
 from tests.fake_controller import FakeController
 

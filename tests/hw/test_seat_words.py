@@ -14,8 +14,8 @@ import pytest
 
 from companion.config import Buttons, Config, Leds
 from companion.controls import ENGLISH, NOT_IN_PLAY, button_decision
-from companion.display import i18n
-from companion.display.app import App
+from companion.display.app.loop import App
+from companion.display.words import i18n
 from companion.engine import Game, Message, english, phase_message
 from companion.hw.events import PRESS, ButtonEvent
 from tests.helpers import Table, set_up

@@ -13,8 +13,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest
 
 from companion.config import Buttons, Config, Leds
-from companion.display.app import App
-from companion.display.seating import places, sitter
+from companion.display.app.loop import App
+from companion.display.app.seating import places, sitter
 from companion.engine import Game, MalformedAction
 from companion.engine.setup import left_neighbour
 from companion.hw.events import PRESS, ButtonEvent
@@ -80,7 +80,7 @@ def new_game(tmp_path: Path) -> tuple[App, Driver]:
 
 
 def type_name(d: Driver, name: str) -> None:
-    from companion.display.screens.keyboard import taps_for
+    from companion.display.screens.setup.keyboard import taps_for
 
     for key in taps_for(name, "en"):
         d.tap(key)
@@ -143,7 +143,8 @@ def test_a_colour_moves_to_an_empty_seat_with_its_player(tmp_path: Path) -> None
 
 
 def test_each_seat_shows_a_person_or_the_companion_at_its_level(tmp_path: Path) -> None:
-    from companion.display import pictograms, ui
+    from companion.display.kit import widgets as ui
+    from companion.display.pictures import pictograms
 
     app, d = new_game(tmp_path)
     ui.clear_reports()

@@ -15,8 +15,8 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from companion.config import Buttons, Config, Leds
-from companion.display.app import App
-from companion.display.screens.trouble import StoreTroubleScreen
+from companion.display.app.loop import App
+from companion.display.screens.menu.trouble import StoreTroubleScreen
 from companion.sdnotify import Watchdog
 from companion.session import Session
 from companion.store import Store, StoreTrouble

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from gpiozero import Device
 
-from companion.display import i18n, ui
+from companion.display.kit import widgets as ui
+from companion.display.words import i18n
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 HOSTILE = {"GPIOZERO_PIN_FACTORY": "mock", "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "alsa",

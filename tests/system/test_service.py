@@ -169,7 +169,7 @@ def test_the_unit_and_the_install_fit_bookworm() -> None:
     pygame banner in the journal; the gpio group (and its udev rule) made where plain Debian
     has none; python3-lgpio (Raspberry Pi OS only) in an apt-get line of its own that may
     fail, with lgpio from PyPI as the fallback."""
-    from companion.display.start import NO_DISPLAY
+    from companion.display.app.start import NO_DISPLAY
 
     settings = sandbox.unit_settings(UNIT)
     assert not [v for values in settings.values() for v in values if "udev-settle" in v]

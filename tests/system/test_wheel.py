@@ -97,7 +97,7 @@ def test_the_wheel_holds_every_catalogue_and_the_catalogue_data(wheel: Path) -> 
                   for p in (ROOT / "companion/engine/data").glob("*.json"))
     assert data and all(d in names for d in data), data
     assert not [n for n in names if n.endswith(".po")], "the .po sources do not ship"
-    fonts = {"companion/display/fonts/" + f for f in ("Inter-Regular.otf", "Inter-Bold.otf",
+    fonts = {"companion/display/kit/fonts/" + f for f in ("Inter-Regular.otf", "Inter-Bold.otf",
                                                       "OFL.txt")}
     assert fonts <= names, fonts - names
 
@@ -110,14 +110,14 @@ def test_the_installed_companion_starts_in_german(venv: Path, tmp_path: Path) ->
         from pathlib import Path
         import companion
         from companion.config import load
-        from companion.display import i18n
-        from companion.display.app import App
+        from companion.display.words import i18n
+        from companion.display.app.loop import App
 
         assert Path(companion.__file__).is_relative_to(sys.prefix), companion.__file__
         app = App(load())
         app.step(0)
         assert app.frames == 1, app.frames
-        from companion.display import ui
+        from companion.display.kit import widgets as ui
         for face in (ui.REGULAR, ui.BOLD_FACE):  # the typeface, from the installed wheel
             assert Path(face).is_relative_to(sys.prefix), face
             assert ui.font(24, face == ui.BOLD_FACE).size("Jürgen")[0] > 0
@@ -232,8 +232,8 @@ def test_the_installed_helvetia_run_with_a_bad_config(venv: Path, tmp_path: Path
     title = "The configuration has a mistake"
     script = textwrap.dedent(f"""\
         import pygame
-        from companion.display.i18n import _
-        from companion.display.start import start
+        from companion.display.words.i18n import _
+        from companion.display.app.start import start
         app = start()
         app.step(0)
         assert type(app.overlay).__name__ == "ConfigProblem", app.overlay

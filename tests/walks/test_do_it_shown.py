@@ -20,12 +20,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from companion import selfplay
 from companion.config import Buttons, Config, Leds
-from companion.display import ui
-from companion.display.app import App
+from companion.display.app.loop import App
+from companion.display.kit import widgets as ui
 from companion.display.screens import TurnScreen
-from companion.display.screens.common import value_key
-from companion.display.screens.turn_list import OptionsView
-from companion.display.screens.turn_main import Steps
+from companion.display.screens.parts import value_key
+from companion.display.screens.turn.characters_view import Steps
+from companion.display.screens.turn.list_view import OptionsView
 from tests.ui_driver import Driver
 
 SEEDS = ((3, 5), (4, 11), (2, 7), (2, 3), (3, 13), (4, 17))
@@ -192,8 +192,8 @@ def test_the_options_open_at_the_likeliest_and_do_it_waits_until_the_preselected
 
 def test_the_hint_names_the_tiles_whose_costs_it_needs(tmp_path: Path) -> None:
     from companion.bot.decide import needed_costs
-    from companion.display.i18n import building
-    from companion.display.screens.hint import HintOverlay
+    from companion.display.screens.turn.hint import HintOverlay
+    from companion.display.words.i18n import building
 
     game, _result = selfplay.play(3, 5)
     header = json.loads(game.record_lines()[0])

@@ -19,8 +19,8 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from companion import selfplay
-from companion.display import ui
-from companion.display.i18n import LANGUAGES
+from companion.display.kit import widgets as ui
+from companion.display.words.i18n import LANGUAGES
 from companion.engine import Game, header_line, summary
 from companion.engine.state import COLOURS
 from tests import gamegen, uiplay
@@ -161,7 +161,7 @@ def test_a_line_against_the_rules_exits_2_with_its_number(tmp_path: Path, capsys
 def test_a_line_with_no_way_on_the_screens_names_its_number_and_the_widgets(
         tmp_path: Path) -> None:
     from companion.config import Buttons, Config, Leds
-    from companion.display.app import App
+    from companion.display.app.loop import App
     from tests.ui_driver import Driver, Stuck
 
     lines = (ROOT / "tests" / "data" / "game-2p.jsonl").read_text().splitlines()

@@ -1,29 +1,34 @@
-"""The screens, and which one the game's state calls for."""
+"""The screens, and which one the game in play calls for (its kind says: ``GameKind.screen_for``;
+Helvetia's are the ones here)."""
 
 from __future__ import annotations
 
 from ...engine.state import OVER, PLAY, REVEAL, SCHOOL
 from ..contract import AppView
-from .common import Screen
-from .costs import CostsScreen
-from .game_over import GameOverScreen
-from .market import MarketScreen
-from .menu import Menu
-from .round_end import RoundScreen, final_round_end
-from .setup import NewGameScreen, SetupScreen
-from .setup_checklist import SetupChecklist, wanted
-from .setup_done import SetupDoneScreen, setup_just_done
-from .turn import TurnScreen
-from .undo import UndoConfirm
-from .villages import VillagesScreen
-from .virtual import VirtualScreen, virtual_decider
+from .menu.costs import CostsScreen
+from .menu.menu import Menu
+from .menu.undo import UndoConfirm
+from .parts import Screen
+from .round_end.game_over import GameOverScreen
+from .round_end.round_screen import RoundScreen, final_round_end
+from .setup.checklist import SetupChecklist, wanted
+from .setup.done import SetupDoneScreen, setup_just_done
+from .setup.new_game import NewGameScreen, SetupScreen
+from .turn.market import MarketScreen
+from .turn.turn_screen import TurnScreen
+from .turn.villages import VillagesScreen
+from .turn.virtual import VirtualScreen, virtual_decider
 
 
 def screen_for(app: AppView) -> Screen:
-    if getattr(app, "drunter", None) is not None:  # the other game: its own screens
-        from .drunter_screens import drunter_screen_for
+    """No game: the new-game screen; else the screen the game's kind calls for."""
+    if app.session is None:
+        return NewGameScreen(app.config.seats)
+    return app.session.kind.screen_for(app)
 
-        return drunter_screen_for(app)
+
+def helvetia_screen_for(app: AppView) -> Screen:
+    """The screen a game of Helvetia's state calls for."""
     state = app.state
     if state is None:
         return NewGameScreen(app.config.seats)

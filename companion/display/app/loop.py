@@ -1,0 +1,614 @@
+"""The companion app: screens, touch, seat buttons, LEDs, the store, and systemd.
+
+Event-driven: the loop sleeps in ``pygame.event.wait`` and redraws only when something
+changed, at most 30 frames a second while animating. Everything is drawn on a logical
+800 x 480 surface, then rotated and scaled to the panel; touches are mapped back the same way
+(SDL's KMSDRM ignores the kernel's rotation, so the app does it).
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import os
+import queue
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from ...config import Config
+from ...engine import GameState, HelvetiaError, legal_actions
+from ...engine.round_end import track_before_last_scoring
+from ...engine.values import Colour
+from ...games import LedMoment
+from ...hw import story
+from ...hw.adalight import AdalightWriter, find_port
+from ...hw.buttons import GpioButtons, KeyboardButtons
+from ...hw.events import ButtonEvent
+from ...hw.leds import OFF, SimulatedStrip, bars_between
+from ...journal import say
+from ...sdnotify import Watchdog
+from ...session import Saver, Session
+from ...store import Store, StoreError, StoreTrouble
+from ..contract import AppView, Screen
+from ..kit import message_strip
+from ..kit.widgets import (
+    BACKGROUND,
+    WARNING_BG,
+    WARNING_INK,
+    H,
+    W,
+    Widget,
+    paragraph,
+    reset_fonts,
+    set_screen,
+)
+from ..words import i18n
+from ..words.i18n import _
+from ..words.table_log import TableLog
+from . import panel
+from .beside import Beside
+from .device import Services
+from .store_link import Opening, StoreLink
+from .stored_games import StoredGames
+from .table_keep import TableKeep
+from .thinking import Thinking
+from .undo_reach import forced
+
+FPS = 30
+ANIMATION = 1.5  # seconds of the round-end VP bars
+IDLE_WAIT = 1.0  # seconds the loop sleeps with nothing to do (the watchdog asks for far less)
+log = logging.getLogger(__name__)
+SAVING_AFTER = 0.3  # seconds a commit runs before "Saving..." is shown
+IDLE_CHECKPOINT = 30.0  # seconds without an event before the WAL is checkpointed
+WAKE = pygame.event.custom_type()
+NATIVE_WAIT = {"x11", "wayland", "windows", "cocoa"}
+
+
+class WakingQueue(queue.Queue[ButtonEvent]):
+    """The seat buttons' events: putting one (from gpiozero's threads) also wakes the loop."""
+
+    def put(self, item: ButtonEvent, block: bool = True, timeout: float | None = None) -> None:
+        super().put(item, block, timeout)
+        if pygame.display.get_init():
+            pygame.event.post(pygame.event.Event(WAKE))
+
+
+def _wake() -> None:
+    """A thought is in (said from the worker): the loop wakes to show it."""
+    if pygame.display.get_init():
+        pygame.event.post(pygame.event.Event(WAKE))
+
+
+class App(StoreLink, Services, Thinking):
+    session: Session | None = None
+    """The game in play, of any kind: none yet, or resumed by ``open_store`` (a class default,
+    so that the check after opening the store is not narrowed to None)."""
+    def __init__(self, config: Config, *, store_path: Path | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.config = config
+        self.clock = clock
+        self.screen = Screen()  # (the first one is shown once the app is ready)
+        self.overlay: Screen | None = None
+        i18n.use(config.language)
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # no sound: never open audio
+        pygame.display.init()
+        pygame.font.init()
+        reset_fonts()
+        self.driver = pygame.display.get_driver()
+        d = config.display
+        self.rotation = d.rotation
+        size = (d.width, d.height) if d.rotation in (0, 180) else (d.height, d.width)
+        fullscreen = d.fullscreen if d.fullscreen is not None else self.driver == "kmsdrm"
+        flags = pygame.FULLSCREEN if fullscreen else 0
+        self.window = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
+        if self.driver == "kmsdrm":
+            # The Pi's panel (KMSDRM has no windows: always the whole screen) is touched, and
+            # SDL would otherwise draw a mouse cursor in its middle.
+            pygame.mouse.set_visible(False)
+        pygame.display.set_caption("Helvetia Companion")
+        self.surface = pygame.Surface((W, H))
+
+        self.store_path = store_path or config.data_dir / "helvetia.db"
+        self.store: Store | None = None
+        self.stored = StoredGames(lambda: self.store)
+        """The stored games as the screens read them."""
+        self.trouble: StoreTrouble | None = None  # the store cannot be used now (STORE)
+        self.retry_at = 0.0
+        self.saver = Saver(self._saving)  # commits off the UI thread (STORE)
+        self.saving_shown = False
+        self.last_event = clock()
+        self._banner: str | None = None
+        self.banner_screen: type | None = None
+        """The screen a refusal belongs to: it goes when another screen comes."""
+        self.keys_hinted = False
+        """The keys hint was shown and closed (kept in the store too, in the background)."""
+        self.opening: Opening | None = None  # the store opened again in the background
+        self.watchdog = Watchdog()
+        self.open_store()
+        self.table = TableLog()
+        """The table steps of the turn so far (then of the round end)."""
+        self._table_from_record()  # a restart mid-turn: the turn's table steps (UI-TABLE)
+        self.last_track: dict[Colour, int] = self.track_before()
+        """The VP before the newest round end's scoring: "since last round" counts from it."""
+        self.anim_start: float | None = None
+        self.round_before: GameState | None = None
+        self.summary_pending = False
+        self.table_keep = TableKeep()
+        self.table_keep.restore(self)  # ticks; a round end's checklist not gone past
+
+        self.events: queue.Queue[ButtonEvent] = WakingQueue()
+        self.beside = Beside(wake=_wake)
+        """Thoughts worked out beside the screen's thread (``thinking``)."""
+        self.keyboard: KeyboardButtons | None = None
+        self.gpio: GpioButtons | None = None
+        self._start_buttons()
+        self.strip: SimulatedStrip | None = None
+        self.writer: AdalightWriter | None = None
+        self._start_leds()
+
+        from ..screens import home_screen
+
+        self.widgets: list[Widget] = []
+        self.dirty = True
+        self.frames = 0
+        self.running = True
+        self.show(self._trouble_screen() if self.trouble else home_screen(self))
+        self.update_leds()  # after a restart the strip shows the table at once (HW)
+        self.keys_hint()
+
+    def _table_from_record(self) -> None:
+        """The table steps of a game of Helvetia, as its record has them."""
+        if self.state is not None and self.session is not None:
+            self.table.rebuild(self.session.game.states, self.session.game.actions)
+
+    def view(self) -> AppView:
+        """The app as its screens see it (the type checker holds it to the contract)."""
+        return self
+
+    def keys_hint(self) -> None:
+        """On a desktop, the first start names the keys (UI-TABLE): 1-4 the seat buttons,
+        held for undo; Esc asks before quitting. Once per device."""
+        if self.keyboard is None or self.driver in ("dummy", "kmsdrm", "offscreen") or \
+                self.keys_hinted or self.store is None or self.store.setting("keys_hint"):
+            return
+        from ..screens.menu.desktop import KeysHint
+
+        self.overlay = KeysHint()
+        self.dirty = True
+
+    def keys_shown(self) -> None:
+        self.overlay = None
+        self.keys_hinted = True  # at once: the setting is kept in the background
+        self.keep_setting("keys_hint", "shown")
+
+    def quit(self) -> None:
+        self.running = False
+
+    # --- the store (STORE) ------------------------------------------------------------------
+
+    def _trouble_screen(self) -> Any:
+        from ..screens.menu.trouble import StoreTroubleScreen
+
+        return StoreTroubleScreen()
+
+    def _saving(self, seconds: float) -> None:
+        """While a commit runs on its own thread: keep the window alive (events wait in SDL's
+        queue), show "Saving..." after a moment, and keep pinging the watchdog."""
+        pygame.event.pump()
+        if seconds >= SAVING_AFTER and not self.saving_shown:
+            self.saving_shown = True
+            s = self.surface.copy()  # the last frame, with a note over it
+            r = pygame.Rect(W // 2 - 150, H // 2 - 40, 300, 80)
+            pygame.draw.rect(s, WARNING_BG, r, border_radius=12)
+            pygame.draw.rect(s, WARNING_INK, r, 2, border_radius=12)
+            paragraph(s, _("Saving..."), r.inflate(-24, -24), 28, WARNING_INK)
+            self._present(s)
+        self.watchdog.tick()
+
+    # --- hardware ---------------------------------------------------------------------------
+
+    def _start_buttons(self) -> None:
+        backend = self.config.buttons.backend
+        if backend == "auto":
+            backend = "gpio" if Path("/proc/device-tree/model").exists() else "keyboard"
+        b = self.config.buttons
+        pins = dict(b.pins) | ({"next": b.next_pin} if b.next_pin is not None else {})
+        error = None
+        if backend == "gpio":
+            try:
+                self.gpio = GpioButtons(pins, self.events, hold_time=b.hold_time,
+                                        bounce_time=b.bounce_time)
+            except Exception as exc:  # no GPIO here: say so and go on with the keyboard
+                self.banner = _("The seat buttons are not available ({error}); the keys 1-4 "
+                                "work instead.").format(error=exc)
+                backend, error = "keyboard", exc
+        if backend == "keyboard":
+            self.keyboard = KeyboardButtons(list(self.config.seats), self.events,
+                                            hold_time=self.config.buttons.hold_time)
+        say(story.buttons_line(backend, b.backend, pins, self.gpio, error))  # (HW)
+
+    def _start_leds(self) -> None:
+        leds = self.config.leds
+        backend = leds.backend
+        found = find_port(leds.port)
+        if backend == "auto":
+            backend = "serial" if found else "simulated"
+        say(story.leds_line(backend, leds.backend, leds.port, found, leds.baud))  # (HW)
+        if backend == "serial":
+            self.writer = AdalightWriter(lambda: find_port(leds.port), leds.baud,
+                                         dtr_rts=leds.dtr_rts,
+                                         on_change=lambda line: say(f"LEDs: {line}")).start()
+        elif backend == "simulated":
+            self.strip = SimulatedStrip(leds.layout.count)
+
+    def update_leds(self) -> None:
+        if self.session is None:  # no game: the strip dark, not the last game's frame
+            pixels = [OFF] * self.config.leds.layout.count
+        else:
+            bars = None
+            if self.anim_start is not None and self.state is not None:
+                progress = (self.clock() - self.anim_start) / ANIMATION
+                bars = bars_between(self.last_track, self.state.track, progress)
+            moment = LedMoment(t=self.clock(), seats=self.config.seats, bars=bars,
+                               thinking=self.screen.thinking)
+            pixels = self.session.kind.led_frame(self.session.game, self.config.leds.layout,
+                                                 moment)
+        if self.writer:
+            self.writer.show(pixels)
+        if self.strip:
+            self.strip.show(pixels)
+
+    # --- the game -----------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState | None:
+        """The state of the game in play if it is Helvetia's (the default game's screens)."""
+        state = self.session.state if self.session else None
+        return state if isinstance(state, GameState) else None
+
+    def start_game(self, header: dict[str, Any]) -> None:
+        assert self.store is not None
+        try:
+            self.session = Session.start(self.store, header, runner=self.saver)
+        except (HelvetiaError, StoreError) as exc:  # not saved: no new game (STORE)
+            self.banner = i18n.error_text(exc)
+            self.dirty = True
+            return
+        self.table.clear()
+        self.last_track = {}
+        self.after_change()
+
+    def apply(self, action: object) -> bool:
+        """Check, commit, then show; a refusal or a failed save is shown and changes nothing."""
+        assert self.session is not None
+        before = self.session.state
+        try:
+            after = self.session.apply(action)
+        except (HelvetiaError, StoreError) as exc:
+            self.banner = i18n.error_text(exc)
+            self.dirty = True
+            return False
+        waiting = self.session.waiting  # saved later: the store is locked (STORE)
+        self.banner = i18n.error_text(waiting) if waiting else None
+        if isinstance(after, GameState):  # the table steps are worded for Helvetia's
+            self.table.add(before, self.session.game.actions[-1], after)
+        changed = self.session.kind.changed(before, after)
+        if changed.round_over:
+            self.round_before = before  # for the round's summary: tiles and scores moved
+        if changed.summary:  # e.g. the setup's steps as a checklist before the turns
+            self.summary_pending = True
+        if changed.scored and isinstance(after, GameState):
+            self.last_track = self.track_before()
+            self.anim_start = self.clock()  # the VP bars fill to the new scores
+        self.after_change()
+        return True
+
+    def track_before(self) -> dict[Colour, int]:
+        """Each player's VP before the game's newest round end's scoring, from its states (a
+        game ended by agreement scores nothing more: its last round end's change stands)."""
+        if self.state is None or self.session is None:
+            return {}
+        return track_before_last_scoring(self.session.game.states)
+
+    def undo(self) -> None:
+        assert self.session is not None
+        while True:
+            game = self.session.game
+            states = game.states
+            taken = (states[-2], game.actions[-1], states[-1]) if game.actions else None
+            try:
+                self.session.undo()
+            except (HelvetiaError, StoreError) as exc:
+                self.banner = i18n.error_text(exc)
+                break
+            self.banner = None
+            game = self.session.game
+            self._table_from_record()  # the steps as they were
+            if taken is not None and self.state is not None:
+                self.table.took_back(*taken)  # and what the table now takes back (UI-TABLE)
+            # A choice nobody made (a forced school return) is taken back with what led to
+            # it: else after_change would record it again at once and undo would go round.
+            if not (game.actions and self._forced(self.state)):
+                break
+        self.after_change()
+        self.screen.after_undo(self)  # the screen shows at once what to take back
+
+    @staticmethod
+    def _forced(state: GameState | None) -> bool:
+        """The state offers one action only, which the app records without asking."""
+        return forced(state)
+
+    def after_change(self) -> None:
+        from ..screens import screen_for
+
+        self.overlay = None
+        state = self.state
+        session = self.session  # names on every screen
+        i18n.set_players(session.kind.players(session.game) if session is not None else ())
+        if self._forced(state):  # no real choice: ask nothing, but record it
+            assert state is not None
+            self.apply(legal_actions(state)[0])
+            return
+        self.show(screen_for(self))
+        self.update_leds()
+
+    def abandon(self) -> None:
+        """Leave the game unfinished for good (kept in the store, marked abandoned) and open
+        the new-game screen."""
+        session = self.session
+        if session is not None and not session.kind.game_over(session.game):
+            try:
+                session.abandon()
+            except StoreError as exc:
+                self.banner = i18n.error_text(exc)
+                self.overlay = None
+                self.dirty = True
+                return
+        self.banner = None
+        self.new_game()
+
+    def new_game(self) -> None:
+        self.session = None
+        self.anim_start = None
+        self.table.clear()
+        self.summary_pending = False
+        self.after_change()
+
+    @property
+    def banner(self) -> str | None:
+        return self._banner
+
+    @banner.setter
+    def banner(self, text: str | None) -> None:
+        self._banner = text
+        self.banner_screen = type(self.screen) if text else None
+
+    def show(self, screen: Any) -> None:
+        if self.banner_screen not in (None, Screen, type(screen)):  # Screen: none shown yet
+            self._banner = None  # the refusal goes with the screen that caused it
+        self.screen = screen
+        self.dirty = True
+
+    # --- input ----------------------------------------------------------------------------------
+
+    def to_logical(self, x: float, y: float) -> tuple[int, int]:
+        return panel.to_logical(self.window.get_size(), self.rotation, x, y)
+
+    def to_window(self, pos: tuple[int, int]) -> tuple[float, float]:
+        return panel.to_window(self.window.get_size(), self.rotation, pos)
+
+    def tap(self, pos: tuple[int, int]) -> None:
+        # The refusal's strip shows the whole reason over no control where it can: a tap on
+        # it closes it and does nothing else.
+        strip = next((w for w in self.widgets if w.id == "banner" and w.rect.collidepoint(pos)),
+                     None)
+        if self.banner and strip is not None:
+            strip.on_tap()  # type: ignore[misc]
+            self.dirty = True
+            return
+        for w in reversed(self.widgets):
+            if w.rect.collidepoint(pos) and w.enabled and w.on_tap:
+                self.banner = None  # answered by this tap: a new refusal comes with it
+                try:
+                    w.on_tap()
+                except StoreError as exc:  # e.g. a cost or a setting not saved: said (STORE)
+                    self.banner = i18n.error_text(exc)
+                self.dirty = True
+                return
+            if w.rect.collidepoint(pos) and not w.enabled and w.why_not:
+                self.banner = w.why_not  # a greyed-out choice says why
+                self.dirty = True
+                return
+
+    def button_event(self, event: ButtonEvent) -> None:
+        session = self.session
+        if session is None or (self.overlay is not None
+                               and not session.kind.buttons_under_questions):
+            return
+        decision = session.kind.seat_decision(session.game, event, self.config.seats,
+                                              self.screen.seat_choice())
+        if not decision.undo and self.overlay is None and decision.seat is not None \
+                and self.screen.on_seat(self, decision.seat):
+            self.dirty = True  # the screen's one way on, confirmed by the seat button
+            return
+        if decision.undo:
+            self.overlay = session.kind.undo_question()
+            self.dirty = True
+        elif decision.action is not None:
+            self.apply(decision.action)
+        elif decision.message is not None:  # why not, in the table's language
+            self.banner = i18n.say(decision.message)
+            self.dirty = True
+
+    def handle(self, e: pygame.event.Event) -> None:
+        if e.type == pygame.QUIT:
+            self.running = False
+        elif e.type == pygame.FINGERUP:
+            ww, wh = self.window.get_size()
+            self.tap(self.to_logical(e.x * ww, e.y * wh))
+        elif e.type == pygame.MOUSEBUTTONUP and e.button == 1 and not getattr(e, "touch", False):
+            self.tap(self.to_logical(*e.pos))
+        elif e.type in (pygame.KEYDOWN, pygame.KEYUP):
+            if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE and self.driver != "kmsdrm":
+                from ..screens.menu.desktop import QuitConfirm
+
+                # Esc asks first (UI-TABLE); a second Esc on the question quits.
+                if isinstance(self.overlay, QuitConfirm):
+                    self.running = False
+                else:
+                    self.overlay = QuitConfirm()
+                    self.dirty = True
+            elif self.keyboard:
+                self.keyboard.key(pygame.key.name(e.key), e.type == pygame.KEYDOWN, self.clock())
+        elif e.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED, pygame.VIDEOEXPOSE):
+            self.dirty = True
+
+    # --- drawing and the loop --------------------------------------------------------------------
+
+    def animating(self) -> bool:
+        if self.anim_start is not None and self.clock() - self.anim_start > ANIMATION:
+            self.anim_start = None
+            self.update_leds()
+        session = self.session
+        # The winners' pulse animates on either strip, the simulated or the serial one.
+        return self.anim_start is not None or self.screen.thinking is not None \
+            or (self.overlay is not None and self.overlay.thinking is not None) \
+            or bool(session and session.kind.game_over(session.game)
+                    and (self.strip or self.writer))
+
+    def draw(self) -> None:
+        s = self.surface
+        s.fill(BACKGROUND)
+        set_screen(type(self.screen).__name__)  # names the screen in text-fit reports
+        self.widgets = self.screen.layout(self)
+        self.screen.draw(self, s)
+        for w in self.widgets:
+            w.draw(s)
+        if self.overlay is not None:  # over the screen, which stays visible but dimmed
+            veil = pygame.Surface((W, H), pygame.SRCALPHA)
+            veil.fill((0, 0, 0, 110))
+            s.blit(veil, (0, 0))
+            set_screen(type(self.overlay).__name__)
+            self.widgets = self.overlay.layout(self)
+            self.overlay.draw(self, s)
+            for w in self.widgets:
+                w.draw(s)
+        if self.banner:  # in the screen's free room, with the badge of every player it names
+            named = [p.colour for p in (self.state.players if self.state else ())
+                     if i18n.name(p.colour) in self.banner]
+            self.widgets.append(message_strip.draw(s, self.banner, self.widgets, named,
+                                                   self._dismiss))
+        if self.strip:
+            self._draw_strip(s)
+        self._present(s)
+        self.frames += 1
+        self.dirty = False
+        self.table_keep.keep(self)  # what the table ticked (as drawn) survives a restart
+
+    def _present(self, s: pygame.Surface) -> None:
+        """The logical surface onto the panel: rotated, scaled, shown."""
+        out = s
+        if self.rotation:
+            out = pygame.transform.rotate(s, -self.rotation)
+        if out.get_size() != self.window.get_size():
+            out = pygame.transform.smoothscale(out, self.window.get_size())
+        self.window.blit(out, (0, 0))
+        pygame.display.flip()
+
+    def _dismiss(self) -> None:
+        self.banner = None
+
+    def _draw_strip(self, s: pygame.Surface) -> None:
+        """The simulated LED strip along the bottom edge."""
+        assert self.strip is not None
+        pixels = self.strip.pixels
+        if not pixels:
+            return
+        w = W / len(pixels)
+        for i, rgb in enumerate(pixels):
+            rect = pygame.Rect(int(i * w), H - 6, max(int(w) - 1, 1), 6)
+            pygame.draw.rect(s, rgb if rgb != (0, 0, 0) else (60, 60, 60), rect)
+
+    def step(self, timeout: float = IDLE_WAIT) -> None:
+        """One turn of the loop: wait for an event (or a frame while animating), handle it,
+        take the seat buttons' events, redraw if anything changed."""
+        animating = self.animating()
+        wait = 1 / FPS if animating else timeout
+        if self.saving_shown:  # the frame under the "Saving..." note is up to date again
+            self.saving_shown = False
+            self.dirty = True
+        events = self._wait(wait)
+        for e in events:
+            self.handle(e)
+        if events:
+            self.last_event = self.clock()
+        if self.store is None and (self.opening or self.clock() >= self.retry_at):
+            self.retry_store()  # trouble: try again, in the background
+        elif self.session is not None and self.session.queued:
+            self.keep_saving()  # queued actions, saved in the background
+        elif self.store is not None and self.store.failed_later:
+            self.banner = i18n.error_text(self.store.failed_later.pop())
+            self.dirty = True
+        elif self.session is not None and self.clock() - self.last_event > IDLE_CHECKPOINT \
+                and self.store is not None and self.store.pending_checkpoint:
+            self.session.idle()  # a quiet table: the WAL into the main file
+            self.last_event = self.clock()
+        while True:
+            try:
+                self.button_event(self.events.get_nowait())
+            except queue.Empty:
+                break
+        if self.beside.poll(lambda asker: asker is self.screen or asker is self.overlay):
+            self.dirty = True  # a thought is in: its screen shows it
+        if animating:
+            self.update_leds()
+            if self.anim_start is not None:
+                self.dirty = True  # the VP bars fill
+            elif self.strip and not self.dirty:  # only the LEDs pulse (a thinking seat,
+                self._draw_strip(self.surface)  # the winners): the screen stays as drawn
+                self._present(self.surface)
+        if self.dirty:
+            self.draw()
+            self.watchdog.ready()  # the first frame is on the screen
+        self.watchdog.tick()
+
+    def _wait(self, seconds: float) -> list[pygame.event.Event]:
+        """The events within ``seconds`` (none: at once). Where SDL cannot sleep until an event
+        comes (it polls every millisecond on the dummy and KMSDRM drivers), sleep in short
+        slices instead: touch answers within 20 ms, and idle costs next to nothing."""
+        if seconds <= 0:
+            return pygame.event.get()
+        if self.driver in NATIVE_WAIT:
+            e = pygame.event.wait(int(seconds * 1000))
+            return [] if e.type == pygame.NOEVENT else [e, *pygame.event.get()]
+        end = time.monotonic() + seconds
+        while True:
+            events = pygame.event.get()
+            if events or not self.events.empty() or time.monotonic() >= end:
+                return events
+            time.sleep(0.02)
+
+    def run(self) -> int:
+        # What the start made (the code, the resumed game) lives as long as the app: the
+        # collector never scans it again (a full collection held a tap 25 ms in a long game).
+        gc.freeze()
+        while self.running:
+            self.step()
+        self.close()
+        return 0
+
+    def close(self) -> None:
+        self.beside.close()
+        if self.writer:
+            self.writer.stop()
+        if self.gpio:
+            self.gpio.close()
+        if self.session is not None and self.session.queued:
+            self.session.flush()  # a last try for actions still waiting for the store
+        if self.store is not None:
+            self.store.close()
+        pygame.quit()

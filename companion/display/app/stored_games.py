@@ -1,0 +1,62 @@
+"""The stored games and settings as the screens read them: a typed service over the device's
+store (``AppView.stored``). Screens never import the store's module nor reach its tables; what
+they read goes through here, and with no store open (trouble) every read is empty."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...history import bgstats
+from ...history.summary import GameSummary
+from ...history.table import summaries, summary_of
+from ...store import Store
+
+Progress = Callable[[int, int], None]
+
+
+class StoredGames:
+    """Reads of the store the app has open now (``store``: asked at each read)."""
+
+    def __init__(self, store: Callable[[], Store | None]) -> None:
+        self._store = store
+
+    @property
+    def open(self) -> bool:
+        """Whether a store is open (else every read is empty)."""
+        return self._store() is not None
+
+    def summaries(self, *, in_play: bool = True, progress: Progress | None = None
+                  ) -> list[GameSummary]:
+        """Every stored game summed up, newest first (``progress``: told how far, when old
+        games are summed up for the first time)."""
+        store = self._store()
+        if store is None:
+            return []
+        return summaries(store, in_play=in_play, progress=progress)
+
+    def summary(self, game_id: int) -> GameSummary | None:
+        """One stored game summed up; None if there is none (or no store)."""
+        store = self._store()
+        return summary_of(store, game_id) if store is not None else None
+
+    def record_lines(self, game_id: int) -> list[str]:
+        """A stored game's record, header first."""
+        store = self._store()
+        return store.record_lines(game_id) if store is not None else []
+
+    def bgstats_settings(self) -> bgstats.Settings:
+        """The device's settings for BG Stats."""
+        store = self._store()
+        return bgstats.settings(store) if store is not None else bgstats.Settings()
+
+    def setting(self, key: str, default: str | None = None) -> str | None:
+        """A setting kept on this device."""
+        store = self._store()
+        return store.setting(key, default) if store is not None else default
+
+    def set_setting(self, key: str, value: str) -> None:
+        """Keep a setting now (a game's own data entered at the table, kept at every tap);
+        ``StoreError`` if it cannot be saved. Nothing is kept without a store."""
+        store = self._store()
+        if store is not None:
+            store.set_setting(key, value)

@@ -1,0 +1,63 @@
+"""The companion's thoughts for its screens (part of the screens' contract,
+``contract.AppView``): a virtual player's plan and the strong level's hint, each worked out
+beside the screen's thread (``beside``) and handed over as a ``Thought``. Mixed into ``App``;
+the screens never import the bot (it is imported here, with the first thought)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .beside import Beside, Job
+
+if TYPE_CHECKING:
+    from ...engine import Action, GameState, Message
+
+
+@dataclass(frozen=True)
+class Thought:
+    """What the companion worked out, for a screen to show."""
+
+    plan: tuple[Action, ...] = ()
+    """The actions, in order (a virtual player's whole turn; the hint's turn)."""
+    costs: tuple[str, ...] = ()
+    """Building types whose costs must be read off their tiles first (then no plan)."""
+    why: Message | None = None
+    """The hint's one line why."""
+
+
+class Thinking:
+    """The contract's thoughts; ``App`` supplies ``beside``."""
+
+    beside: Beside
+
+    def virtual_plan(self, asker: object, state: GameState, colour: str, level: str,
+                     seed: int) -> Job[Thought]:
+        """``colour``'s whole turn (or setup or round-end choices) at ``level``, planned once
+        beside the screen for ``asker`` (withdrawn when it goes)."""
+        def work(withdrawn: Callable[[], bool]) -> Thought:
+            from ...bot import CostNeeded, whole_turn
+
+            try:
+                plan = whole_turn(state, colour, level=level, seed=seed, withdrawn=withdrawn)
+            except CostNeeded as need:
+                return Thought(costs=tuple(need.buildings))
+            return Thought(plan=plan)
+        return self.beside.run(asker, work)
+
+    def strong_hint(self, asker: object, state: GameState, colour: str) -> Job[Thought]:
+        """The strong level's turn for ``colour`` and why, beside the screen for ``asker``;
+        no plan and no costs: no hint now."""
+        def work(withdrawn: Callable[[], bool]) -> Thought:
+            from ...bot import CostNeeded, hint
+            from ...engine import HelvetiaError
+
+            try:
+                h = hint(state, colour)
+            except CostNeeded as need:
+                return Thought(costs=tuple(need.buildings))
+            except HelvetiaError:  # not its turn (NothingToDecide), nothing to hint
+                return Thought()
+            return Thought(plan=tuple(h.plan), why=h.why)
+        return self.beside.run(asker, work)

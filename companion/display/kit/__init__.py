@@ -1,0 +1,1 @@
+"""The widget kit: widgets, fonts and colours, forms, the message strip."""

@@ -1,0 +1,1 @@
+"""Pictures: pictograms, pieces, figures, villages and table steps drawn."""

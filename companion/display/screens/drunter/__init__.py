@@ -1,0 +1,1 @@
+"""Drunter & Drüber's own screens."""

@@ -1,0 +1,187 @@
+"""The end of a game of Drunter & Drüber (§D6, §D8): in the variant, first each player chooses
+its objective in secret; then each player shows its building card (in the variant its
+objective, then its second card) and the table taps it; then the scores, the winners, and the
+map with the buildings still standing outlined in the colour of the player whose type they
+are (tap a player to see only its buildings)."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pygame
+
+from ....drunter import BUILDING_TYPES, ChooseObjectives, Reveal, why_not
+from ....drunter.messages import Message
+from ....drunter.scoring import OBJECTIVE_CARDS
+from ....drunter.state import DrunterState
+from ....drunter.values import Colour
+from ....drunter.vote import votes_left
+from ...contract import AppView
+from ...kit.widgets import INK, MUTED, PANEL, W, Widget, badge, button, draw_text, paragraph
+from ...words import i18n
+from ...words.i18n import _, ngettext
+from ..parts import TOP, Screen, title_bar
+from .map import MapView, draw_map
+from .turn import TOP_BUTTONS, top_buttons
+from .undo import steps_shown
+
+SPECIAL_SHORT = {"max3": "\u22643", "max4": "\u22644", "lowest": "min", "one_point": "1"}
+
+
+class DrunterChooseScreen(Screen):
+    """§D8: the first road is finished; everyone chooses its objective in secret."""
+
+    def layout(self, app: AppView) -> list[Widget]:
+        return [*top_buttons(app),
+                button("chosen", (W - 268, 410, 260, 62), _("Everyone has chosen"),
+                       lambda: app.apply(ChooseObjectives()), style="primary")]
+
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
+        title_bar(s, _("Choose your objective"), right=TOP_BUTTONS)
+        y = paragraph(s, i18n.say(Message("drunter.table.choose")),
+                      pygame.Rect(12, TOP + 12, W - 24, 300))
+        for words, colour in steps_shown(app):  # after an undo: take back
+            if colour != MUTED and y < 400:
+                y = draw_text(s, words, pygame.Rect(12, y + 6, W - 292, 404 - y), 24,
+                              colour).bottom
+
+
+class DrunterRevealScreen(Screen):
+    """Each player's building card (variant: objective, then second card), tapped."""
+
+    def __init__(self, state: DrunterState) -> None:
+        self.state = state
+        self.cards: dict[Colour, list[str]] = {c: [] for c in state.colours}
+
+    @property
+    def need(self) -> int:
+        return 2 if self.state.variant else 1
+
+    def tap(self, colour: Colour, card: str) -> None:
+        mine = self.cards[colour]
+        if card in mine:
+            mine.remove(card)
+        elif len(mine) < self.need:
+            mine.append(card)
+        else:
+            mine[-1] = card
+
+    def action(self) -> Reveal:
+        return Reveal.of({c: tuple(v) for c, v in self.cards.items()})
+
+    def layout(self, app: AppView) -> list[Widget]:
+        out = top_buttons(app)
+        choices = OBJECTIVE_CARDS if self.state.variant else BUILDING_TYPES
+        w = 60 if len(choices) > 6 else 72
+        taken = {card: c for c, v in self.cards.items() for card in v}
+        for i, p in enumerate(self.state.players):
+            y = TOP + 48 + i * 66
+            for j, card in enumerate(choices):
+                mine = self.cards[p.colour]
+                label = SPECIAL_SHORT.get(card, card)
+                other = taken.get(card)
+                out.append(button(f"reveal:{p.colour}:{card}",
+                                  (160 + j * (w + 2), y + 4, w, 56), label,
+                                  partial(self.tap, p.colour, card),
+                                  selected=card in mine,
+                                  enabled=other in (None, p.colour),
+                                  why_not=None if other is None else _(
+                                      "{who} has shown this card.").format(
+                                          who=i18n.name(other))))
+        reason = why_not(self.state, self.action())
+        out.append(button("score", (W - 268, 410, 260, 62), _("Score"),
+                          lambda: app.apply(self.action()), style="primary",
+                          enabled=reason is None,
+                          why_not=None if reason is None else i18n.say(reason)))
+        return out
+
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
+        title_bar(s, _("The end: reveal the cards"), right=TOP_BUTTONS)
+        hint = (_("Tap each player's objective, then its second card.") if self.need == 2
+                else _("Tap the building card each player shows."))
+        draw_text(s, hint, pygame.Rect(8, TOP, W - 16, 44), 24, INK, valign="middle")
+        for i, p in enumerate(self.state.players):
+            y = TOP + 48 + i * 66
+            pygame.draw.rect(s, PANEL, (4, y + 1, W - 8, 64), border_radius=8)
+            badge(s, p.colour, (26, y + 33), 16)
+            shown = self.cards[p.colour]
+            name = pygame.Rect(48, y + 4, 108, 58)
+            if self.need == 2 and shown:  # the order they were tapped: objective first
+                draw_text(s, i18n.name(p.colour), name.inflate(0, -30).move(0, -14), 24, INK,
+                          bg=PANEL, wrap=False)
+                draw_text(s, ", ".join(SPECIAL_SHORT.get(c, c) for c in shown),
+                          pygame.Rect(48, y + 32, 108, 28), 24, MUTED, bg=PANEL, wrap=False)
+            else:
+                draw_text(s, i18n.name(p.colour), name, 24, INK, valign="middle", bg=PANEL)
+        bottom = TOP + 48 + len(self.state.players) * 66
+        y = bottom + 4
+        for step, colour in steps_shown(app):
+            if y > 448:
+                break
+            y = draw_text(s, step, pygame.Rect(8, y, W - 284, 474 - y), 24, colour).bottom + 2
+
+
+class DrunterOverScreen(Screen):
+    """The scores, the winners, the map with the standing buildings per type."""
+
+    def __init__(self, state: DrunterState) -> None:
+        self.state = state
+        self.only: str | None = None
+        """The player whose buildings alone are shown (none: everyone's)."""
+
+    def owners(self) -> dict[str, str]:
+        s = self.state
+        return {cards[0]: c for c, cards in s.revealed.items()
+                if cards and cards[0] in BUILDING_TYPES and self.only in (None, c)}
+
+    def show_only(self, c: str) -> None:
+        """One player's scores on the map (a second tap: everyone's again)."""
+        self.only = None if self.only == c else c
+
+    def layout(self, app: AppView) -> list[Widget]:
+        out = top_buttons(app)
+        ranked = sorted(self.state.players, key=lambda p: -self.state.scores.get(p.colour, 0))
+        for i, p in enumerate(ranked):
+            out.append(button(f"player:{p.colour}", (476, TOP + 4 + i * 64, W - 484, 58), "",
+                              partial(self.show_only, p.colour),
+                              selected=self.only == p.colour, colour=p.colour,
+                              lines=[self._line(p.colour)],
+                              paint=_crown if p.colour in self.state.winners else None))
+        out.append(button("new", (476, 410, W - 484, 62), _("New game"), app.new_game,
+                          style="primary"))
+        return out
+
+    def _line(self, colour: Colour) -> str:
+        s = self.state
+        card = s.revealed.get(colour, ("?",))[0]
+        n = s.scores.get(colour, 0)
+        return ngettext("{who}: {n} point ({card})", "{who}: {n} points ({card})", n).format(
+            who=i18n.name(colour), n=n, card=SPECIAL_SHORT.get(card, card))
+
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
+        st = self.state
+        names = ", ".join(i18n.name(c) for c in st.winners)
+        title = (_("{who} wins").format(who=names) if len(st.winners) == 1
+                 else _("Shared win: {who}").format(who=names))
+        title_bar(s, title, st.winners[0] if len(st.winners) == 1 else None, right=TOP_BUTTONS)
+        view = MapView.fit(st, pygame.Rect(8, TOP + 4, 460, 316))
+        draw_map(s, st, view, standing=self.owners())
+        note = {"votes": _("A tie for the most points: the most votes left in the hand "
+                           "wins ({votes})."),
+                "second_card": _("A tie for the most points: the second card decided."),
+                "shared": _("A tie that nothing breaks: the win is shared.")}.get(
+                    st.tie_break or "", _("Outlined: the buildings still standing, in the "
+                                          "colour of the player who scores them."))
+        if st.tie_break == "votes":
+            note = note.format(votes=", ".join(f"{i18n.name(c)} {votes_left(st, c)}"
+                                               for c in st.colours))
+        draw_text(s, note, pygame.Rect(8, TOP + 326, 460, 476 - TOP - 326), 24, INK)
+
+
+def _crown(s: pygame.Surface, r: pygame.Rect) -> None:
+    """The winner's mark, at the right end of its row."""
+    x, y = r.right - 40, r.centery
+    pygame.draw.polygon(s, (222, 170, 20), [(x, y + 10), (x, y - 8), (x + 8, y), (x + 16, y - 12),
+                                            (x + 24, y), (x + 32, y - 8), (x + 32, y + 10)])
+    pygame.draw.polygon(s, INK, [(x, y + 10), (x, y - 8), (x + 8, y), (x + 16, y - 12),
+                                 (x + 24, y), (x + 32, y - 8), (x + 32, y + 10)], 2)

@@ -1,0 +1,244 @@
+"""The map of a game of Drunter & Drüber as the screens draw it: the printed board (buildings
+with type and value, toilets, starts), the tiles laid (each in its road's colour, the figure
+end marked with a dot, a bridge with its rails), the workers, and what a screen highlights
+(the squares a tile may start on, the square chosen, a tile about to be placed, the standing
+buildings); and its key, the meaning of every sign, over any Drunter screen ("?")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from functools import partial
+
+import pygame
+
+from ....drunter.board import Square
+from ....drunter.state import DrunterState, PlacedTile
+from ...contract import AppView
+from ...kit.widgets import (
+    BACKGROUND,
+    BUTTON,
+    GRID,
+    HIGHLIGHT,
+    INK,
+    PLAYER,
+    W,
+    Widget,
+    button,
+    draw_text,
+    font,
+    text_height,
+)
+from ...words.i18n import N_, _
+from ..parts import Screen
+from .colours import ROAD_COLOURS, TOILET_COLOUR, TYPE_COLOURS
+
+COVERED = (120, 114, 102)
+WORKER = (250, 250, 250)
+DIM = (214, 208, 194)
+
+
+@dataclass(frozen=True)
+class MapView:
+    """Where the map lies on the screen: its top-left corner and the side of a square."""
+
+    left: int
+    top: int
+    cell: int
+
+    @classmethod
+    def fit(cls, state: DrunterState, rect: pygame.Rect, largest: int = 56) -> MapView:
+        b = state.board
+        cell = max(12, min(largest, rect.width // b.width, rect.height // b.height))
+        return cls(rect.left + (rect.width - cell * b.width) // 2, rect.top, cell)
+
+    def rect(self, sq: Square) -> pygame.Rect:
+        return pygame.Rect(self.left + sq[0] * self.cell, self.top + sq[1] * self.cell,
+                           self.cell, self.cell)
+
+
+def square_widgets(state: DrunterState, view: MapView, on_tap: Callable[[Square], object],
+                   only: Iterable[Square] | None = None) -> list[Widget]:
+    """An invisible widget over each square (or over ``only`` these), ``square:x,y``."""
+    b = state.board
+    squares = list(only) if only is not None else [(x, y) for y in range(b.height)
+                                                    for x in range(b.width)]
+    return [Widget(f"square:{x},{y}", view.rect((x, y)), "",
+                   partial(on_tap, (x, y)), style="invisible",
+                   value=(x, y)) for x, y in squares]
+
+
+def draw_map(s: pygame.Surface, state: DrunterState, view: MapView, *,
+             marks: Iterable[Square] = (), preview: PlacedTile | None = None,
+             standing: Mapping[str, str] | None = None, dim_covered: bool = False,
+             picked: Square | None = None) -> None:
+    """The map. ``marks``: squares outlined (where a tile may start); ``picked``: the square
+    chosen, framed thick in ink with a corner flag (it reads at a metre, not by shade);
+    ``preview``: a tile drawn where it would go; ``standing``: building type -> a player
+    colour, whose standing buildings are outlined in it (the end's scoring), the others
+    dimmed."""
+    b = state.board
+    c = view.cell
+    size = max(12, c * 2 // 5)
+    for y in range(b.height):
+        for x in range(b.width):
+            sq = (x, y)
+            r = view.rect(sq)
+            bg, label, ink = BUTTON, "", INK
+            building = b.buildings.get(sq)
+            if building is not None:
+                bg, label = TYPE_COLOURS[building.type], f"{building.type}{building.value}"
+                if standing is not None and building.type not in standing:
+                    bg = DIM
+            elif sq in b.toilets:
+                bg, label = TOILET_COLOUR, "WC"
+            pygame.draw.rect(s, bg, r)
+            pygame.draw.rect(s, GRID, r, 1)
+            if label and c >= 20:  # a code printed on the map, not words: no fitting
+                img = font(max(12, min(24, c // 2))).render(label, True, ink)
+                s.blit(img, img.get_rect(center=r.center))
+    for road, sq in b.starts.items():
+        r = view.rect(sq).inflate(-2, -2)
+        pygame.draw.rect(s, ROAD_COLOURS[road], r)
+        pygame.draw.rect(s, INK, r, 2)
+    for tile in state.tiles:
+        _tile(s, view, tile, ROAD_COLOURS[tile.road])
+    if state.pending is not None:
+        _tile(s, view, state.pending, ROAD_COLOURS[state.pending.road], outline=HIGHLIGHT)
+    if preview is not None:
+        _tile(s, view, preview, ROAD_COLOURS[preview.road], outline=HIGHLIGHT)
+    for sq in marks:
+        pygame.draw.rect(s, HIGHLIGHT, view.rect(sq).inflate(-2, -2), max(3, c // 10))
+    if picked is not None:
+        r = view.rect(picked)
+        pygame.draw.rect(s, INK, r.inflate(4, 4), max(4, c // 8))
+        k = max(8, c // 3)
+        pygame.draw.polygon(s, INK, [r.topleft, (r.left + k, r.top), (r.left, r.top + k)])
+    if standing is not None:
+        for sq, building in b.buildings.items():
+            owner = standing.get(building.type)
+            if owner is not None and sq not in state.covered:
+                pygame.draw.rect(s, PLAYER[owner], view.rect(sq).inflate(-2, -2), 4)
+    for road, at in state.workers.items():
+        if at is None:
+            continue
+        centre = view.rect(at).center
+        pygame.draw.circle(s, WORKER, centre, size // 2 + 3)
+        pygame.draw.circle(s, ROAD_COLOURS[road], centre, size // 2)
+        pygame.draw.circle(s, INK, centre, size // 2 + 3, 2)
+
+
+def _tile(s: pygame.Surface, view: MapView, tile: PlacedTile, colour: tuple[int, int, int],
+          outline: tuple[int, int, int] | None = None) -> None:
+    c = view.cell
+    rects = [view.rect(sq) for sq in tile.squares]
+    whole = rects[0].unionall(rects[1:]).inflate(-4, -4)
+    pygame.draw.rect(s, colour, whole, border_radius=max(2, c // 8))
+    pygame.draw.rect(s, outline or INK, whole, 3 if outline else 1, border_radius=max(2, c // 8))
+    pygame.draw.circle(s, (250, 250, 250), rects[0].center, max(3, c // 8))  # the figure end
+    if tile.bridge is not None:  # the bridge: two rails across the tile
+        r = view.rect(tile.bridge)
+        horizontal = tile.squares[0][1] == tile.squares[1][1]
+        for k in (-1, 1):
+            if horizontal:
+                y = r.centery + k * c // 4
+                pygame.draw.line(s, (250, 250, 250), (r.left + 3, y), (r.right - 3, y), 2)
+            else:
+                x = r.centerx + k * c // 4
+                pygame.draw.line(s, (250, 250, 250), (x, r.top + 3), (x, r.bottom - 3), 2)
+
+
+KEY = (
+    ("building", N_("A3: a building of type A (the six types are A to F, as your building cards "
+                    "are lettered), worth 3 points while no road covers it.")),
+    ("toilet", N_("WC: a public toilet. A tile over it calls a vote (in the variant: no "
+                  "vote).")),
+    ("street", N_("Brown: the street, from the inn.")),
+    ("wall_1", N_("Dark red: the two walls, from the guard posts.")),
+    ("canal", N_("Blue: the canal, from the water source. A framed square: where a road "
+                 "starts.")),
+    ("worker", N_("A ring: a road's worker, on its last square. A white dot: a tile's figure "
+                  "end; two white lines: a bridge.")),
+    ("mark", N_("Orange frame: where the chosen tile may start; thick black frame: the square "
+                "chosen.")),
+    ("cards", N_("JA, JAA, JAAA: 1 to 3 votes for the tile; NE, NEE, NEEE: 1 to 3 against; "
+                 "JEEIIN: 2, for or against; \"..?\": no vote, back to the hand.")),
+)
+"""Every sign of the Drunter screens, with its picture (``_key_picture``)."""
+
+
+KEY_TEXT_W = W - 16 - 72
+KEY_ROOM = 396
+"""The key's text column and the height its signs may take above its buttons."""
+
+
+def key_button(app: AppView, rect: tuple[int, int, int, int]) -> Widget:
+    """"?": what every sign on the map and the cards means, over the screen."""
+    return button("key", rect, "?", lambda: setattr(app, "overlay", DrunterKey()))
+
+
+class DrunterKey(Screen):
+    """The key to the map and the cards, over the screen: as many pages as the language needs
+    (every text whole, at body size)."""
+
+    def __init__(self) -> None:
+        self.page = 0
+
+    @staticmethod
+    def pages() -> list[list[int]]:
+        out: list[list[int]] = [[]]
+        used = 0
+        for i, (_sign, words) in enumerate(KEY):
+            h = max(text_height(_(words), KEY_TEXT_W), 44) + 4
+            if out[-1] and used + h > KEY_ROOM:
+                out.append([])
+                used = 0
+            out[-1].append(i)
+            used += h
+        return out
+
+    def layout(self, app: AppView) -> list[Widget]:
+        out = [button("key:close", (W - 188, 412, 168, 60), _("Close"),
+                      lambda: setattr(app, "overlay", None), style="primary")]
+        n = len(self.pages())
+        if n > 1:
+            out.append(button("key:prev", (20, 412, 64, 60), "<",
+                              lambda: setattr(self, "page", self.page - 1),
+                              enabled=self.page > 0))
+            more = self.page < n - 1
+            out.append(button("key:next", (92, 412, 64, 60), ">",
+                              lambda: setattr(self, "page", self.page + 1), enabled=more,
+                              style="primary" if more else "button"))
+        return out
+
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
+        box = pygame.Rect(8, 8, W - 16, 472)
+        pygame.draw.rect(s, BACKGROUND, box, border_radius=12)
+        pygame.draw.rect(s, INK, box, 2, border_radius=12)
+        y = box.top + 8
+        pages = self.pages()
+        for i in pages[min(self.page, len(pages) - 1)]:
+            sign, words = KEY[i]
+            r = pygame.Rect(box.left + 60, y, KEY_TEXT_W, box.top + 8 + KEY_ROOM - y)
+            _key_picture(s, sign, pygame.Rect(box.left + 10, y + 2, 40, 40))
+            y = max(draw_text(s, _(words), r, 24, INK).bottom, y + 44) + 4
+
+
+def _key_picture(s: pygame.Surface, sign: str, r: pygame.Rect) -> None:
+    if sign in ROAD_COLOURS:
+        pygame.draw.rect(s, ROAD_COLOURS[sign], r)
+        pygame.draw.rect(s, INK, r, 2)
+        return
+    bg = {"building": TYPE_COLOURS["A"], "toilet": TOILET_COLOUR}.get(sign, BUTTON)
+    pygame.draw.rect(s, bg, r)
+    pygame.draw.rect(s, GRID, r, 1)
+    label = {"building": "A3", "toilet": "WC", "cards": "..?"}.get(sign)
+    if label:
+        img = font(20).render(label, True, INK)
+        s.blit(img, img.get_rect(center=r.center))
+    elif sign == "worker":
+        pygame.draw.circle(s, WORKER, r.center, 14)
+        pygame.draw.circle(s, ROAD_COLOURS["street"], r.center, 11)
+        pygame.draw.circle(s, INK, r.center, 14, 2)
+    elif sign == "mark":
+        pygame.draw.rect(s, HIGHLIGHT, r.inflate(-2, -2), 4)

@@ -1,0 +1,88 @@
+"""Drunter & Drüber: undo the last action (a seat button held, or "Undo"), or abandon the
+game; shown over the screen. After an undo the screens show what the table takes back, red,
+from the engine's take-back steps (``drunter.table.back_steps``), and nothing of the action
+before it (which lies on the table already)."""
+
+from __future__ import annotations
+
+import pygame
+
+from ....drunter import action_to_json
+from ...contract import AppView
+from ...kit.widgets import (
+    BACKGROUND,
+    INK,
+    MUTED,
+    PANEL,
+    TITLE,
+    WARNING_INK,
+    W,
+    Widget,
+    button,
+    draw_text,
+    paragraph,
+    text,
+)
+from ...words import i18n
+from ...words.i18n import _
+from ..menu.abandon import AbandonConfirm
+from ..menu.undo import keep_or_undo
+from ..parts import Screen
+from .in_play import table_log
+
+Colour = tuple[int, int, int]
+
+
+def steps_shown(app: AppView) -> list[tuple[str, Colour]]:
+    """The table's steps in words, each in its colour: muted, or red to take back."""
+    return [(i18n.say(m), WARNING_INK if back else MUTED) for m, back in table_log(app).shown()]
+
+
+def take_back_button(app: AppView, rect: tuple[int, int, int, int]) -> Widget | None:
+    """After an undo, where a screen has no room for the steps: "Take back (n)", which opens
+    them over the screen; ``None`` when nothing is to be taken back."""
+    back = [p for p in steps_shown(app) if p[1] == WARNING_INK]
+    if not back:
+        return None
+    return button("steps:show", rect, _("Take back ({n})").format(n=len(back)),
+                  lambda: setattr(app, "overlay", DrunterStepsOverlay()), style="primary")
+
+
+class DrunterStepsOverlay(Screen):
+    """The table's steps over the screen (those to take back red)."""
+
+    def layout(self, app: AppView) -> list[Widget]:
+        return [button("steps:close", (W - 208, 396, 168, 60), _("Close"),
+                       lambda: setattr(app, "overlay", None), style="primary")]
+
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
+        box = pygame.Rect(20, 16, W - 40, 448)
+        pygame.draw.rect(s, BACKGROUND, box, border_radius=12)
+        pygame.draw.rect(s, INK, box, 2, border_radius=12)
+        y = box.top + 12
+        for words, colour in steps_shown(app):
+            y = draw_text(s, words, pygame.Rect(box.left + 16, y, box.width - 32, 372 - y), 24,
+                          colour).bottom + 6
+
+
+class DrunterUndoConfirm(Screen):
+    def layout(self, app: AppView) -> list[Widget]:
+        something = bool(app.session is not None and app.session.game.actions)
+        return [*keep_or_undo(app, something),
+                button("abandon", (170, 392, 460, 52), _("Abandon the game, start a new one"),
+                       lambda: setattr(app, "overlay", AbandonConfirm()))]
+
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
+        box = pygame.Rect(150, 110, 500, 350)
+        pygame.draw.rect(s, PANEL, box, border_radius=12)
+        pygame.draw.rect(s, INK, box, 2, border_radius=12)
+        text(s, _("Undo the last action?"), (box.centerx, box.top + 30), TITLE, INK, "center")
+        game = app.session.game if app.session is not None else None
+        if game and game.actions:
+            last = action_to_json(game.actions[-1])
+            what = {"place": _("the tile placed last"), "cannot_place": _("the missed turn"),
+                    "vote": _("the vote"), "choose_objectives": _("the objectives chosen"),
+                    "reveal": _("the cards revealed and the scores")}[last["type"]]
+            paragraph(s, what, box.inflate(-40, -120).move(0, 10), 24)
+        else:
+            paragraph(s, _("Nothing to undo yet."), box.inflate(-40, -120).move(0, 10), 24)

@@ -1,0 +1,1 @@
+"""The group's history: the games, a game, the players, BG Stats."""

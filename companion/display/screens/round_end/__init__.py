@@ -1,0 +1,1 @@
+"""The round end: its checklist, the reveal grid, the scores, the game's end."""

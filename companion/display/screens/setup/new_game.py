@@ -1,0 +1,542 @@
+"""A new game and its setup, guided step by step, telling the table what to do with the pieces."""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+from typing import Any
+
+import pygame
+
+from ....engine import Action, Pick, StartBuildings, header_line, legal_actions
+from ....engine import setup as setup_rules
+from ....engine.neutral_village import default_neutral_colour, has_neutral_village
+from ....engine.state import (
+    COLOURS,
+    COUPLES,
+    DRAFT,
+    NEUTRAL,
+    PLACE,
+    START_BUILDINGS,
+    START_PLAYER,
+    GameState,
+)
+from ....engine.values import Colour, Sex
+from ....games import kind_named, titles
+from ....hw.events import NEXT
+from ...app.seating import seat_numbers
+from ...contract import AppView, game_state
+from ...kit.forms import ChoiceForm, setup_form, with_letter
+from ...kit.widgets import MUTED, W, Widget, button, draw_text, paragraph, text, text_height
+from ...pictures import pictograms
+from ...pictures.village_view import cell_rects, draw_village
+from ...words import i18n
+from ...words.i18n import _, building, colour, colour_name
+from ...words.table_log import action_text
+from ..menu.menu import menu_button
+from ..parts import (
+    RIGHT_W,
+    RIGHT_X,
+    TOP,
+    Screen,
+    back_left,
+    nav,
+    steps_button,
+    take_back,
+    title_bar,
+    value_key,
+)
+from ..turn.reasons import refusals
+from ..turn.virtual import level_button, with_virtual
+from .keyboard import NameKeyboard, header
+from .progress import left_panel, picks_again
+from .seats import OPTIONS_X, colour_widgets, draw_picking, draw_table, put, seat_widgets, swap
+
+CHOICES_Y = 242  # below an instruction of up to five lines and its question
+
+
+class NewGameScreen(Screen):
+    """Who plays where (each colour on the place around the device where that player sits;
+    play order follows the places counter-clockwise) and by which names, with which options,
+    in which language. The names of the last game are offered again, and the names known on
+    this device are a tap away on the keyboard."""
+
+    def __init__(self, seats: tuple[str, ...]) -> None:
+        self.seats = seats
+        """The configuration's colour of each physical place (seat 1 first)."""
+        self.at: list[str | None] = list(seats[:4])
+        """The colour sitting at each place in the game to start; None: an empty place."""
+        self.setup = setup_rules.DEFAULTS.setup
+        self.intro = setup_rules.DEFAULTS.intro
+        self.neutral: str | None = None
+        self.names: dict[str, str] | None = None
+        """Seat colour -> the name entered (none: the colour stands for the player)."""
+        self.keyboard: NameKeyboard | None = None
+        self.choosing_language = False
+        self.levels: dict[str, str] = {}
+        """Seat colour -> level, for a seat the companion plays (a virtual player)."""
+        self.picked: int | None = None
+        """The place tapped, waiting for its colour or another place to swap with."""
+
+    def neutral_colour(self) -> str:
+        """With 2 players, the neutral village's colour: chosen, or the first one free."""
+        free = [c for c in COLOURS if c not in self.playing]
+        return self.neutral if self.neutral in free else default_neutral_colour(list(self.playing))
+
+    @property
+    def playing(self) -> set[str]:
+        return {c for c in self.at if c}
+
+    def tap_place(self, app: AppView, place: int) -> None:
+        """A place picked up; tapped again, let go; another place then swaps with it."""
+        if self.picked is None or self.picked == place:
+            self.picked = None if self.picked == place else place
+            return
+        swap(self.at, self.picked, place, (self._names(app), self.levels))
+        self.picked = None
+
+    def put_colour(self, app: AppView, colour: str | None) -> None:
+        """The picked place's colour (from wherever it sat), or nobody there."""
+        assert self.picked is not None
+        put(self.at, self.picked, colour, (self._names(app), self.levels))
+        self.picked = None
+
+    def _names(self, app: AppView) -> dict[str, str]:
+        """The names (and seats) of the last game, read once from the device."""
+        if self.names is None:
+            last = app.last_names()
+            self.names = {c: n for c, n in last.items() if c in self.seats}
+            seats = set(app.last_seats())
+            if 2 <= len(seats & set(self.seats)) <= 4:  # the same table plays again
+                self.at = [c if c in seats else None for c in self.at]
+        return self.names
+
+    def edit_name(self, app: AppView, c: str) -> None:
+        names = self._names(app)
+
+        def done(name: str | None) -> None:
+            if name:
+                names[c] = name
+            else:
+                names.pop(c, None)
+            self.keyboard = None
+
+        known = app.known_players()
+        taken = {n: seat for seat, n in names.items() if seat != c and seat in self.playing}
+        self.keyboard = NameKeyboard(c, names.get(c), known, done,
+                                     lambda: setattr(self, "keyboard", None), taken)
+
+    def clockwise(self, app: AppView) -> list[tuple[str, str]]:
+        """The players seated, as (colour, name), clockwise from seat 1 (another game's
+        turn order may go this way, the other way round from Helvetia's)."""
+        names = self._names(app)
+        order = [self.at[0], *reversed(self.at[1:])]
+        return [(c, names.get(c) or colour_name_en(c)) for c in order if c]
+
+    def set_language(self, app: AppView, lang: str) -> None:
+        i18n.use(lang)
+        app.keep_language(lang)  # kept in the background: the screen never waits (STORE)
+
+    def start(self, app: AppView) -> None:
+        names = self._names(app)
+        seats = [c for c in self.at if c]  # play order: the places counter-clockwise
+        players = [(c, names.get(c) or colour_name_en(c)) for c in seats]
+        neutral = self.neutral_colour() if has_neutral_village(len(players)) else None
+        # in the background; the names are in the record anyway
+        app.remember_players({c: names.get(c) for c in seats})
+        head = header_line(players, setup=self.setup, intro=self.intro, neutral_colour=neutral,
+                           seats=seat_numbers(self.at))
+        app.start_game(with_virtual(head, {c: lv for c, lv in self.levels.items()
+                                           if c in seats}))
+
+    def game_buttons(self, app: AppView) -> list[Widget]:
+        """A button per game the table plays, named as on its box; this one selected."""
+        default, *others = titles().items()
+        out = [button(f"game:{default[0]}", (8, 4, 160, 48), default[1], lambda: None,
+                      selected=True)]
+        width = (282 if len(others) <= 1 else 288 // len(others)) - 2
+        for i, (name, title) in enumerate(others):
+            out.append(button(f"game:{name}", (174 + i * (width + 6), 4, width, 48), title,
+                              partial(self.open_game, app, name)))
+        return out
+
+    def open_game(self, app: AppView, name: str) -> None:
+        app.show(kind_named(name).setup_screen(app, self, self.clockwise(app)))
+
+    def layout(self, app: AppView) -> list[Widget]:
+        if self.keyboard is not None:
+            return self.keyboard.layout(app)
+        if self.choosing_language:
+            return self._language_widgets(app)
+        names = self._names(app)
+        out = [button("language", (W - 208, 4, 200, 48), i18n.LANGUAGES[i18n.language],
+                      lambda: setattr(self, "choosing_language", True)),
+               menu_button(app, (W - 336, 4, 124, 48)),
+               # The game to play: this screen is Helvetia's; every other game has its own.
+               *self.game_buttons(app)]
+        out += seat_widgets(self.at, names, partial(self.tap_place, app),
+                            lambda c: self.edit_name(app, c),
+                            lambda c, rect: level_button(self.levels, c, rect, True))
+        if self.picked is not None:  # its colours take the options' place meanwhile
+            return out + colour_widgets(self.at, self.picked, partial(self.put_colour, app))
+        for i, (kind, label) in enumerate((("draft", _("Draft the start buildings")),
+                                           ("simplified", _("Buildings by letter")))):
+            out.append(button(f"setup:{kind}", (OPTIONS_X, 102 + i * 66, W - 8 - OPTIONS_X,
+                                                62), label,
+                              partial(setattr, self, "setup", kind),
+                              selected=self.setup == kind))
+        out.append(button("intro", (OPTIONS_X, 234, W - 8 - OPTIONS_X, 84),
+                          _("Intro game: no character tiles, to 18 VP"),
+                          lambda: setattr(self, "intro", not self.intro), selected=self.intro))
+        if has_neutral_village(len(self.playing)):
+            for i, c in enumerate(c for c in COLOURS if c not in self.playing):
+                out.append(button(f"neutral:{c}", (OPTIONS_X + i * 164, 356, 158, 50),
+                                  colour_name(c), partial(setattr, self, "neutral", c),
+                                  colour=c, selected=c == self.neutral_colour()))
+        out.append(button("start", (OPTIONS_X, 410, W - 8 - OPTIONS_X, 62), _("Start the game"),
+                          lambda: self.start(app), enabled=2 <= len(self.playing) <= 4,
+                          style="primary"))
+        return out
+
+    def _language_widgets(self, app: AppView) -> list[Widget]:
+        def choose(lang: str) -> None:
+            self.set_language(app, lang)
+            self.choosing_language = False
+
+        return [button(f"language:{lang}", (200, 70 + i * 66, 400, 58), label,
+                       partial(choose, lang), selected=lang == i18n.language)
+                for i, (lang, label) in enumerate(i18n.LANGUAGES.items())]
+
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
+        if self.keyboard is not None:
+            self.keyboard.draw(app, s)
+            return
+        header(s, "", right=W - 336)
+        if self.choosing_language:
+            return
+        draw_text(s, _("Who sits where? Tap a seat for its colour, a name to type it."),
+                  pygame.Rect(12, 56, W - 24, 46), 24, valign="middle")
+        draw_table(s)
+        if self.picked is not None:
+            draw_picking(s, self.picked)
+        elif has_neutral_village(len(self.playing)):
+            draw_text(s, _("Neutral village:"), pygame.Rect(OPTIONS_X, 320, W - 8 - OPTIONS_X,
+                                                            34), 24, MUTED, valign="middle")
+
+
+def taken_from(state: GameState) -> dict[str, list[str]]:
+    """The draft's rare case (§6.1.2): when every pick left takes a building from another
+    player, each such building type with the players it can be taken from; else empty."""
+    picks = [a for a in legal_actions(state) if isinstance(a, Pick)]
+    if not picks or any(a.take_from is None for a in picks):
+        return {}
+    out: dict[str, list[str]] = {}
+    for a in picks:
+        assert a.take_from is not None
+        out.setdefault(a.building, []).append(a.take_from)
+    return out
+
+
+def colour_name_en(c: str) -> str:
+    """The record's default name of a player without one: its colour in English."""
+    return c.capitalize()
+
+
+def instruction(state: GameState, who: Colour | None, picked: bool = False) -> str:
+    """What the table does now, in words (``picked``: ``who`` was tapped)."""
+    w = colour(who) if who else ""
+    if state.phase == START_PLAYER:
+        draft = state.options.setup == "draft"
+        if setup_rules.tiles_back_in_box(len(state.players), state.options):  # §6.1.1
+            n = sum(state.start_pool.values())
+            box = i18n.ngettext(
+                "Put one start building of each type back in the box: {n} stays on offer.",
+                "Put one start building of each type back in the box: {n} stay on offer.",
+                n).format(n=n)
+            if len(state.players) == 3:
+                return box + " " + _("Then choose who picks first; the last to pick becomes "
+                                     "the start player.")
+            return box + " " + _("Draw the start player at random, then tap who it is.")
+        if draft:
+            return _("Choose who picks the first start building. The draft then runs in a "
+                     "snake: the last to pick becomes the start player.")
+        return _("Draw the start player at random, then tap who it is.")
+    if state.phase == DRAFT:
+        if taken_from(state):  # §6.1.2: nothing new left for the last picker
+            return _("{who} already has every type still on offer, so takes one of another "
+                     "player's start buildings instead; that player then picks again from "
+                     "what is left.").format(who=w)
+        return _("{who} picks a start building: take its tile from the offer.").format(who=w)
+    if state.phase == START_BUILDINGS:
+        return _("Each player draws a village centre and takes the 3 start buildings with its "
+                 "letter. Tap a player, its buildings and its letter.")
+    if state.phase == NEUTRAL:
+        return _("{who} places a neutral start building next to the neutral village centre "
+                 "and stands a neutral villager on it.").format(who=w)
+    if state.phase == PLACE:
+        left = state.to_place.get(who or "", [])
+        if picked and len(left) == 1:  # chosen by the tap on the player: say which
+            return _("{who}: place the {building}, your last start building, next to your "
+                     "village centre. Tap its place.").format(
+                who=w, building=building(state.catalogue, left[0]))
+        return _("Place your start buildings next to your village centre (around a corner "
+                 "works well). Tap a player, a building, then its place.")
+    if state.phase == COUPLES:
+        if state.couple == 1:
+            return _("{who}: stand a man and a woman on two of your buildings. Tap the man's "
+                     "building, then the woman's.").format(who=w)
+        if state.couple == 2:
+            return _("{who}: one villager onto your empty building, the other into the school. "
+                     "Who goes to the school?").format(who=w)
+        neighbour = colour(setup_rules.left_neighbour(state, who or state.colours[0]))
+        return _("{who}: one villager marries into {left}'s village, onto a building with a "
+                 "single villager of the other sex; the other waits in your village centre."
+                 ).format(who=w, left=neighbour)
+    return ""
+
+
+class SetupScreen(Screen):
+    def __init__(self, state: GameState) -> None:
+        actions = legal_actions(state)
+        # No legal answer would be the engine's fault; the screen still offers undo.
+        self.form = setup_form(actions) if actions else ChoiceForm([], [])
+        self.letter_for: StartBuildings | None = None
+        self.three: list[str] = []
+        """The start buildings tapped so far (of 3)."""
+
+    def forced(self) -> Action | None:
+        """The one action left once every field has a single value: to be confirmed. A
+        player's forced start buildings go on to the letter question instead."""
+        if self.letter_for is not None or self.form.next_field() is not None:
+            return None
+        action = self.form.action()
+        if isinstance(action, StartBuildings):
+            self.letter_for = action
+            return None
+        return action
+
+    def on_seat(self, app: AppView, seat: str) -> bool:
+        """A forced answer is also confirmed by the seat button of the player it concerns
+        (or the shared one)."""
+        forced = self.forced()
+        if forced is None or seat not in (getattr(forced, "player", None), NEXT):
+            return False
+        self.done(app, forced)
+        return True
+
+    def choose(self, app: AppView, name: str, value: Any) -> None:
+        self.form.choose(name, value)
+        action = self.form.action()
+        if isinstance(action, StartBuildings):
+            self.letter_for = action  # one more question: the letter on the centre's back
+        elif action is not None:
+            self.done(app, action)
+
+    def done(self, app: AppView, action: Action) -> None:
+        if not app.apply(action):
+            self.form.chosen.clear()
+
+    def after_undo(self, app: AppView) -> None:
+        """Right after an undo: what the table takes back, over the screen at once (else it
+        would be behind "On the table", on its last page: play-test 2026-11-28, finding 11)."""
+        if back_left(app.table):
+            take_back(app)
+
+    def who(self, state: GameState) -> Colour | None:
+        player = self.form.chosen.get("player")
+        return player or state.active or (state.queue[0] if state.queue else None)
+
+    def layout(self, app: AppView) -> list[Widget]:
+        state = game_state(app)
+        out = nav(app)
+        if app.table.shown():  # what the last answer asks of the table (UI-TABLE)
+            out.append(steps_button(app, (8, 412, 240, 60)))
+        self.forced()  # forced start buildings: straight to the letter question
+        if (letter_for := self.letter_for) is not None:
+            used = set(state.letters.values())
+            for i, letter in enumerate(["A", "B", "C", "D", "E", None]):
+                if letter in used:
+                    continue
+
+                def pick(x: str | None = letter) -> None:
+                    self.done(app, with_letter(letter_for, x))
+
+                out.append(button(f"letter:{value_key(letter)}",
+                                  (RIGHT_X + i * 107, CHOICES_Y + 30, 100, 60) if letter else
+                                  (RIGHT_X, CHOICES_Y + 100, RIGHT_W, 60),
+                                  letter or _("no letter"), pick))
+            return out
+        step = self.form.next_field()
+        if step is None:
+            forced = self.forced()
+            if forced is not None:  # one answer only: said as what it is, one tap to confirm
+                out.append(button("confirm", (RIGHT_X, CHOICES_Y, RIGHT_W, 60),
+                                  forced_text(state, forced), lambda: self.done(app, forced),
+                                  style="primary", value=forced))
+            return out
+        name, values = step
+        if name == "player" and state.phase == START_PLAYER:
+            out.append(button("random", (RIGHT_X, CHOICES_Y, RIGHT_W, 56), _("Draw at random"),
+                              lambda: self.choose(app, name, random.choice(values)),
+                              style="primary"))
+        if _is_cell(values):
+            village = self.village(state)
+            area = pygame.Rect(RIGHT_X, CHOICES_Y, RIGHT_W, 470 - CHOICES_Y)
+            rects = cell_rects(state, village, area)
+            for v in values:
+                out.append(Widget(f"value:{name}:{value_key(v)}", rects[v], "",
+                                  partial(self.choose, app, name, v), style="invisible",
+                                  value=v))
+            template = next((a for a in legal_actions(state) if hasattr(a, name)), None)
+            return out + refusals(state, rects, set(values), template, name, village)
+        if name == "buildings":
+            return out + self._three_widgets(app, values)
+        # Each answer whole: two columns if every label fits half the width, else one, paged.
+        y0 = CHOICES_Y + 60 if state.phase == START_PLAYER else CHOICES_Y
+        labels = [self.label(state, name, v) for v in values]
+        badges = name in ("player", "take_from")
+        icons = name == "building"  # a start building's tile: its pictogram beside its name
+        half = all(text_height(lb, 246 - (38 if badges else 40 if icons else 0)) <= 30
+                   for lb in labels)
+        cols = 2 if half else 1
+        per_page = cols * max((404 - y0) // 56, 1) if len(values) * 56 > (470 - y0) * cols \
+            else len(values)
+        page = min(getattr(self, "choice_page", 0), (len(values) - 1) // per_page)
+        self.choice_page = page
+        y = y0
+        for i, v in enumerate(values[page * per_page:(page + 1) * per_page]):
+            col = i % cols
+            label = labels[page * per_page + i]
+            h = 52 if half else max(52, text_height(label, RIGHT_W - 16) + 8)
+            out.append(button(f"value:{name}:{value_key(v)}",
+                              (RIGHT_X + col * 270, y, 262 if half else RIGHT_W, h), label,
+                              partial(self.choose, app, name, v),
+                              colour=v if badges else None, value=v,
+                              icon=pictograms.building_icon(state.catalogue, v) if icons
+                              else None))
+            if col == cols - 1:
+                y += h + 4
+        if page > 0:
+            out.append(button("choices:prev", (RIGHT_X + 182, 412, 170, 60), _("Previous"),
+                              lambda: setattr(self, "choice_page", page - 1)))
+        if (page + 1) * per_page < len(values):
+            out.append(button("choices:next", (RIGHT_X + 362, 412, 170, 60), _("More"),
+                              lambda: setattr(self, "choice_page", page + 1)))
+        return out
+
+    def _three_widgets(self, app: AppView, values: list[Any]) -> list[Widget]:
+        """The 3 start buildings with the centre's letter: a toggle per type (the tiles the
+        player holds), never a paged list of every combination."""
+        types = sorted({t for v in values for t in v})
+        picked = self.three
+
+        def toggle(t: str) -> None:
+            if t in picked:
+                picked.remove(t)
+                return
+            picked.append(t)
+            if len(picked) == 3:
+                trio = tuple(sorted(picked))
+                picked.clear()
+                if trio in values:
+                    self.choose(app, "buildings", trio)
+                else:
+                    app.banner = _("These three are not possible together; tap them again.")
+
+        return [button(f"three:{t}", (RIGHT_X + (i % 2) * 270, CHOICES_Y + (i // 2) * 56,
+                                      262, 52),
+                       building(game_state(app).catalogue, t), partial(toggle, t),
+                       selected=t in picked, value=t,
+                       icon=pictograms.building_icon(game_state(app).catalogue, t))
+                for i, t in enumerate(types)]
+
+    def village(self, state: GameState) -> str:
+        if state.phase == NEUTRAL:
+            assert state.options.neutral_colour is not None
+            return state.options.neutral_colour
+        who = self.who(state)
+        assert who is not None
+        if state.phase == COUPLES and state.couple == 3:
+            return setup_rules.left_neighbour(state, who)
+        return who
+
+    def label(self, state: GameState, name: str, v: Any) -> str:
+        cat = state.catalogue
+        if name in ("player", "take_from"):
+            return colour(v) if name == "player" else _("from {who}").format(who=colour(v))
+        if name == "building":
+            holders = taken_from(state).get(v) if state.phase == DRAFT else None
+            if holders:  # not on offer: in front of these players
+                return _("{building} (from {who})").format(
+                    building=building(cat, v), who=", ".join(colour(c) for c in holders))
+            return building(cat, v)
+        if name == "buildings":
+            return ", ".join(building(cat, t) for t in v)
+        if name in ("sex", "school", "spouse"):
+            return _("the man") if v == Sex.M else _("the woman")
+        if name == "placements":
+            return "; ".join(
+                f"{_('man') if p.sex == Sex.M else _('woman')}: "
+                + (_("centre") if p.cell is None else building(
+                    cat, state.villages[state.queue[0]].buildings[p.cell].type))
+                for p in v)
+        return str(v)
+
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
+        state = game_state(app)
+        who = self.who(state)
+        title_bar(s, _("Setting up"), who if state.phase not in (START_PLAYER, PLACE,
+                                                                  START_BUILDINGS) else None)
+        last = app.session.game.actions[-1] if app.session and app.session.game.actions \
+            else None
+        left_panel(s, state)  # the players; in the draft who drafted what, then "7 of 12 placed"
+        again = picks_again(state, last)  # a second pick in a row is no failed tap
+        said = instruction(state, who, "player" in self.form.chosen)
+        if again:  # the instruction in its words, the name once
+            said = again + " " + said if taken_from(state) else again
+        paragraph(s, said,
+                  pygame.Rect(RIGHT_X, TOP + 6, RIGHT_W, CHOICES_Y - 34 - TOP - 6))
+        if self.letter_for is not None:
+            paragraph(s, _("Which letter is on the back of {who}'s village centre?").format(
+                who=colour(self.letter_for.player)),  # below the instruction, never over it
+                pygame.Rect(RIGHT_X, CHOICES_Y - 34, RIGHT_W, 60))
+            return
+        step = self.form.next_field()
+        if step is None and self.forced() is not None:
+            text(s, _("Only one answer is possible now:"), (RIGHT_X, CHOICES_Y - 28), 20, MUTED)
+        elif step and _is_cell(step[1]):
+            draw_village(s, state, self.village(state),
+                         pygame.Rect(RIGHT_X, CHOICES_Y, RIGHT_W, 470 - CHOICES_Y),
+                         highlight=set(step[1]))
+        elif step:
+            name = step[0]
+            if name == "building" and state.phase == DRAFT and taken_from(state):
+                name = "take_from"  # the buildings listed are other players'
+            text(s, self.prompt(name), (RIGHT_X, CHOICES_Y - 28), 20, MUTED)
+
+    def prompt(self, name: str) -> str:
+        return {"player": _("Who?"), "building": _("Which building?"),
+                "buildings": _("Which 3 buildings? Tap each."), "sex": _("Man or woman?"),
+                "take_from": _("Take which building from whom?"),
+                "placements": _("Where do the villagers from the school go?")}.get(name, "")
+
+
+def forced_text(state: GameState, action: Action) -> str:
+    """A forced setup answer, as the table will carry it out."""
+    a: Any = action
+    cat = state.catalogue
+    if isinstance(action, Pick):
+        if a.take_from:
+            return _("{who} takes the {building} from {other}").format(
+                who=colour(a.player), building=building(cat, a.building),
+                other=colour(a.take_from))
+        last = state.start_pool.get(a.building, 0) == 1
+        return (_("{who} takes the last {building}") if last else
+                _("{who} takes the {building}")).format(who=colour(a.player),
+                                                        building=building(cat, a.building))
+    return action_text(action, state)
+
+
+def _is_cell(values: list[Any]) -> bool:
+    return bool(values) and all(isinstance(v, tuple) and len(v) == 2
+                                and all(isinstance(i, int) for i in v) for v in values)

@@ -1,0 +1,1 @@
+"""Words: gettext and the catalogues, and what the screens say in words."""

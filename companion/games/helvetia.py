@@ -1,0 +1,100 @@
+"""Helvetia behind the ``GameKind`` interface: its rules are ``companion.engine``, its screens
+``companion.display.screens`` (the default ones)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from ..engine import Game, GameState
+from ..engine.catalogue import merge
+from ..engine.messages import Message
+from ..engine.state import OVER, PLAY, REVEAL, SCHOOL
+from ..engine.summary import summary as state_summary
+from ..hw.events import ButtonEvent
+from ..hw.leds import RGB, Layout, frame
+from .kind import Changed, Decision, GameKind, LedMoment, Played
+
+if TYPE_CHECKING:
+    from ..display.contract import AppView, Screen
+    from ..history.summary import GameSummary
+
+
+class Helvetia(GameKind):
+    name = "helvetia"
+    title = "Helvetia"
+    catalogued = True
+
+    def recognises(self, header: Any) -> bool:
+        return isinstance(header, Mapping) and header.get("game", self.name) == self.name
+
+    def new(self, header: Mapping[str, Any]) -> Game:
+        return Game(header)
+
+    def prepare(self, header: Mapping[str, Any], learned: Mapping[str, Any]) -> dict[str, Any]:
+        """The costs learned on this device go into a new game's catalogue."""
+        out = dict(header)
+        if learned:
+            out["catalogue"] = merge(learned, out.get("catalogue", {}))
+        return out
+
+    def replay(self, lines: Sequence[str], *overrides: Mapping[str, Any]) -> Game:
+        return Game.from_record(lines, *overrides)
+
+    def result(self, game: Played) -> dict[str, Any]:
+        s: GameState = game.state
+        out: dict[str, Any] = {"winners": s.winners, "tie_break": s.tie_break,
+                               "scores": dict(s.track)}
+        if s.ended_by:
+            out["ended_by"] = s.ended_by  # a deadlock, or the table agreed to stop
+        return out
+
+    def abandoned(self, game: Played) -> dict[str, Any]:
+        return {"abandoned": True, "winners": [], "tie_break": None,
+                "scores": dict(game.state.track)}
+
+    def summary(self, game: Played) -> dict[str, Any]:
+        return state_summary(game.state)
+
+    def summarize(self, game_id: int, lines: list[str], started_at: str, ended_at: str | None,
+                  result: Mapping[str, Any] | None) -> GameSummary:
+        from ..history.summary import summarize
+
+        return summarize(game_id, lines, started_at, ended_at, result)
+
+    def changed(self, before: GameState, after: GameState) -> Changed:
+        scored = after.track != before.track or (after.game_over and not before.game_over)
+        setup_done = before.phase not in (PLAY, SCHOOL, REVEAL, OVER) and after.phase == PLAY
+        costs = {t: dict(c) for t, c in after.learned_costs.items()  # read off a tile
+                 if before.learned_costs.get(t) != c}
+        return Changed(scored=scored, summary=scored or setup_done,
+                       round_over=before.phase == PLAY and after.phase != PLAY,
+                       backup=after.round != before.round or after.game_over, costs=costs)
+
+    def seat_decision(self, game: Played, event: ButtonEvent, seats: Sequence[str],
+                      chosen: Any) -> Decision:
+        """A button belongs to whoever sits at its place (``display.seating``)."""
+        from ..controls import NOBODY_HERE, button_decision
+        from ..display.app.seating import sitter
+
+        sat = sitter(event, game.header, seats)
+        if sat is None:
+            return Decision(message=Message(NOBODY_HERE, {}))
+        return replace(button_decision(game.state, sat), seat=sat.seat)
+
+    def led_frame(self, game: Played, layout: Layout, moment: LedMoment) -> list[RGB]:
+        from ..display.app.seating import places
+
+        return frame(game.state, layout, t=moment.t, bars=moment.bars,
+                     seats=places(game.header, moment.seats), thinking=moment.thinking)
+
+    def undo_question(self) -> Screen:
+        from ..display.screens.menu.undo import UndoConfirm
+
+        return UndoConfirm()
+
+    def screen_for(self, app: AppView) -> Screen:
+        from ..display.screens import helvetia_screen_for
+
+        return helvetia_screen_for(app)
