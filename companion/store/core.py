@@ -48,7 +48,6 @@ from typing import Any
 from .. import drunter
 from ..engine import Game, RecordError
 from ..engine.messages import Message
-from ..history.table import keep as keep_summary
 from . import games
 from .backups import best_backup, write_backup
 from .checks import (
@@ -57,6 +56,8 @@ from .checks import (
     _check_rows,
     _check_schema,
     _migrate,
+    header_damage,
+    mend_header,
     wal_damage,
 )
 from .files import _keep_copy, _set_aside
@@ -64,6 +65,7 @@ from .journal import ROOT, Appended, journal_file, link, seal_of
 from .lock import WriterLock
 from .messages import Notices
 from .repair import heal_store
+from . import summaries as summary_table
 from .trouble import (
     Diverged,
     StoreError,
@@ -88,6 +90,21 @@ class GameInfo:
     ended_at: str | None
     result: dict[str, Any] | None
     actions: int
+
+
+def mend_header_kept(path: Path, clock: Callable[[], float]) -> bool:
+    """The header's damaged format bytes mended (``checks.mend_header``), a copy kept first."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(60)
+    except OSError:
+        return False
+    if not header_damage(head):
+        return False
+    kept = _keep_copy(path, clock)
+    why = mend_header(path)
+    log.warning("the store's header was damaged (%s); mended, kept as %s", why, kept)
+    return why is not None
 
 
 def _now(clock: Callable[[], float]) -> str:
@@ -222,6 +239,8 @@ class Store:
         lock = WriterLock(path).acquire() if writer else None
         try:
             notices: list[Message] = []
+            if writer:  # damage SQLite would take for a read-only store, for ever
+                mend_header_kept(path, clock)
             wal = Path(f"{path}-wal")
             wal_problem = wal_damage(wal)
             if wal_problem and writer:
@@ -284,8 +303,17 @@ class Store:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if app_id not in (0, APPLICATION_ID):
                 raise _Damage("not a Helvetia Companion store")
+            mended = False
             if version > SCHEMA_VERSION:
-                raise StoreTrouble("newer", f"store version {version}")
+                try:  # our tables exactly (a newer store adds some): the number was damaged
+                    older = _check_schema(db, 1)
+                    mended = lock is not None
+                except _Damage:
+                    pass
+                if not mended:
+                    raise StoreTrouble("newer", f"store version {version}")
+                log.warning("the store's version number was damaged (%s); mended", version)
+                version = SCHEMA_VERSION - 1 if older else SCHEMA_VERSION
             missing = _check_schema(db, version)
             _check_rows(db, version)
             db.text_factory = str
@@ -295,7 +323,7 @@ class Store:
                 db.execute("PRAGMA synchronous=FULL")
                 db.execute(f"PRAGMA busy_timeout={int(SAVE_TIMEOUT * 1000)}")  # for the saves
                 db.execute("PRAGMA foreign_keys=ON")
-                if missing or version < SCHEMA_VERSION or app_id != APPLICATION_ID:
+                if missing or version < SCHEMA_VERSION or app_id != APPLICATION_ID or mended:
                     _migrate(db, version)
             elif missing or version < SCHEMA_VERSION:
                 raise StoreTrouble("io", "a store of an older companion: open it to write once")
@@ -361,7 +389,28 @@ class Store:
         are safe in the WAL and the journal whatever happens here. Safe to call on a thread
         of its own (``round_end_in_background``)."""
         with self._backing_up, contextlib.suppress(StoreError):
+            self.summarize_ended()
             self.backup()
+
+    def summarize_ended(self) -> None:
+        """The summary rows of ended games that have none (a game just ended: its row is
+        computed here, after its commit, never inside it), each in its own transaction."""
+        missing = [gid for (gid,) in self.db.execute(
+            "SELECT id FROM games WHERE ended_at IS NOT NULL AND id NOT IN "
+            "(SELECT game_id FROM summaries) ORDER BY id DESC LIMIT 4")]
+        for gid in missing:
+            summary_table.summary_in_background(self, gid)
+
+    def summaries(self, *, in_play: bool = True, replay_in_play: bool = False,
+                  progress: summary_table.Progress | None = None) -> list[Any]:
+        """Every stored game summed up, newest first, from checked rows (others computed
+        again from the records): ``summaries.summaries``."""
+        return summary_table.summaries(self, in_play=in_play, replay_in_play=replay_in_play,
+                                       progress=progress)
+
+    def summary_of(self, game_id: int) -> Any:
+        """One game summed up (``summaries.summary_of``)."""
+        return summary_table.summary_of(self, game_id)
 
     def round_end_in_background(self) -> threading.Thread:
         """``round_end`` on a thread of its own: the caller (the screen) never waits for it."""
@@ -462,17 +511,18 @@ class Store:
         ended, text = _now(self.clock), json.dumps(result)
         self.db.execute("UPDATE games SET ended_at=?, result=? WHERE id=?",
                         (ended, text, game_id))
-        keep_summary(self.db, game_id)  # the history's summary, in the same transaction
+        summary_table.drop(self.db, game_id)  # computed after the commit (``round_end``)
         return ["f", ended, text]
 
     def _unfinish(self, game_id: int) -> list[Any]:
         self.db.execute("UPDATE games SET ended_at=NULL, result=NULL WHERE id=?", (game_id,))
-        keep_summary(self.db, game_id)
+        summary_table.drop(self.db, game_id)
         return ["r"]
 
     def finish(self, game_id: int, result: Mapping[str, Any]) -> None:
         with self._tx():
             self._journal(game_id, [self._finish(game_id, result)])
+        self.later(lambda: summary_table.summary_in_background(self, game_id))
 
     def unfinish(self, game_id: int) -> None:
         """The game's end was undone."""

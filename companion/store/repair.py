@@ -15,12 +15,12 @@ from typing import Any
 from ..engine import HelvetiaError
 from ..engine.messages import Message
 from ..engine.record import loads_line
-from ..history.table import keep as keep_summary
 from . import games
 from .files import BACKUPS, _free_name, _keep_copy, _sync_dir
 from .heal import Copy, Healed, heal
 from .journal import events_of, journal_dir, journal_file, read, rewrite, seal_of
 from .messages import english
+from .summaries import drop as drop_summary
 from .trouble import trouble_of
 
 Store = Any  # the store (``core.Store``), not imported: it imports this module
@@ -225,6 +225,6 @@ def _write_back(store: Store, gid: int, healed: Healed | None) -> None:
         db.executemany("INSERT INTO actions (game_id, seq, line, chain) VALUES (?, ?, ?, ?)",
                        [(gid, i, line, chain[i - 1])
                         for i, line in enumerate(healed.lines, 1)])
-        keep_summary(db, gid)  # the history's summary of the game as healed
+        drop_summary(db, gid)  # computed again from the game as healed, when read
         n = db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
         db.execute("UPDATE meta SET value=? WHERE key='actions'", (n,))
