@@ -64,7 +64,7 @@ from .files import _keep_copy, _set_aside
 from .journal import ROOT, Appended, journal_file, link, seal_of
 from .lock import WriterLock
 from .messages import Notices
-from .repair import heal_store
+from .repair import first_to_check, game_ids, heal_store
 from . import summaries as summary_table
 from .trouble import (
     Diverged,
@@ -132,6 +132,11 @@ class Store:
         self.unjournaled = 0  # games healed from a backup without their journal (at open)
         self._writing = threading.RLock()  # one transaction at a time, whichever thread
         self.failed_later: list[StoreError] = []  # what ``later`` could not save, to be said
+        self.checking: frozenset[int] = frozenset()
+        """Games still being checked against their journals beside the table (after an
+        unclean shutdown, the games other than the table's): the Games list says so."""
+        self.late_notices: list[Message] = []  # what that check found, for the screen to say
+        self.check_thread: threading.Thread | None = None
 
     @contextlib.contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
@@ -242,6 +247,7 @@ class Store:
             if writer:  # damage SQLite would take for a read-only store, for ever
                 mend_header_kept(path, clock)
             wal = Path(f"{path}-wal")
+            unclean = wal.exists() and wal.stat().st_size > 0  # a clean close removes it
             wal_problem = wal_damage(wal)
             if wal_problem and writer:
                 kept = _keep_copy(wal, clock)
@@ -262,7 +268,14 @@ class Store:
                 log.warning("damaged store (%s) kept as %s", _why(exc), aside)
                 replaced = "store.restored" if restored else "store.started_new"
             try:
-                said = heal_store(store, replaced is not None)
+                if replaced is None and writer:  # the table's game first, the rest beside it
+                    first = first_to_check(store)
+                    said = heal_store(store, only=first)
+                    rest = set().union(*game_ids(store)) - first
+                    if unclean and rest:
+                        store.check_in_background(rest)
+                else:
+                    said = heal_store(store, replaced is not None)
             except BaseException:
                 store.db.close()
                 raise
@@ -358,8 +371,43 @@ class Store:
                 raise _diagnose(trouble_of(exc), path) from exc
             raise
 
+    def check_in_background(self, ids: set[int]) -> threading.Thread:
+        """Check and heal games ``ids`` on a thread of its own with its own connection (the
+        table's commits and this check take turns, one transaction at a time)."""
+        self.checking = frozenset(ids)
+
+        def run() -> None:
+            db = None
+            try:
+                db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
+                                     timeout=BUSY_TIMEOUT)
+                db.execute("PRAGMA synchronous=FULL")
+                db.execute("PRAGMA foreign_keys=ON")
+                beside = Store(db, self.path, self.clock)
+                beside.writer = True
+                beside._writing = self._writing
+                for gid in sorted(ids, reverse=True):  # the newest first: the Games list's top
+                    self.late_notices += heal_store(beside, only={gid}, background=True)
+                    self.checking = self.checking - {gid}
+            except Exception:  # never lost silently: logged; the games are checked next start
+                log.exception("the background check of the stored games failed")
+            finally:
+                self.checking = frozenset()
+                if db is not None:
+                    db.close()
+
+        t = threading.Thread(target=run, name="helvetia-check", daemon=True)
+        t.start()
+        self.check_thread = t
+        return t
+
+    def checked(self) -> None:
+        """Wait for the background check (``check_in_background``) to end."""
+        if self.check_thread is not None:
+            self.check_thread.join()
+
     def close(self) -> None:
-        for t in (self.backup_thread, self.later_thread):  # what runs in the background ends
+        for t in (self.backup_thread, self.later_thread, self.check_thread):  # what runs in the background ends
             if t is not None:
                 t.join()
         with self._writing, self._backing_up:

@@ -37,9 +37,9 @@ def _text(v: Any) -> str | None:
     return str(v)
 
 
-def db_copies(db: sqlite3.Connection) -> dict[int, Copy]:
-    """Every game of a database as a copy (rows that cannot be read become text that fails
-    its checks)."""
+def db_copies(db: sqlite3.Connection, only: set[int] | None = None) -> dict[int, Copy]:
+    """Every game of a database (or those ``only``) as a copy (rows that cannot be read
+    become text that fails their checks)."""
     factory = db.text_factory
     db.text_factory = bytes
     try:
@@ -47,11 +47,15 @@ def db_copies(db: sqlite3.Connection) -> dict[int, Copy]:
         for gid, header, started, ended, result, head, jlines, seal in db.execute(
                 "SELECT id, header, started_at, ended_at, result, head, jlines, seal "
                 "FROM games"):
+            if only is not None and int(gid) not in only:
+                continue
             out[int(gid)] = Copy(_text(header), _text(head), _text(started), [], _text(ended),
                                  _text(result), int(jlines or 0), False)
             out[int(gid)].seal = _text(seal)  # type: ignore[attr-defined]
+        which = "" if only is None else \
+            f" WHERE game_id IN ({','.join(str(int(g)) for g in only)})"
         for gid, _seq, line, chain in db.execute(
-                "SELECT game_id, seq, line, chain FROM actions ORDER BY game_id, seq"):
+                f"SELECT game_id, seq, line, chain FROM actions{which} ORDER BY game_id, seq"):
             if int(gid) in out:
                 out[int(gid)].actions.append((_text(line) or "", _text(chain) or ""))
         for c in out.values():
@@ -76,17 +80,38 @@ def backup_copies(path: Path) -> list[dict[int, Copy]]:
     return out
 
 
-def heal_store(store: Store, replaced: bool = False) -> list[Message]:
-    """Check every game of ``store`` against its journal; heal; write back (a writer) or keep
-    the healed games in memory (a reader). What the table must know, as messages.
-    ``replaced``: the database was set aside and this one is a backup or new (a game without
-    its journal is then as the backup has it: said by the caller, not as repaired)."""
-    dbs = db_copies(store.db)
-    jdir = journal_dir(store.path)
-    ids = set(dbs)
+def game_ids(store: Store) -> tuple[set[int], set[int]]:
+    """The ids of the games in the database, and of those with a journal."""
+    in_db = {int(r[0]) for r in store.db.execute("SELECT id FROM games")}
+    journaled: set[int] = set()
     with contextlib.suppress(OSError):
-        ids |= {int(m.group(1)) for p in jdir.iterdir()
-                if (m := re.fullmatch(r"game-(\d+)\.log", p.name))}
+        journaled = {int(m.group(1)) for p in journal_dir(store.path).iterdir()
+                     if (m := re.fullmatch(r"game-(\d+)\.log", p.name))}
+    return in_db, journaled
+
+
+def first_to_check(store: Store) -> set[int]:
+    """The games checked before the first frame: the table's current game, the newest, and
+    any a journal has and the database lost (few: the rest waits, ``heal_store(only=...)``)."""
+    in_db, journaled = game_ids(store)
+    current = store._meta("current")
+    first = journaled - in_db
+    first |= {g for g in (current, max(in_db, default=None)) if g is not None}
+    return first
+
+
+def heal_store(store: Store, replaced: bool = False, only: set[int] | None = None,
+               background: bool = False) -> list[Message]:
+    """Check every game of ``store`` (or those ``only``) against its journal; heal; write
+    back (a writer) or keep the healed games in memory (a reader). What the table must know,
+    as messages. ``replaced``: the database was set aside and this one is a backup or new (a
+    game without its journal is then as the backup has it: said by the caller, not as
+    repaired). ``background``: beside the table's game (the current game is left as it is)."""
+    in_db, journaled = game_ids(store)
+    ids = in_db | journaled
+    if only is not None:
+        ids &= only
+    dbs = db_copies(store.db, ids if only is not None else None)
     current = store._meta("current")
     backups: list[dict[int, Copy]] | None = None
     repaired: list[int] = []
@@ -143,7 +168,8 @@ def heal_store(store: Store, replaced: bool = False) -> list[Message]:
             store.unjournaled += 1
         elif not quiet:
             repaired.append(gid)
-    if store.writer and table_games and (current is None or current < max(table_games)):
+    if store.writer and not background and table_games and (
+            current is None or current < max(table_games)):
         with store._tx():
             store._set_meta("current", max(table_games))
     if repaired:
