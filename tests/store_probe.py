@@ -211,9 +211,10 @@ def faults(t: Template, rng: random.Random | None, per: int = 24) -> Iterator[Fa
         for b in _bits(last * 8 - 8, rng, per):
             yield ("journal-last-line-bit", f"game {gid} bit {b}",
                    lambda w, g=gid, a=start + b // 8, k=b % 8: _flip_bit(_journal(w, g), a, k))
+        end = len(data) - 1
         for k in range(8):
             yield ("journal-newline-bit", f"game {gid} bit {k}",
-                   lambda w, g=gid, a=len(data) - 1, k=k: _flip_bit(_journal(w, g), a, k))
+                   lambda w, g=gid, a=end, k=k: _flip_bit(_journal(w, g), a, k))
         yield ("journal-lost", f"game {gid}",
                lambda w, g=gid: _journal(w, g).unlink())
     for b in _bits(100 * 8, rng, per * 2):

@@ -7,6 +7,7 @@ dropped first. Players are never cut."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -45,7 +46,8 @@ def settings(store: Any) -> Settings:
     """The device's settings for BG Stats: ``bgstats.location``, ``bgstats.bgg_id``."""
     location = (store.setting("bgstats.location") or "").strip()
     raw = (store.setting("bgstats.bgg_id") or "").strip()
-    return Settings(location, int(raw) if raw.isdigit() and 0 < int(raw) < 10**9 else None)
+    return Settings(location, int(raw) if raw.isascii() and raw.isdigit()
+                    and 0 < int(raw) < 10**9 else None)
 
 
 def comments(game: GameSummary) -> str:
@@ -56,6 +58,24 @@ def comments(game: GameSummary) -> str:
                             if s.by_source.get(k))
         parts.append(f"{s.name} {s.vp} VP ({sources or 'none'})")
     return "; ".join(parts)
+
+
+def seat_ids(game: GameSummary) -> list[str]:
+    """BG Stats' player id of each seat: the known player's (``player_id``: "Anna" and "anna"
+    are one player across games), unless an earlier seat of this play has it ("Anna" and
+    "ANNA", "Straße" and "STRASSE" at one table are two players): then one of the name as
+    written, else of the name and colour. Distinct seats stay distinct."""
+    out: list[str] = []
+    for s in game.seats:
+        for pid in (player_id(s.name), "p-" + _hash(s.name), "p-" + _hash(f"{s.name}/{s.colour}")):
+            if pid not in out:
+                break
+        out.append(pid)
+    return out
+
+
+def _hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:10]
 
 
 def play(game: GameSummary, config: Settings = Settings(), *, with_comments: bool = True
@@ -74,8 +94,8 @@ def play(game: GameSummary, config: Settings = Settings(), *, with_comments: boo
         "game": g,
         "players": [{"name": s.name, "score": s.vp, "winner": s.winner,
                      "startPlayer": s.colour == game.start_player, "rank": s.rank,
-                     "role": s.colour.capitalize(), "sourcePlayerId": player_id(s.name)}
-                    for s in game.seats],
+                     "role": s.colour.capitalize(), "sourcePlayerId": pid}
+                    for s, pid in zip(game.seats, seat_ids(game), strict=True)],
     }
     if with_comments:
         out["comments"] = comments(game)

@@ -115,7 +115,7 @@ def bgstats_settings(store: Any, location: str | None, bgg_id: str | None) -> st
     if bgg_id is not None:
         if bgg_id.strip().lower() == "none":
             store.set_setting("bgstats.bgg_id", "")
-        elif bgg_id.strip().isdigit() and 0 < int(bgg_id) < 10**9:
+        elif bgg_id.strip().isascii() and bgg_id.strip().isdigit() and 0 < int(bgg_id) < 10**9:
             store.set_setting("bgstats.bgg_id", str(int(bgg_id)))
         else:
             raise CommandError(f"not a BoardGameGeek id: {bgg_id[:30]!r} (a number, or none)")

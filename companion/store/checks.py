@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.catalogue import shipped_data
-from .summaries import SUMMARY_SCHEMA
 from .journal import chain_of, seal_of
+from .summaries import SUMMARY_SCHEMA
 from .trouble import _Damage, _why
 
 SCHEMA_VERSION = 4  # 3: the actions' chained checks and the summaries; 4: their checks

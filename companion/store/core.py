@@ -49,6 +49,7 @@ from .. import drunter
 from ..engine import Game, RecordError
 from ..engine.messages import Message
 from . import games
+from . import summaries as summary_table
 from .backups import best_backup, write_backup
 from .checks import (
     APPLICATION_ID,
@@ -65,7 +66,6 @@ from .journal import ROOT, Appended, journal_file, link, seal_of
 from .lock import WriterLock
 from .messages import Notices
 from .repair import first_to_check, game_ids, heal_store
-from . import summaries as summary_table
 from .trouble import (
     Diverged,
     StoreError,
@@ -407,7 +407,8 @@ class Store:
             self.check_thread.join()
 
     def close(self) -> None:
-        for t in (self.backup_thread, self.later_thread, self.check_thread):  # what runs in the background ends
+        # what runs in the background ends
+        for t in (self.backup_thread, self.later_thread, self.check_thread):
             if t is not None:
                 t.join()
         with self._writing, self._backing_up:
