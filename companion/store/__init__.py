@@ -5,7 +5,7 @@ known players and device settings in ``players``. The public names are importabl
 from .checks import APPLICATION_ID, SCHEMA, SCHEMA_VERSION, wal_damage
 from .core import BUSY_TIMEOUT, GameInfo, Store, result_of
 from .files import BACKUPS
-from .lock import AlreadyRunning
+from .lock import AlreadyRunning, Held
 from .players import (
     KNOWN_PLAYERS,
     NAME_LENGTH,
@@ -20,7 +20,7 @@ from .players import (
 from .trouble import StoreError, StoreTrouble, reason, trouble_of
 
 __all__ = [
-    "Store", "GameInfo", "AlreadyRunning", "result_of", "StoreError", "StoreTrouble", "reason",
+    "Store", "GameInfo", "AlreadyRunning", "Held", "result_of", "StoreError", "StoreTrouble", "reason",
     "trouble_of",
     "wal_damage", "SCHEMA", "SCHEMA_VERSION", "APPLICATION_ID", "BACKUPS", "BUSY_TIMEOUT",
     "NAME_LENGTH", "KNOWN_PLAYERS", "device_language", "keep_language", "known_players",
