@@ -85,6 +85,8 @@ class Session:
         self.waiting: StoreError | None = None
         """Why the queued commits wait (a ``store.waiting`` message), None if none do."""
         self._flushing = threading.Lock()
+        self.kept_heads: list[str] = []
+        """The chain value after each queued action (kept in the journal)."""
 
     @classmethod
     def start(cls, store: Store, header: Mapping[str, Any],
@@ -126,18 +128,23 @@ class Session:
         result = result_of(self.game) if state.game_over else None
         round_end = state.round != before.round or state.game_over
 
-        def commit() -> str:
+        def commit(kept: Any = None) -> str:
             return self.store.commit_action(self.game_id, seq, line, costs=costs,
-                                            result=result, after=self.head)
+                                            result=result, after=self.head, kept=kept)
 
         if self.queued:  # the store is locked: this action waits its turn
-            self.queued.append(commit)
+            self._keep_queued(seq, line, result, commit)
             return state
         try:
             self.head = self.runner(commit)
         except Exception as exc:
-            if reason(exc) == "locked":  # another program: wait for it, the action is done
-                self.queued.append(commit)
+            if reason(exc) == "locked":  # another program: the action is kept in the journal
+                try:
+                    self._keep_queued(seq, line, result, commit)
+                except Exception as kept_exc:  # not even the journal: not done
+                    self.game.undo()
+                    raise StoreError(Message("store.failed_action",
+                                             {"reason": reason(kept_exc)})) from kept_exc
                 self.waiting = StoreError(Message("store.waiting", {"reason": "locked"}))
                 return state
             self.game.undo()
@@ -145,6 +152,17 @@ class Session:
         if round_end:  # a backup, in the background: the commit above is safe already
             self.store.round_end_in_background()
         return state
+
+    def _keep_queued(self, seq: int, line: str, result: Mapping[str, Any] | None,
+                     commit: Callable[[Any], str]) -> None:
+        """The database is locked: the action goes into the journal (one checked copy on the
+        card, fsynced, before the table is told it is kept) and its database commit waits in
+        ``queued``."""
+        after = self.kept_heads[-1] if self.kept_heads else self.head
+        kept = self.runner(lambda: self.store.keep_action(self.game_id, seq, line, after,
+                                                          result))
+        self.kept_heads.append(kept.chain)
+        self.queued.append(lambda: commit(kept))
 
     def flush(self) -> bool:
         """Save the queued commits, in order (on a thread of its own: the app's loop starts
@@ -158,6 +176,7 @@ class Session:
                                                       {"reason": reason(exc)}))
                     return False
                 self.queued.pop(0)
+                self.kept_heads.pop(0)
             self.waiting = None
             return True
 
@@ -167,7 +186,10 @@ class Session:
                 raise self.waiting or StoreError(Message("store.waiting", {"reason": "locked"}))
             try:
                 if self.queued:
+                    seq, was_over = len(self.game.actions), self.state.game_over
+                    self.runner(lambda: self.store.keep_undo(self.game_id, seq, was_over))
                     self.queued.pop()
+                    self.kept_heads.pop()
                     return self.game.undo()
             finally:
                 self._flushing.release()

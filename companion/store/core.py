@@ -83,6 +83,16 @@ SAVE_TIMEOUT = 1.0  # the same for a save: then the table's actions are queued (
 
 
 @dataclass(frozen=True)
+class Kept:
+    """An event kept in the journal only (``Store.keep_action``): the journal's length with
+    it, when the game ended (if it did), and the action's chain value."""
+
+    lines: int
+    ended_at: str | None
+    chain: str
+
+
+@dataclass(frozen=True)
 class GameInfo:
     id: int
     header: dict[str, Any]
@@ -186,8 +196,16 @@ class Store:
         self.later_thread = t
         return t
 
-    def _journal(self, game_id: int, events: list[list[Any]]) -> None:
-        """Append the event's journal lines (fsynced) and seal the game's row with them."""
+    def _journal(self, game_id: int, events: list[list[Any]],
+                 journaled: int | None = None) -> None:
+        """Append the event's journal lines (fsynced) and seal the game's row with them;
+        ``journaled``: they are in the journal already (``keep_in_journal``), up to that
+        line."""
+        if journaled is not None:
+            self.db.execute("UPDATE games SET jlines=MAX(COALESCE(jlines, 0), ?) WHERE id=?",
+                            (journaled, game_id))
+            self._seal(game_id)
+            return
         appended = Appended(journal_file(self.path, game_id), events)
         self._journaled.append(appended)
         self.db.execute("UPDATE games SET jlines = COALESCE(jlines, 0) + ? WHERE id=?",
@@ -515,18 +533,47 @@ class Store:
     def commit_action(self, game_id: int, seq: int, line: str, *,
                       costs: Mapping[str, Mapping[str, int]] | None = None,
                       result: Mapping[str, Any] | None = None,
-                      after: str | None = None) -> str:
+                      after: str | None = None, kept: Kept | None = None) -> str:
         """One table event: action ``seq`` (1-based, following the last stored, and, if
         ``after`` is given, following that chain value) with the costs it taught and, when it
-        ended the game, the result; all of it or nothing. Returns the new chain value."""
+        ended the game, the result; all of it or nothing. Returns the new chain value.
+        ``kept``: the event is in the journal already (``keep_action``, while the database
+        was locked): only the database is written."""
         with self._tx():
             events = [self._append(game_id, seq, line, after)]
             if costs:
                 self._learn(costs)
             if result is not None:
-                events.append(self._finish(game_id, result))
-            self._journal(game_id, events)
+                events.append(self._finish(game_id, result,
+                                           kept.ended_at if kept is not None else None))
+            self._journal(game_id, events, kept.lines if kept is not None else None)
         return str(events[0][3])
+
+    def keep_action(self, game_id: int, seq: int, line: str, after: str,
+                    result: Mapping[str, Any] | None = None) -> Kept:
+        """While the database is locked by another program: action ``seq`` (following chain
+        value ``after``) and the game's end into the game's journal only, fsynced: one
+        checked copy on the card, which the next open takes (the journal leads,
+        docs/store.md). ``commit_action(..., kept=...)`` writes the database later."""
+        events: list[list[Any]] = [["a", seq, line, link(after, line)]]
+        ended = None
+        if result is not None:
+            ended = _now(self.clock)
+            events.append(["f", ended, json.dumps(result)])
+        return Kept(self._keep(game_id, events), ended, str(events[0][3]))
+
+    def keep_undo(self, game_id: int, seq: int, unfinish: bool = False) -> int:
+        """While the database is locked: the undo of a kept action into the journal only."""
+        return self._keep(game_id, [["u", seq]] + ([["r"]] if unfinish else []))
+
+    def _keep(self, game_id: int, events: list[list[Any]]) -> int:
+        file = journal_file(self.path, game_id)
+        with self._writing:
+            try:
+                Appended(file, events).close()
+                return file.read_bytes().count(b"\n")
+            except OSError as exc:
+                raise trouble_of(exc) from exc
 
     def commit_undo(self, game_id: int, seq: int, *, unfinish: bool = False,
                     after: str | None = None) -> str:
@@ -556,8 +603,9 @@ class Store:
         """Undo: remove action ``seq``, which must be the last one stored."""
         self.commit_undo(game_id, seq)
 
-    def _finish(self, game_id: int, result: Mapping[str, Any]) -> list[Any]:
-        ended, text = _now(self.clock), json.dumps(result)
+    def _finish(self, game_id: int, result: Mapping[str, Any],
+                ended_at: str | None = None) -> list[Any]:
+        ended, text = ended_at or _now(self.clock), json.dumps(result)
         self.db.execute("UPDATE games SET ended_at=?, result=? WHERE id=?",
                         (ended, text, game_id))
         summary_table.drop(self.db, game_id)  # computed after the commit (``round_end``)
