@@ -96,6 +96,8 @@ def store_command(args: argparse.Namespace) -> int:
         except _InputError as exc:
             return _fail(str(exc))
     place = cli_store.find(config, os.environ)
+    if place.directory.exists() and not place.directory.is_dir():  # every command says so
+        return _fail(f"data_dir: {place.directory} is not a directory")
     if _writes(args):  # the directory must take it
         try:
             check_data_dir(place.directory)
