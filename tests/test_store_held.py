@@ -70,7 +70,7 @@ def test_a_held_store_names_the_holder_and_is_taken_over_when_free(tmp_path: Pat
         assert app.trouble.command == "helvetia import"
         assert isinstance(app.screen, StoreTroubleScreen)
         what, todo = held_text(app.trouble)
-        assert "helvetia import" in what and str(holder.pid) in what
+        assert "helvetia import" in what and str(holder.pid) in what and "takes over" in todo
         app.step(0)  # drawn, alive
         app.retry_at = 0.0
         for _ in range(20):  # still held: trouble again, no exit

@@ -20,8 +20,8 @@ from .players import (
 from .trouble import StoreError, StoreTrouble, reason, trouble_of
 
 __all__ = [
-    "Store", "GameInfo", "AlreadyRunning", "Held", "result_of", "StoreError", "StoreTrouble", "reason",
-    "trouble_of",
+    "Store", "GameInfo", "AlreadyRunning", "Held", "result_of", "StoreError", "StoreTrouble",
+    "reason", "trouble_of",
     "wal_damage", "SCHEMA", "SCHEMA_VERSION", "APPLICATION_ID", "BACKUPS", "BUSY_TIMEOUT",
     "NAME_LENGTH", "KNOWN_PLAYERS", "device_language", "keep_language", "known_players",
     "last_names", "last_seats", "remember_players", "forget_player",

@@ -475,6 +475,13 @@ class Store:
         return summary_table.summaries(self, in_play=in_play, replay_in_play=replay_in_play,
                                        progress=progress)
 
+    def games_page(self, finished: bool, offset: int, limit: int,
+                   progress: summary_table.Progress | None = None
+                   ) -> tuple[list[Any], int, int]:
+        """One page of the Games list, paged in SQL (``summaries.page``): its games (newest
+        first), and how many are finished and not."""
+        return summary_table.page(self, finished, offset, limit, progress)
+
     def summary_of(self, game_id: int) -> Any:
         """One game summed up (``summaries.summary_of``)."""
         return summary_table.summary_of(self, game_id)

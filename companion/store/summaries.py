@@ -227,6 +227,40 @@ def _catch_up(store: Store, ids: list[int], progress: Progress | None
     return computed
 
 
+FINISHED_SQL = ("(g.ended_at IS NOT NULL AND NOT COALESCE(CASE WHEN json_valid(g.result) THEN "
+                "json_extract(g.result, '$.abandoned') END, 0))")
+"""A game the Games list counts as finished (ended, not abandoned), in SQL."""
+
+
+def page(store: Store, finished: bool, offset: int, limit: int,
+         progress: Progress | None = None) -> tuple[list[GameSummary], int, int]:
+    """One page of the Games list, newest first, paged in SQL: (its games, how many games
+    are finished, how many are not). Only the page's rows are read (checked; a row that
+    fails is computed again and kept); a game in play is listed from its header."""
+    db = store.db
+    done, total = db.execute(f"SELECT COALESCE(SUM({FINISHED_SQL}), 0), COUNT(*) "
+                             "FROM games g").fetchone()
+    ids = [gid for (gid,) in db.execute(
+        f"SELECT id FROM games g WHERE {FINISHED_SQL} = ? ORDER BY id DESC LIMIT ? OFFSET ?",
+        (1 if finished else 0, max(limit, 0), max(offset, 0)))]
+    marks = ",".join("?" * len(ids))
+    rows = _checked_rows(db, f" WHERE s.game_id IN ({marks})", tuple(ids)) if ids else {}
+    found = db.execute(f"SELECT id, header, started_at, ended_at, (SELECT COUNT(*) FROM actions "
+                       f"WHERE game_id=id) FROM games WHERE id IN ({marks}) ORDER BY id DESC",
+                       tuple(ids)).fetchall()
+    stale = [gid for gid, _h, _s, ended, _n in found if ended is not None and gid not in rows]
+    if stale:  # rows missing or failing their check: computed again, kept, progress said
+        rows.update(_catch_up(store, stale, progress))
+    out = []
+    for gid, header, started, ended, n in found:
+        got = rows.get(gid)
+        if got is None and ended is None:
+            got = in_play_summary(gid, header, started, n)
+        if got is not None:
+            out.append(got)
+    return out, int(done), int(total) - int(done)
+
+
 def rebuild(store: Store) -> int:
     """Every row computed again from the records; returns how many games were summed up."""
     with store._tx() as db:
