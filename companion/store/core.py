@@ -699,6 +699,8 @@ class Store:
             with contextlib.suppress(FileNotFoundError):
                 journal_file(self.path, game_id).unlink()
             self._journal(game_id, events)
+        if game.state.game_over:  # its summary row, after the commit (a command waits)
+            summary_table.summary_in_background(self, game_id)
         return game_id
 
     def load(self, game_id: int, *overrides: Mapping[str, Any]) -> Game:
