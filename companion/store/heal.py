@@ -85,15 +85,15 @@ def heal(db: Copy | None, journal: Copy | None, backups: Sequence[Copy] = (),
     prev = link(ROOT, header)
     lines: list[str] = []
     for i in range(target):
-        line = _line_at(i, prev, lead, copies, backups)  # type: ignore[arg-type]
+        assert lead is not None  # (target is 0 without one)
+        line = _line_at(i, prev, lead, copies, backups)
         if line is None:
             break
         if line not in {c.actions[i][0] for c in copies if i < len(c.actions)}:
             from_backup = True
         prev = link(prev, line)
         lines.append(line)
-    gone_lines = [c.actions[i][0] for i in range(len(lines), target) for c in [lead]
-                  if lead is not None]
+    gone_lines = [] if lead is None else [ln for ln, _ in lead.actions[len(lines):target]]
     if replay:  # (a header the rules refuse: kept as it is, said when the game is loaded)
         lines = replayable(header, lines) or lines
     gone = target - len(lines)
