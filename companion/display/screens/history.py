@@ -132,9 +132,15 @@ class GamesScreen(Screen):
                       _("Every game was played to its end."),
                       pygame.Rect(16, LIST_TOP + 20, W - 32, 60), BODY, MUTED)
             return
+        checking = app.store.checking if app.store is not None else frozenset()
         for i, g in enumerate(games):
-            self.shown.append(game_row(s, g, pygame.Rect(8, LIST_TOP + i * ROW_H, W - 16,
-                                                         ROW_H - 6)))
+            r = pygame.Rect(8, LIST_TOP + i * ROW_H, W - 16, ROW_H - 6)
+            self.shown.append(game_row(s, g, r))
+            if g.id in checking:  # after an unclean shutdown, checked beside the table
+                self.shown[-1]["checking"] = True
+                draw_text(s, _("Still being checked"), pygame.Rect(r.right - 250, r.top + 32,
+                                                                   240, 28),
+                          BODY, MUTED, wrap=False, align="right", bg=BUTTON)
 
 
 def _summing(app: AppView, n: int, of: int) -> None:
