@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 import segno
 
-from .summary import SOURCES, GameSummary, player_id
+from .summary import SOURCES, GameSummary, Seat, player_id
 
 LINK = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "Helvetia Companion"
@@ -60,6 +60,14 @@ def comments(game: GameSummary) -> str:
     return "; ".join(parts)
 
 
+VIRTUAL_NAME = "Helvetia Companion ({level})"
+"""A virtual player as BG Stats lists it: one player per level, marked as the companion."""
+
+
+def player_name(s: Seat) -> str:
+    return VIRTUAL_NAME.format(level=s.virtual) if s.virtual else s.name
+
+
 def seat_ids(game: GameSummary) -> list[str]:
     """BG Stats' player id of each seat: the known player's (``player_id``: "Anna" and "anna"
     are one player across games), unless an earlier seat of this play has it ("Anna" and
@@ -67,6 +75,10 @@ def seat_ids(game: GameSummary) -> list[str]:
     written, else of the name and colour. Distinct seats stay distinct."""
     out: list[str] = []
     for s in game.seats:
+        if s.virtual:  # the companion at its level: the same player in every play
+            out.append(f"companion-{s.virtual}-{s.colour}" if f"companion-{s.virtual}" in out
+                       else f"companion-{s.virtual}")
+            continue
         for pid in (player_id(s.name), "p-" + _hash(s.name), "p-" + _hash(f"{s.name}/{s.colour}")):
             if pid not in out:
                 break
@@ -92,7 +104,7 @@ def play(game: GameSummary, config: Settings = Settings(), *, with_comments: boo
         "durationMin": game.duration_min or 0,
         "location": config.location,
         "game": g,
-        "players": [{"name": s.name, "score": s.vp, "winner": s.winner,
+        "players": [{"name": player_name(s), "score": s.vp, "winner": s.winner,
                      "startPlayer": s.colour == game.start_player, "rank": s.rank,
                      "role": s.colour.capitalize(), "sourcePlayerId": pid}
                     for s, pid in zip(game.seats, seat_ids(game), strict=True)],
@@ -128,11 +140,23 @@ class Shared:
     code: segno.QRCode
 
 
+COMMENT_CUTS = (None, 160, 100, 60, 30)
+NAME_CUTS = (None, 16, 10, 6, 3)
+"""How far the comments, then the names, are shortened to keep the code readable."""
+
+
 def share(game: GameSummary, config: Settings = Settings()) -> Shared:
-    """The play and its code: with comments if the code stays readable, else without; without
-    them a longer link makes a larger code (players are never dropped)."""
-    for with_comments in (True, False):
-        obj = play(game, config, with_comments=with_comments)
+    """The play and its code, within ``MAX_VERSION`` (readable at 40 cm, as the docs promise):
+    the comments shortened first, then left out, then the names shortened (players are never
+    dropped). Only a play that fits no way gets a larger code."""
+    tries = [(c, None) for c in COMMENT_CUTS] + [(0, n) for n in NAME_CUTS]
+    for comments_cut, names_cut in tries:
+        obj = play(game, config, with_comments=comments_cut != 0)
+        if comments_cut:
+            obj["comments"] = _cut(obj["comments"], comments_cut)
+        if names_cut:
+            for p in obj["players"]:
+                p["name"] = _cut(p["name"], names_cut)
         url = link(obj)
         code = _code(url, None)
         if code is not None and code.version <= MAX_VERSION:
@@ -140,3 +164,7 @@ def share(game: GameSummary, config: Settings = Settings()) -> Shared:
     code = _code(url, None)
     assert code is not None, "a play's link always fits a QR code (40-L holds 2,953 bytes)"
     return Shared(obj, url, code)
+
+
+def _cut(text: str, n: int) -> str:
+    return text if len(text) <= n else text[:n - 1].rstrip() + "\u2026"

@@ -9,6 +9,7 @@ import io
 import json
 from typing import Any
 
+from ..engine.record import line_problem
 from . import bgstats
 from .stats import player_stats
 from .summary import FINISHED, SOURCES, GameSummary
@@ -108,7 +109,7 @@ def bgstats_settings(store: Any, location: str | None, bgg_id: str | None) -> st
     it), ``bgg_id`` (BoardGameGeek's number of the game; "none" clears it)."""
     if location is not None:
         location = location.strip()
-        if len(location) > LOCATION_LENGTH or any(ord(ch) < 32 for ch in location):
+        if len(location) > LOCATION_LENGTH or line_problem(location) is not None:
             raise CommandError(f"a location is one line of at most {LOCATION_LENGTH} "
                                 f"characters")
         store.set_setting("bgstats.location", location)

@@ -9,11 +9,11 @@ import pygame
 
 from ...engine.scoring import BREAKDOWN
 from ...history.stats import PlayerStats, player_stats
-from ...history.table import summaries
 from ..contract import AppView
 from ..i18n import _, character, pgettext
 from ..ui import BODY, INK, MUTED, PANEL, W, Widget, button, draw_text
 from .history_words import SOURCES, TOP, Screen, back_button, title_bar
+from .virtual import level_word
 
 
 def number(x: float) -> str:
@@ -30,7 +30,9 @@ def figures(p: PlayerStats) -> list[tuple[str, str]]:
     def rival(r: Any) -> str:
         if r is None:
             return "—"
-        return _("{name} ({n} of {m})").format(name=r.name, n=r.times, m=r.together)
+        name = _("Virtual player ({level})").format(level=level_word(r.virtual)) \
+            if r.virtual else r.name
+        return _("{name} ({n} of {m})").format(name=name, n=r.times, m=r.together)
 
     fav = p.favourite
     return [
@@ -61,10 +63,8 @@ class PlayersScreen(Screen):
         self.buttons_left = W
 
     def load(self, app: AppView) -> list[PlayerStats]:
-        if self.stats is None:  # the Games screen's games, or (opened from elsewhere) read
-            load = getattr(self.came_from, "load", None)
-            games = load(app) if load is not None else (
-                summaries(app.store, in_play=False) if app.store is not None else [])
+        if self.stats is None:  # every finished game (the Games list reads one page only)
+            games = app.store.summaries(in_play=False) if app.store is not None else []
             self.stats = player_stats(games)
         return self.stats
 
