@@ -139,12 +139,7 @@ class Session:
             self.head = self.runner(commit)
         except Exception as exc:
             if reason(exc) == "locked":  # another program: the action is kept in the journal
-                try:
-                    self._keep_queued(seq, line, result, commit)
-                except Exception as kept_exc:  # not even the journal: not done
-                    self.game.undo()
-                    raise StoreError(Message("store.failed_action",
-                                             {"reason": reason(kept_exc)})) from kept_exc
+                self._keep_queued(seq, line, result, commit)
                 self.waiting = StoreError(Message("store.waiting", {"reason": "locked"}))
                 return state
             self.game.undo()
@@ -159,8 +154,12 @@ class Session:
         card, fsynced, before the table is told it is kept) and its database commit waits in
         ``queued``."""
         after = self.kept_heads[-1] if self.kept_heads else self.head
-        kept = self.runner(lambda: self.store.keep_action(self.game_id, seq, line, after,
-                                                          result))
+        try:
+            kept = self.runner(lambda: self.store.keep_action(self.game_id, seq, line, after,
+                                                              result))
+        except Exception as exc:  # not even the journal: the action is not done
+            self.game.undo()
+            raise StoreError(Message("store.failed_action", {"reason": reason(exc)})) from exc
         self.kept_heads.append(kept.chain)
         self.queued.append(lambda: commit(kept))
 
