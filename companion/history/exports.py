@@ -10,10 +10,10 @@ import json
 from typing import Any
 
 from ..engine.record import line_problem
+from ..store.summaries import Store, summaries, summary_of
 from . import bgstats
 from .stats import player_stats
 from .summary import FINISHED, SOURCES, GameSummary
-from .table import Store, summaries, summary_of
 
 SEATS = 4
 

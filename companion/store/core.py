@@ -48,6 +48,7 @@ from typing import Any
 from .. import drunter
 from ..engine import Game, RecordError
 from ..engine.messages import Message
+from ..history.summary import GameSummary
 from . import games
 from . import summaries as summary_table
 from .backups import best_backup, write_backup
@@ -469,7 +470,8 @@ class Store:
             summary_table.summary_in_background(self, gid)
 
     def summaries(self, *, in_play: bool = True, replay_in_play: bool = False,
-                  progress: summary_table.Progress | None = None) -> list[Any]:
+                  progress: summary_table.Progress | None = None
+                  ) -> list[GameSummary]:
         """Every stored game summed up, newest first, from checked rows (others computed
         again from the records): ``summaries.summaries``."""
         return summary_table.summaries(self, in_play=in_play, replay_in_play=replay_in_play,
@@ -477,12 +479,12 @@ class Store:
 
     def games_page(self, finished: bool, offset: int, limit: int,
                    progress: summary_table.Progress | None = None
-                   ) -> tuple[list[Any], int, int]:
+                   ) -> tuple[list[GameSummary], int, int]:
         """One page of the Games list, paged in SQL (``summaries.page``): its games (newest
         first), and how many are finished and not."""
         return summary_table.page(self, finished, offset, limit, progress)
 
-    def summary_of(self, game_id: int) -> Any:
+    def summary_of(self, game_id: int) -> GameSummary | None:
         """One game summed up (``summaries.summary_of``)."""
         return summary_table.summary_of(self, game_id)
 

@@ -13,7 +13,6 @@ from ...engine.round_end import scored
 from ...engine.scoring import BREAKDOWN
 from ...engine.state import PLAY
 from ...history.summary import GameSummary
-from ...history.table import summary_of
 from ..contract import AppView
 from ..describe import action_text
 from ..i18n import _, ngettext, set_players
@@ -47,7 +46,7 @@ class GameScreen(Screen):
     def load(self, app: AppView) -> GameSummary:
         if self.game is None:
             assert app.store is not None  # a stored game is opened from the store's list
-            self.game = summary_of(app.store, self.game_id)
+            self.game = app.store.summary_of(self.game_id)
         assert self.game is not None
         return self.game
 
