@@ -168,3 +168,28 @@ def test_a_crash_while_the_database_is_locked_loses_no_action_shown_kept(
         assert gid is not None and store.record_lines(gid) == RECORD[:23]
     finally:
         store.close()
+
+
+def test_a_held_store_at_start_is_no_exit_under_the_units_restart_rules(
+        tmp_path: Path) -> None:
+    """The unit restarts the companion whenever it exits (``Restart=always``), at most
+    ``StartLimitBurst`` times a ``StartLimitIntervalSec``, then leaves the panel dark: so a
+    held store must not make it exit. ``start`` returns the app (waiting on its trouble
+    screen), not an exit status."""
+    from companion.display import start as start_module
+
+    unit = (Path(__file__).parent.parent / "systemd" / "helvetia.service").read_text()
+    assert "Restart=always" in unit and "StartLimitBurst=" in unit
+    path = tmp_path / "helvetia.db"
+    stored_game(path, 5)
+    conf = tmp_path / "c.toml"
+    conf.write_text(f'data_dir = "{tmp_path}"\n')
+    holder = hold(path, tmp_path, "import")
+    try:
+        app = start_module.start(str(conf))
+        assert isinstance(app, App), app  # not ALREADY_RUNNING: no exit, no restart loop
+        assert isinstance(app.trouble, Held)
+    finally:
+        holder.kill()
+        holder.wait(10)
+    app.close()
