@@ -45,10 +45,9 @@ LOUD = ("store.went_back", "store.went_back_setup", "store.game_lost", "store.re
 """Notices that say something was lost: false after a single fault when nothing was."""
 
 OUTCOMES = ("trials", "unharmed", "repaired, told", "lost, told exactly", "lost, told wrongly",
-            "lost silently", "changed silently", "summary changed", "false loss notice",
-            "stuck", "crash")
-BAD = ("lost, told wrongly", "lost silently", "changed silently", "summary changed",
-       "false loss notice", "stuck", "crash")
+            "lost silently", "changed, told falsely", "changed silently", "summary changed",
+            "false loss notice", "stuck", "crash")
+BAD = OUTCOMES[4:]
 
 
 # --- the templates --------------------------------------------------------------------------
@@ -301,8 +300,10 @@ def judge(t: Template, work: Path) -> tuple[str, str]:
         if have is None:
             lost += len(truth)
             continue
-        if have != truth[:len(have)]:
-            return "changed silently", f"game {gid} differs"
+        if have != truth[:len(have)]:  # (an undone action back, the rest dropped)
+            told = [c for c in codes if c in LOUD]
+            return ("changed, told falsely" if told else "changed silently",
+                    f"game {gid} differs; told {told}")
         lost += len(truth) - len(have)
     if lost:
         said = sum(int(m.params.get("n", 0)) for m in (notice or ())
