@@ -117,3 +117,34 @@ def test_after_a_kill_the_other_games_are_checked_beside_the_table(
         assert store.record_lines(2) == RECORD_2P
     finally:
         store.close()
+
+
+def test_a_check_cut_short_by_a_clean_close_goes_on_at_the_next_start(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "helvetia.db"
+    make(path, 4, killed=True)
+    cut_journal(path, 1)
+    hold = threading.Event()
+    real = core.heal_store
+
+    def held(store: Any, *args: Any, background: bool = False, **kw: Any) -> Any:
+        if background:
+            hold.wait(30)
+        return real(store, *args, background=background, **kw)
+
+    monkeypatch.setattr(core, "heal_store", held)
+    store, _ = Store.open(path)
+    assert store.checking == frozenset(range(1, 5))
+    store._stop_checking.set()  # closing: the game being checked ends, the rest waits
+    hold.set()
+    store.close()
+    assert not Path(f"{path}-wal").exists()  # a clean close
+    monkeypatch.setattr(core, "heal_store", real)
+    store, _ = Store.open(path)
+    try:
+        assert store.check_thread is not None  # the check goes on, though the close was clean
+        store.checked()
+        assert store.late_notices and store._meta("unchecked") is None
+        assert store.record_lines(1) == RECORD_2P
+    finally:
+        store.close()

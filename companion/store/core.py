@@ -148,6 +148,7 @@ class Store:
         unclean shutdown, the games other than the table's): the Games list says so."""
         self.late_notices: list[Message] = []  # what that check found, for the screen to say
         self.check_thread: threading.Thread | None = None
+        self._stop_checking = threading.Event()
 
     @contextlib.contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
@@ -291,7 +292,7 @@ class Store:
                     first = first_to_check(store)
                     said = heal_store(store, only=first)
                     rest = set().union(*game_ids(store)) - first
-                    if unclean and rest:
+                    if (unclean or store._meta("unchecked")) and rest:  # (a check cut short)
                         store.check_in_background(rest)
                 else:
                     said = heal_store(store, replaced is not None)
@@ -405,9 +406,15 @@ class Store:
                 beside = Store(db, self.path, self.clock)
                 beside.writer = True
                 beside._writing = self._writing
+                with beside._tx():  # until the check ends: a start after a clean close
+                    beside._set_meta("unchecked", 1)  # still checks the rest
                 for gid in sorted(ids, reverse=True):  # the newest first: the Games list's top
+                    if self._stop_checking.is_set():
+                        return  # closing: the rest is checked at the next start
                     self.late_notices += heal_store(beside, only={gid}, background=True)
                     self.checking = self.checking - {gid}
+                with beside._tx():
+                    beside._set_meta("unchecked", None)
             except Exception:  # never lost silently: logged; the games are checked next start
                 log.exception("the background check of the stored games failed")
             finally:
@@ -426,6 +433,7 @@ class Store:
             self.check_thread.join()
 
     def close(self) -> None:
+        self._stop_checking.set()  # a check beside the table stops after its game
         # what runs in the background ends
         for t in (self.backup_thread, self.later_thread, self.check_thread):
             if t is not None:
