@@ -201,8 +201,7 @@ class Store:
     def _journal(self, game_id: int, events: list[list[Any]],
                  journaled: int | None = None) -> None:
         """Append the event's journal lines (fsynced) and seal the game's row with them;
-        ``journaled``: they are in the journal already (``keep_in_journal``), up to that
-        line."""
+        ``journaled``: they are in the journal already (``keep_action``), up to that line."""
         if journaled is not None:
             self.db.execute("UPDATE games SET jlines=MAX(COALESCE(jlines, 0), ?) WHERE id=?",
                             (journaled, game_id))
@@ -267,7 +266,7 @@ class Store:
             if writer:  # damage SQLite would take for a read-only store, for ever
                 mend_header_kept(path, clock)
             wal = Path(f"{path}-wal")
-            unclean = wal.exists() and wal.stat().st_size > 0  # a clean close removes it
+            unclean = wal.exists()  # the last connection's clean close removes it
             wal_problem = wal_damage(wal)
             if wal_problem and writer:
                 kept = _keep_copy(wal, clock)
