@@ -225,7 +225,15 @@ def faults(t: Template, rng: random.Random | None, per: int = 24) -> Iterator[Fa
     with sqlite3.connect(t.db) as db:
         rows = [(g, len(s.encode())) for g, s in db.execute(
             "SELECT game_id, summary FROM summaries ORDER BY game_id")]
+        actions = [(g, q, len(ln.encode())) for g, q, ln in db.execute(
+            "SELECT game_id, seq, line FROM actions ORDER BY game_id, seq")]
     db.close()
+    pick = random.Random(len(actions))  # which bit of each row: the same for every code
+    for gid, seq, size in (actions if rng is None or len(actions) <= per * 2
+                           else rng.sample(actions, per * 2)):
+        b = pick.randrange(size * 8)
+        yield ("db-action-bit", f"game {gid} action {seq} bit {b}",
+               lambda w, g=gid, q=seq, b=b: _action_flip(w, g, q, b))
     for gid, size in rows:
         for b in _bits(size * 8, rng, per):
             yield ("summary-bit", f"game {gid} bit {b}",
@@ -245,6 +253,19 @@ def _summary_edit(work: Path, gid: int, edit: Callable[[bytes], bytes]) -> None:
         (text,) = db.execute("SELECT summary FROM summaries WHERE game_id=?", (gid,)).fetchone()
         db.execute("UPDATE summaries SET summary=CAST(? AS TEXT) WHERE game_id=?",
                    (edit(text), gid))
+    db.close()
+
+
+def _action_flip(work: Path, gid: int, seq: int, bit: int) -> None:
+    """One bit of an action's stored line changed (the database's copy only)."""
+    with sqlite3.connect(work / "helvetia.db", isolation_level=None) as db:
+        db.text_factory = bytes
+        (text,) = db.execute("SELECT line FROM actions WHERE game_id=? AND seq=?",
+                             (gid, seq)).fetchone()
+        data = bytearray(text)
+        data[bit // 8] ^= 1 << (bit % 8)
+        db.execute("UPDATE actions SET line=CAST(? AS TEXT) WHERE game_id=? AND seq=?",
+                   (bytes(data), gid, seq))
     db.close()
 
 

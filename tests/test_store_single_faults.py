@@ -29,7 +29,8 @@ def test_no_single_fault_loses_changes_or_sticks_silently(scenario: str) -> None
     assert not bad, "\n".join(bad[:20]) + "\n" + report
     kinds = set(figures)
     assert {"journal-cut", "journal-last-line-bit", "journal-newline-bit", "journal-lost",
-            "db-header", "db-write-version", "summary-bit", "summary-type"} <= kinds, report
+            "db-header", "db-write-version", "db-action-bit", "summary-bit",
+            "summary-type"} <= kinds, report
     if scenario.startswith("killed"):
         assert {"wal-frame-header", "wal-frame-page", "wal-lost"} <= kinds, report
     assert all(c["trials"] for c in figures.values())

@@ -66,7 +66,7 @@ from .files import _keep_copy, _set_aside
 from .journal import ROOT, Appended, journal_file, link, seal_of
 from .lock import WriterLock
 from .messages import Notices
-from .repair import first_to_check, game_ids, heal_store
+from .repair import db_copies, first_to_check, game_ids, heal_store
 from .trouble import (
     Diverged,
     StoreError,
@@ -149,6 +149,7 @@ class Store:
         self.late_notices: list[Message] = []  # what that check found, for the screen to say
         self.check_thread: threading.Thread | None = None
         self._stop_checking = threading.Event()
+        self._checked: set[int] = set()  # games whose rows passed their checks when read
 
     @contextlib.contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
@@ -668,9 +669,19 @@ class Store:
         return out
 
     def record_lines(self, game_id: int) -> list[str]:
+        """The game's record (header line first), checked: a game not checked at open (the
+        start checks the table's game only) whose row or actions fail their checks is healed
+        from its journal first (``repair.heal_store``), and what was found is said later
+        (``late_notices``)."""
         healed = self.healed.get(game_id)
         if healed is not None:
             return [healed.header, *healed.lines]
+        if self.writer and game_id not in self._checked:
+            with self._writing:  # no other thread's transaction half-way in what is read
+                copy = db_copies(self.db, {game_id}).get(game_id)
+                if copy is not None and not (copy.sealed and copy.rows_sound()):
+                    self.late_notices += heal_store(self, only={game_id}, background=True)
+                self._checked.add(game_id)
         row = self.db.execute("SELECT header FROM games WHERE id=?", (game_id,)).fetchone()
         if row is None:
             raise StoreError(Message("store.no_game", {"game": game_id}))

@@ -44,11 +44,10 @@ def db_copies(db: sqlite3.Connection, only: set[int] | None = None) -> dict[int,
     db.text_factory = bytes
     try:
         out: dict[int, Copy] = {}
+        where = "" if only is None else f" WHERE id IN ({','.join(str(int(g)) for g in only)})"
         for gid, header, started, ended, result, head, jlines, seal in db.execute(
                 "SELECT id, header, started_at, ended_at, result, head, jlines, seal "
-                "FROM games"):
-            if only is not None and int(gid) not in only:
-                continue
+                f"FROM games{where}"):
             out[int(gid)] = Copy(_text(header), _text(head), _text(started), [], _text(ended),
                                  _text(result), int(jlines or 0), False)
             out[int(gid)].seal = _text(seal)  # type: ignore[attr-defined]

@@ -44,18 +44,39 @@ CREATE TABLE IF NOT EXISTS summaries (  -- computed from the records, rebuilt wh
 """
 
 
-def _compute(db: sqlite3.Connection, game_id: int) -> GameSummary | None:
-    row = db.execute("SELECT header, started_at, ended_at, result FROM games WHERE id=?",
-                     (game_id,)).fetchone()
-    if row is None:
-        return None
-    header, started, ended, result = row
-    lines = [header, *(r[0] for r in db.execute(
-        "SELECT line FROM actions WHERE game_id=? ORDER BY seq", (game_id,)))]
-    if _is_drunter(header):  # the other game: its own replay (history.drunter)
+def _record(store: Any, db: sqlite3.Connection, game_id: int
+            ) -> tuple[list[str], str, str | None, str | None, str | None] | None:
+    """Game ``game_id``'s record as one consistent read (no transaction of another thread
+    half-way: the store's ``_writing`` lock), checked (``record_lines``: healed first if it
+    fails its checks) when ``store`` is the store; None if there is no such game."""
+    lock = getattr(store, "_writing", None)
+    with lock if lock is not None else contextlib.nullcontext():
+        checked = getattr(store, "record_lines", None)
+        lines = checked(game_id) if checked is not None and \
+            db.execute("SELECT 1 FROM games WHERE id=?", (game_id,)).fetchone() else None
+        row = db.execute("SELECT header, started_at, ended_at, result FROM games WHERE id=?",
+                         (game_id,)).fetchone()
+        if row is None:
+            return None
+        header, started, ended, result = row
+        if lines is None:
+            lines = [header, *(r[0] for r in db.execute(
+                "SELECT line FROM actions WHERE game_id=? ORDER BY seq", (game_id,)))]
+        return lines, started, ended, result, _basis(db, game_id)
+
+
+def _sum_up(game_id: int, lines: list[str], started: str, ended: str | None,
+            result: str | None) -> GameSummary:
+    if _is_drunter(lines[0]):  # the other game: its own replay (history.drunter)
         return summarize_drunter(game_id, lines, started, ended,
                                  json.loads(result) if result else None)
     return summarize(game_id, lines, started, ended, json.loads(result) if result else None)
+
+
+def _compute(db: sqlite3.Connection, game_id: int, store: Any = None) -> GameSummary | None:
+    """Game ``game_id`` summed up from its record (read by ``_record``)."""
+    got = _record(store, db, game_id)
+    return None if got is None else _sum_up(game_id, *got[:4])
 
 
 def _is_drunter(header: str) -> bool:
@@ -69,25 +90,6 @@ def drop(db: sqlite3.Connection, game_id: int) -> None:
     """Inside the transaction that ends, un-ends or heals game ``game_id``: its row goes (it
     is computed again after the commit, or when read)."""
     db.execute("DELETE FROM summaries WHERE game_id=?", (game_id,))
-
-
-def keep(db: sqlite3.Connection, game_id: int) -> None:
-    """Game ``game_id``'s row written from its record (ended), or removed (in play)."""
-    ended = db.execute("SELECT ended_at FROM games WHERE id=?", (game_id,)).fetchone()
-    if ended is None or ended[0] is None:
-        drop(db, game_id)
-        return
-    try:
-        summary = _compute(db, game_id)
-    except sqlite3.Error:
-        raise  # the store's trouble: the caller says it
-    except Exception:  # the history's own fault must never keep a game from ending
-        log.exception("game %s could not be summed up; it will be when it is asked for",
-                      game_id)
-        drop(db, game_id)
-        return
-    if summary is not None:
-        _write(db, summary)
 
 
 def _basis(db: sqlite3.Connection, game_id: int) -> str | None:
@@ -104,17 +106,17 @@ def seal_of(game_id: int, basis: str | None, version: int, text: str) -> str:
 
 
 def summary_in_background(store: Any, game_id: int) -> None:
-    """After the commit that ended game ``game_id``: its row computed (a replay, outside any
-    transaction: the table's commits never wait for it) and kept if the game did not change
-    meanwhile. A thread beside the screen calls this; a failure is logged and the row is
-    computed when read."""
+    """After the commit that ended game ``game_id``: its row computed (the record read at
+    once, the replay outside any lock or transaction: the table's commits never wait for it)
+    and kept if the game did not change meanwhile. A thread beside the screen calls this; a
+    failure is logged and the row is computed when read."""
     try:
-        basis = _basis(store.db, game_id)
-        summary = _compute(store.db, game_id)
-        if summary is None or summary.status == "in_play":
+        got = _record(store, store.db, game_id)
+        if got is None or got[2] is None:  # gone, or in play again
             return
+        summary = _sum_up(game_id, *got[:4])
         with store._tx() as db:
-            if _basis(db, game_id) == basis:
+            if _basis(db, game_id) == got[4]:
                 _write(db, summary)
     except Exception:
         log.warning("the summary of game %s was not kept; it will be when asked for", game_id,
@@ -212,7 +214,7 @@ def _catch_up(store: Store, ids: list[int], progress: Progress | None
     computed = {}
     keep_them = True
     for n, gid in enumerate(ids, 1):
-        got = _compute(store.db, gid)
+        got = _compute(store.db, gid, store)
         if got is not None:
             computed[gid] = got
             if keep_them:
@@ -271,4 +273,4 @@ def rebuild(store: Store) -> int:
 def summary_of(store: Store, game_id: int) -> GameSummary | None:
     """One game summed up (from its row if it passes its check, else from its record)."""
     got = _checked_rows(store.db, " WHERE s.game_id=?", (game_id,)).get(game_id)
-    return got if got is not None else _compute(store.db, game_id)
+    return got if got is not None else _compute(store.db, game_id, store)
