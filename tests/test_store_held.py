@@ -69,7 +69,7 @@ def test_a_held_store_names_the_holder_and_is_taken_over_when_free(tmp_path: Pat
         assert isinstance(app.trouble, Held) and app.trouble.pid == holder.pid
         assert app.trouble.command == "helvetia import"
         assert isinstance(app.screen, StoreTroubleScreen)
-        what, todo = held_text(app.trouble)
+        what, todo = held_text(app.trouble.pid, app.trouble.command)
         assert "helvetia import" in what and str(holder.pid) in what and "takes over" in todo
         app.step(0)  # drawn, alive
         app.retry_at = 0.0
@@ -100,7 +100,7 @@ def test_another_companion_is_named_as_such(tmp_path: Path) -> None:
     try:
         app = App(config(tmp_path))
         assert isinstance(app.trouble, Held) and app.trouble.command is None
-        assert held_text(app.trouble)[0].startswith("Another companion")
+        assert held_text(app.trouble.pid, app.trouble.command)[0].startswith("Another companion")
     finally:
         holder.kill()
         holder.wait(10)
