@@ -309,6 +309,8 @@ def judge(t: Template, work: Path) -> tuple[str, str]:
             summed = _summed(store)
         except Exception as exc:
             return "crash", f"reading: {type(exc).__name__}: {exc}"
+        said_all = [*(notice or ()), *getattr(store, "late_notices", ())]  # (after the start too)
+        codes = [m.code for m in said_all]
         try:
             store.set_setting("probe", "written")
         except Exception as exc:
@@ -327,7 +329,7 @@ def judge(t: Template, work: Path) -> tuple[str, str]:
                     f"game {gid} differs; told {told}")
         lost += len(truth) - len(have)
     if lost:
-        said = sum(int(m.params.get("n", 0)) for m in (notice or ())
+        said = sum(int(m.params.get("n", 0)) for m in said_all
                    if m.code.startswith("store.went_back"))
         if not codes:
             return "lost silently", f"{lost} actions"
