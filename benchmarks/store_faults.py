@@ -11,6 +11,12 @@ round end), ``counter-lost`` (the files beside the store that only count: delete
 ``slow-fsync`` (every fsync takes 1 s: how long the screen thread is held, how long a round
 end's "Saving..." lasts).
 
+``--single [PER]``: every single fault at every place (``tests/store_probe.py``), every bit
+(or ``PER`` sampled bits a place), against the oracle of what was committed: the table of
+``tests/test_store_single_faults.py``, in full (run from the code's tree; for the code before,
+``PYTHONPATH=<old tree> python tests/store_probe.py [PER]`` prints the same table; PER 0 is
+every bit).
+
 Works on any version of the store with ``Store.open`` and ``Session`` (to measure the code
 before this issue: ``git archive 656a946 | tar -x -C /tmp/old`` and run with
 ``PYTHONPATH=/tmp/old``). ``python -m benchmarks.store_faults [TRIALS [KIND...]]``; prints a table;
@@ -365,6 +371,13 @@ def main(argv: list[str]) -> int:
     import logging
 
     logging.disable(logging.WARNING)  # the store logs each repair; the table is the figure
+    if argv[:1] == ["--single"]:
+        from tests import store_probe
+
+        per = int(argv[1]) if len(argv) > 1 else 0
+        rng = random.Random(30) if per else None
+        print(store_probe.report(store_probe.run(rng, per, log=print)))
+        return 0
     trials = int(argv[0]) if argv else 50
     kinds = tuple(k for k in argv[1:] if k in KINDS) if argv[1:] else KINDS
     figures = run(trials, kinds, log=print)

@@ -95,6 +95,8 @@ def store_command(args: argparse.Namespace) -> int:
         except _InputError as exc:
             return _fail(str(exc))
     place = cli_store.find(config, os.environ)
+    if place.directory.exists() and not place.directory.is_dir():  # every command says so
+        return _fail(f"data_dir: {place.directory} is not a directory")
     if _writes(args):  # the directory must take it
         try:
             check_data_dir(place.directory)
@@ -191,7 +193,7 @@ def _history(store: Any, args: argparse.Namespace) -> tuple[int, str] | None:
 
 
 def _game_number(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text[:20]) < 2**62:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text[:20]) < 2**62:
         raise argparse.ArgumentTypeError(f"not a game number: {text[:30]!r}")
     return int(text)
 
@@ -216,7 +218,7 @@ def _pins(text: str) -> dict[str, int]:
     pins = {}
     for part in text.split(","):
         seat, _, pin = part.partition("=")
-        if not seat or not pin.isdigit():
+        if not seat or not (pin.isascii() and pin.isdigit()):
             raise argparse.ArgumentTypeError(f"not a seat=pin pair: {part!r}")
         pins[seat] = int(pin)
     return pins

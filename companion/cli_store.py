@@ -77,7 +77,16 @@ def as_owner(directory: Path) -> Iterator[None]:
         yield
     finally:
         if os.geteuid() == 0 and st is not None and st.st_uid != 0:
-            for path in directory.iterdir():
-                with contextlib.suppress(OSError):
-                    if path.lstat().st_uid == 0:
-                        os.chown(path, st.st_uid, st.st_gid, follow_symlinks=False)
+            hand_back(directory, st.st_uid, st.st_gid)
+
+
+def hand_back(directory: Path, uid: int, gid: int) -> None:
+    """Every file and folder root made under ``directory`` (the journals' folder and each
+    game's journal, written afresh when healed, included) given to ``uid``:``gid``; links
+    are not followed."""
+    for root, dirs, files in os.walk(directory):
+        for name in (*dirs, *files):
+            path = Path(root) / name
+            with contextlib.suppress(OSError):
+                if path.lstat().st_uid == 0:
+                    os.chown(path, uid, gid, follow_symlinks=False)

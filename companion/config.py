@@ -336,8 +336,8 @@ def load_forgiving(explicit: str | None = None, env: Mapping[str, str] | None = 
         data = read(path)
     except ConfigError as exc:
         language = "en"
-        with contextlib.suppress(OSError, UnicodeDecodeError):
-            found = LANGUAGE_LINE.search(path.read_bytes()[:MAX_FILE].decode("utf-8"))
+        with contextlib.suppress(OSError, UnicodeDecodeError), path.open("rb") as f:
+            found = LANGUAGE_LINE.search(f.read(MAX_FILE).decode("utf-8"))  # bounded too
             if found and found.group(1) in LANGUAGES:
                 language = found.group(1)
         return Config(language=language, data_dir=default_data_dir(env), source=path), [exc]

@@ -88,6 +88,8 @@ class Session:
         self._flushing = threading.Lock()
         self.table = self.kind.table_steps(game)
         """The table's steps as the kind keeps them (None where the app keeps its own)."""
+        self.kept_heads: list[str] = []
+        """The chain value after each queued action (kept in the journal)."""
 
     @classmethod
     def start(cls, store: Store, header: Mapping[str, Any],
@@ -128,18 +130,18 @@ class Session:
         changed = self.kind.changed(before, state)
         result = self.kind.result(self.game) if self.kind.game_over(self.game) else None
 
-        def commit() -> str:
+        def commit(kept: Any = None) -> str:
             return self.store.commit_action(self.game_id, seq, line, costs=changed.costs,
-                                            result=result, after=self.head)
+                                            result=result, after=self.head, kept=kept)
 
         if self.queued:  # the store is locked: this action waits its turn
-            self.queued.append(commit)
+            self._keep_queued(seq, line, result, commit)
             return state
         try:
             self.head = self.runner(commit)
         except Exception as exc:
-            if reason(exc) == "locked":  # another program: wait for it, the action is done
-                self.queued.append(commit)
+            if reason(exc) == "locked":  # another program: the action is kept in the journal
+                self._keep_queued(seq, line, result, commit)
                 self.waiting = StoreError(Message("store.waiting", {"reason": "locked"}))
                 return state
             self.game.undo()
@@ -148,6 +150,22 @@ class Session:
         if changed.backup:  # a backup, in the background: the commit above is safe already
             self.store.round_end_in_background()
         return state
+
+    def _keep_queued(self, seq: int, line: str, result: Mapping[str, Any] | None,
+                     commit: Callable[[Any], str]) -> None:
+        """The database is locked: the action goes into the journal (one checked copy on the
+        card, fsynced, before the table is told it is kept) and its database commit waits in
+        ``queued``."""
+        after = self.kept_heads[-1] if self.kept_heads else self.head
+        try:
+            kept = self.runner(lambda: self.store.keep_action(self.game_id, seq, line, after,
+                                                              result))
+        except Exception as exc:  # not even the journal: the action is not done
+            self.game.undo()
+            self.table = self.kind.table_steps(self.game)
+            raise StoreError(Message("store.failed_action", {"reason": reason(exc)})) from exc
+        self.kept_heads.append(kept.chain)
+        self.queued.append(lambda: commit(kept))
 
     def flush(self) -> bool:
         """Save the queued commits, in order (on a thread of its own: the app's loop starts
@@ -161,6 +179,7 @@ class Session:
                                                       {"reason": reason(exc)}))
                     return False
                 self.queued.pop(0)
+                self.kept_heads.pop(0)
             self.waiting = None
             return True
 
@@ -170,7 +189,10 @@ class Session:
                 raise self.waiting or StoreError(Message("store.waiting", {"reason": "locked"}))
             try:
                 if self.queued:
+                    seq, was_over = len(self.game.actions), self.state.game_over
+                    self.runner(lambda: self.store.keep_undo(self.game_id, seq, was_over))
                     self.queued.pop()
+                    self.kept_heads.pop()
                     return self._undone()
             finally:
                 self._flushing.release()

@@ -11,6 +11,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.engine.record import line_problem
+
 from .errors import MalformedAction, refuse
 from .values import BUILDING_TYPES as BUILDING_TYPES  # re-exported: their home before values
 from .values import KINDS as KINDS
@@ -127,12 +129,13 @@ def load_board(data: Any) -> Board:
         raise MalformedAction(f"the board has unknown field(s): {', '.join(unknown)}")
     if data.get("format") != BOARD_FORMAT:
         raise MalformedAction(f"the board's 'format' must be \"{BOARD_FORMAT}\"")
-    if data.get("version") != BOARD_VERSION:
+    if type(data.get("version")) is not int or data.get("version") != BOARD_VERSION:
         raise MalformedAction(f"board version {data.get('version')!r} is not supported "
                               f"(this companion reads version {BOARD_VERSION})")
     name = data.get("name", "")
-    if not isinstance(name, str) or len(name) > 60:
-        raise MalformedAction("the board's 'name' must be text of at most 60 characters")
+    if not isinstance(name, str) or len(name) > 60 or line_problem(name) is not None:
+        raise MalformedAction("the board's 'name' must be one line of text of at most 60 "
+                              "characters")
     width = _int(data.get("width"), "the board's 'width'")
     height = _int(data.get("height"), "the board's 'height'")
     buildings: dict[Square, Building] = {}

@@ -242,7 +242,7 @@ def new_game(header: Any) -> DrunterState:
     if header.get("game") != GAME or header.get("format") != RECORD_FORMAT:
         raise MalformedAction(f"the header must name \"game\": \"{GAME}\" and \"format\": "
                               f"\"{RECORD_FORMAT}\"")
-    if header.get("version") != RECORD_VERSION:
+    if type(header.get("version")) is not int or header.get("version") != RECORD_VERSION:
         raise MalformedAction(f"record version {header.get('version')!r} is not supported "
                               f"(this companion reads version {RECORD_VERSION})")
     raw_players = header.get("players")

@@ -57,7 +57,7 @@ class Header:
         assert isinstance(header, Mapping)
         if header.get("format") != RECORD_FORMAT:
             raise MalformedAction(f"the header's 'format' must be \"{RECORD_FORMAT}\"")
-        if header.get("version") != RECORD_VERSION:
+        if type(header.get("version")) is not int or header.get("version") != RECORD_VERSION:
             raise MalformedAction(f"record version {header.get('version')!r} is not supported "
                                   f"(this companion reads version {RECORD_VERSION})")
         raw_players = header.get("players")

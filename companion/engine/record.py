@@ -106,19 +106,29 @@ def split_record(text: str) -> list[str]:
     return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
+def line_problem(text: str) -> str | None:
+    """What keeps ``text`` from being one line of text that can be shown (None: nothing): a
+    control character (C0 with NUL and newlines, DEL, C1), a line or paragraph separator
+    (U+2028/9), a lone surrogate, a code point Unicode has not assigned. The one rule for
+    names, locations and board names."""
+    if _SURROGATE.search(text):
+        return "is not Unicode text (a lone surrogate)"
+    for c in text:
+        if unicodedata.category(c) in ("Cc", "Cn") or c in "\u2028\u2029":
+            what = ("an unassigned code point" if unicodedata.category(c) == "Cn" else
+                    "a line separator" if c in "\u2028\u2029" else "a control character")
+            return f"holds {what} (U+{ord(c):04X})"
+    return None
+
+
 def check_name(name: Any, where: str) -> str:
-    """A player's name: text of 1 to ``NAME_MAX`` characters that can be shown: no control
-    character (C0 with NUL, DEL, C1), no line or paragraph separator (U+2028/9), no code point
-    Unicode has not assigned. Checked once, here, wherever a name comes from."""
+    """A player's name: one line of text (``line_problem``) of 1 to ``NAME_MAX`` characters.
+    Checked once, here, wherever a name comes from."""
     if not isinstance(name, str) or not name.strip():
         raise MalformedAction(f"{where} must be a non-empty string")
     if len(name) > NAME_MAX:
         raise MalformedAction(f"{where} is {len(name)} characters long; at most {NAME_MAX}")
-    if _SURROGATE.search(name):
-        raise MalformedAction(f"{where} is not Unicode text (a lone surrogate)")
-    for c in name:
-        if unicodedata.category(c) in ("Cc", "Cn") or c in "\u2028\u2029":
-            what = ("an unassigned code point" if unicodedata.category(c) == "Cn" else
-                    "a line separator" if c in "\u2028\u2029" else "a control character")
-            raise MalformedAction(f"{where} holds {what} (U+{ord(c):04X})")
+    problem = line_problem(name)
+    if problem is not None:
+        raise MalformedAction(f"{where} {problem}")
     return name

@@ -7,6 +7,7 @@ dropped first. Players are never cut."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -14,7 +15,7 @@ from urllib.parse import quote
 
 import segno
 
-from .summary import SOURCES, GameSummary, player_id
+from .summary import SOURCES, GameSummary, Seat, player_id
 
 LINK = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "Helvetia Companion"
@@ -45,7 +46,8 @@ def settings(store: Any) -> Settings:
     """The device's settings for BG Stats: ``bgstats.location``, ``bgstats.bgg_id``."""
     location = (store.setting("bgstats.location") or "").strip()
     raw = (store.setting("bgstats.bgg_id") or "").strip()
-    return Settings(location, int(raw) if raw.isdigit() and 0 < int(raw) < 10**9 else None)
+    return Settings(location, int(raw) if raw.isascii() and raw.isdigit()
+                    and 0 < int(raw) < 10**9 else None)
 
 
 def comments(game: GameSummary) -> str:
@@ -56,6 +58,36 @@ def comments(game: GameSummary) -> str:
                             if s.by_source.get(k))
         parts.append(f"{s.name} {s.vp} VP ({sources or 'none'})")
     return "; ".join(parts)
+
+
+VIRTUAL_NAME = "Helvetia Companion ({level})"
+"""A virtual player as BG Stats lists it: one player per level, marked as the companion."""
+
+
+def player_name(s: Seat) -> str:
+    return VIRTUAL_NAME.format(level=s.virtual) if s.virtual else s.name
+
+
+def seat_ids(game: GameSummary) -> list[str]:
+    """BG Stats' player id of each seat: the known player's (``player_id``: "Anna" and "anna"
+    are one player across games), unless an earlier seat of this play has it ("Anna" and
+    "ANNA", "Straße" and "STRASSE" at one table are two players): then one of the name as
+    written, else of the name and colour. Distinct seats stay distinct."""
+    out: list[str] = []
+    for s in game.seats:
+        if s.virtual:  # the companion at its level: the same player in every play
+            out.append(f"companion-{s.virtual}-{s.colour}" if f"companion-{s.virtual}" in out
+                       else f"companion-{s.virtual}")
+            continue
+        for pid in (player_id(s.name), "p-" + _hash(s.name), "p-" + _hash(f"{s.name}/{s.colour}")):
+            if pid not in out:
+                break
+        out.append(pid)
+    return out
+
+
+def _hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:10]
 
 
 def play(game: GameSummary, config: Settings = Settings(), *, with_comments: bool = True
@@ -72,10 +104,10 @@ def play(game: GameSummary, config: Settings = Settings(), *, with_comments: boo
         "durationMin": game.duration_min or 0,
         "location": config.location,
         "game": g,
-        "players": [{"name": s.name, "score": s.vp, "winner": s.winner,
+        "players": [{"name": player_name(s), "score": s.vp, "winner": s.winner,
                      "startPlayer": s.colour == game.start_player, "rank": s.rank,
-                     "role": s.colour.capitalize(), "sourcePlayerId": player_id(s.name)}
-                    for s in game.seats],
+                     "role": s.colour.capitalize(), "sourcePlayerId": pid}
+                    for s, pid in zip(game.seats, seat_ids(game), strict=True)],
     }
     if with_comments:
         out["comments"] = comments(game)
@@ -108,11 +140,23 @@ class Shared:
     code: segno.QRCode
 
 
+COMMENT_CUTS = (None, 160, 100, 60, 30)
+NAME_CUTS = (None, 16, 10, 6, 3)
+"""How far the comments, then the names, are shortened to keep the code readable."""
+
+
 def share(game: GameSummary, config: Settings = Settings()) -> Shared:
-    """The play and its code: with comments if the code stays readable, else without; without
-    them a longer link makes a larger code (players are never dropped)."""
-    for with_comments in (True, False):
-        obj = play(game, config, with_comments=with_comments)
+    """The play and its code, within ``MAX_VERSION`` (readable at 40 cm, as the docs promise):
+    the comments shortened first, then left out, then the names shortened (players are never
+    dropped). Only a play that fits no way gets a larger code."""
+    tries = [(c, None) for c in COMMENT_CUTS] + [(0, n) for n in NAME_CUTS]
+    for comments_cut, names_cut in tries:
+        obj = play(game, config, with_comments=comments_cut != 0)
+        if comments_cut:
+            obj["comments"] = _cut(obj["comments"], comments_cut)
+        if names_cut:
+            for p in obj["players"]:
+                p["name"] = _cut(p["name"], names_cut)
         url = link(obj)
         code = _code(url, None)
         if code is not None and isinstance(code.version, int) and code.version <= MAX_VERSION:
@@ -120,3 +164,7 @@ def share(game: GameSummary, config: Settings = Settings()) -> Shared:
     code = _code(url, None)
     assert code is not None, "a play's link always fits a QR code (40-L holds 2,953 bytes)"
     return Shared(obj, url, code)
+
+
+def _cut(text: str, n: int) -> str:
+    return text if len(text) <= n else text[:n - 1].rstrip() + "\u2026"

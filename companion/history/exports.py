@@ -9,10 +9,11 @@ import io
 import json
 from typing import Any
 
+from ..engine.record import line_problem
+from ..store.summaries import Store, summaries, summary_of
 from . import bgstats
 from .stats import player_stats
 from .summary import FINISHED, SOURCES, GameSummary
-from .table import Store, summaries, summary_of
 
 SEATS = 4
 
@@ -108,14 +109,14 @@ def bgstats_settings(store: Any, location: str | None, bgg_id: str | None) -> st
     it), ``bgg_id`` (BoardGameGeek's number of the game; "none" clears it)."""
     if location is not None:
         location = location.strip()
-        if len(location) > LOCATION_LENGTH or any(ord(ch) < 32 for ch in location):
+        if len(location) > LOCATION_LENGTH or line_problem(location) is not None:
             raise CommandError(f"a location is one line of at most {LOCATION_LENGTH} "
                                 f"characters")
         store.set_setting("bgstats.location", location)
     if bgg_id is not None:
         if bgg_id.strip().lower() == "none":
             store.set_setting("bgstats.bgg_id", "")
-        elif bgg_id.strip().isdigit() and 0 < int(bgg_id) < 10**9:
+        elif bgg_id.strip().isascii() and bgg_id.strip().isdigit() and 0 < int(bgg_id) < 10**9:
             store.set_setting("bgstats.bgg_id", str(int(bgg_id)))
         else:
             raise CommandError(f"not a BoardGameGeek id: {bgg_id[:30]!r} (a number, or none)")

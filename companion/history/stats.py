@@ -18,6 +18,10 @@ HEAD_TO_HEAD_GAMES = 3
 """Games together before a head-to-head rival is named."""
 
 
+VIRTUAL = "\0virtual:"
+"""The key of a virtual player among the rivals (no name entered at a table starts so)."""
+
+
 def known(name: str, colour: str) -> bool:
     """A name entered at the table, not the colour's name standing for a seat without one."""
     return name.strip().casefold() != colour.casefold()
@@ -30,6 +34,9 @@ class Rival:
     """Games in which one placed above the other."""
     together: int
     """Finished games the two played together."""
+    virtual: str | None = None
+    """The companion's level when the rival is a virtual player (all its seats are one
+    rival per level, whatever the seat's colour or name)."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +90,12 @@ class PlayerStats:
 
 
 def _rival_json(r: Rival | None) -> dict[str, Any] | None:
-    return None if r is None else {"name": r.name, "games": r.times, "together": r.together}
+    if r is None:
+        return None
+    out: dict[str, Any] = {"name": r.name, "games": r.times, "together": r.together}
+    if r.virtual:
+        out["virtual"] = r.virtual
+    return out
 
 
 def player_stats(games: Iterable[GameSummary]) -> list[PlayerStats]:
@@ -95,7 +107,9 @@ def player_stats(games: Iterable[GameSummary]) -> list[PlayerStats]:
     for g in games:
         if not g.counted:
             continue
-        named = [s for s in g.seats if known(s.name, s.colour)]
+        named = [s for s in g.seats if known(s.name, s.colour) and not s.virtual]
+        rivals_here = [(s.name, s) for s in named] + [
+            (VIRTUAL + s.virtual, s) for s in g.seats if s.virtual]
         for s in named:
             a = acc.setdefault(s.name, {"games": 0, "wins": 0, "best": 0, "total": 0,
                                         "src": dict.fromkeys(SOURCES, 0),
@@ -111,12 +125,14 @@ def player_stats(games: Iterable[GameSummary]) -> list[PlayerStats]:
                 a["coins"][ch] += s.coins.get(ch, 0)
             a["marriages"] += s.marriages
             a["colours"][s.colour] = a["colours"].get(s.colour, 0) + 1
-            for o in named:
-                if o.name == s.name:
+            for key, o in rivals_here:
+                if key == s.name:
                     continue
-                together[s.name, o.name] = together.get((s.name, o.name), 0) + 1
+                together[s.name, key] = together.get((s.name, key), 0) + 1
                 if s.rank < o.rank:  # placed above: beat them
-                    above[s.name, o.name] = above.get((s.name, o.name), 0) + 1
+                    above[s.name, key] = above.get((s.name, key), 0) + 1
+                elif o.virtual and o.rank < s.rank:  # (a virtual rival has no turn of its own)
+                    above[key, s.name] = above.get((key, s.name), 0) + 1
     out = []
     for name, a in acc.items():
         rivals = [o for (me, o), n in together.items() if me == name and n >= HEAD_TO_HEAD_GAMES]
@@ -141,4 +157,7 @@ def _most(name: str, rivals: list[str], above: dict[tuple[str, str], int],
     if not scored:
         return None
     n, _share, who = min(scored, key=lambda t: (-t[0], -t[1], t[2].casefold()))
+    if who.startswith(VIRTUAL):
+        level = who[len(VIRTUAL):]
+        return Rival(f"virtual player ({level})", n, together[name, who], virtual=level)
     return Rival(who, n, together[name, who])

@@ -1,7 +1,7 @@
 """One stored game summed up: what the Games and Players screens, the exports and BG Stats
 need, computed from the game's record by replaying it through the engine (never from a second
 copy of scores). A summary is a plain value that turns into JSON and back, so the store can keep
-it beside the record (``history.table``) and rebuild it from the record at any time."""
+it beside the record (``store.summaries``) and rebuild it from the record at any time."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ from .checks import APPLICATION_ID, SCHEMA, SCHEMA_VERSION, wal_damage
 from .core import BUSY_TIMEOUT, GameInfo, Store
 from .files import BACKUPS
 from .games import result_of
-from .lock import AlreadyRunning
+from .lock import AlreadyRunning, Held
 from .players import (
     KNOWN_PLAYERS,
     NAME_LENGTH,
@@ -21,8 +21,8 @@ from .players import (
 from .trouble import StoreError, StoreTrouble, reason, trouble_of
 
 __all__ = [
-    "Store", "GameInfo", "AlreadyRunning", "result_of", "StoreError", "StoreTrouble", "reason",
-    "trouble_of",
+    "Store", "GameInfo", "AlreadyRunning", "Held", "result_of", "StoreError", "StoreTrouble",
+    "reason", "trouble_of",
     "wal_damage", "SCHEMA", "SCHEMA_VERSION", "APPLICATION_ID", "BACKUPS", "BUSY_TIMEOUT",
     "NAME_LENGTH", "KNOWN_PLAYERS", "device_language", "keep_language", "known_players",
     "last_names", "last_seats", "remember_players", "forget_player",

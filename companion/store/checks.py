@@ -7,17 +7,18 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
 import struct
 from pathlib import Path
 from typing import Any
 
 from ..engine.catalogue import shipped_data
-from ..history.table import SUMMARY_SCHEMA
 from .journal import chain_of, seal_of
+from .summaries import SUMMARY_SCHEMA
 from .trouble import _Damage, _why
 
-SCHEMA_VERSION = 3  # 3: the actions' chained checks and the history's summaries
+SCHEMA_VERSION = 4  # 3: the actions' chained checks and the summaries; 4: their checks
 APPLICATION_ID = 0x48454C56  # "HELV": this file is a Helvetia Companion store
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -98,6 +99,43 @@ def wal_damage(wal: Path) -> str | None:
             return f"frame {bad + 1} fails its checksum, with good frames after it"
         s = (k0, k1)
     return None
+
+
+# --- the database header's own bytes ------------------------------------------------------------
+
+WRITE_VERSION, READ_VERSION = 18, 19  # SQLite's file format numbers: 1 legacy, 2 WAL
+SCHEMA_FORMAT, TEXT_ENCODING = 44, 56  # 4-byte numbers: 1 to 4; 1 (UTF-8) to 3
+
+
+def header_damage(head: bytes) -> bool:
+    """The header's format numbers are out of their range: SQLite would open the store
+    read-only, or not at all, for ever."""
+    if len(head) < 60 or head[:16] != b"SQLite format 3\0":
+        return False
+    schema = int.from_bytes(head[SCHEMA_FORMAT:SCHEMA_FORMAT + 4], "big")
+    encoding = int.from_bytes(head[TEXT_ENCODING:TEXT_ENCODING + 4], "big")
+    return (head[WRITE_VERSION] not in (1, 2) or head[READ_VERSION] not in (1, 2)
+            or not 0 <= schema <= 4 or not 0 <= encoding <= 3)
+
+
+def mend_header(path: Path) -> str | None:
+    """Out-of-range format numbers set back to ours (WAL: 2 and 2; schema format 4; UTF-8),
+    in place and fsynced. What was mended, or None. The caller keeps a copy first."""
+    try:
+        with open(path, "r+b") as f:
+            head = f.read(60)
+            if not header_damage(head):
+                return None
+            fixes = {WRITE_VERSION: b"\2\2", SCHEMA_FORMAT: (4).to_bytes(4, "big"),
+                     TEXT_ENCODING: (1).to_bytes(4, "big")}
+            for at, value in fixes.items():
+                f.seek(at)
+                f.write(value)
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError:
+        return None  # not readable or not writable: the open that follows says why
+    return f"format bytes {head[18:20].hex()} {head[44:48].hex()} {head[56:60].hex()}"
 
 
 # --- checks at open -----------------------------------------------------------------------------
@@ -205,7 +243,7 @@ def _migrate(db: sqlite3.Connection, version: int) -> None:
             if statement.strip():
                 db.execute(statement)
         for table, column in (("games", "head"), ("games", "jlines"), ("games", "seal"),
-                              ("actions", "chain")):
+                              ("actions", "chain"), ("summaries", "seal")):
             if column not in {r[1] for r in db.execute(f"PRAGMA table_info({table})")}:
                 db.execute(f"ALTER TABLE {table} ADD COLUMN {column} "
                            f"{'INTEGER' if column == 'jlines' else 'TEXT'}")

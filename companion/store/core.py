@@ -48,8 +48,9 @@ from typing import Any
 from ..engine import RecordError
 from ..engine.messages import Message
 from ..games import Played
-from ..history.table import keep as keep_summary
+from ..history.summary import GameSummary
 from . import games
+from . import summaries as summary_table
 from .backups import best_backup, write_backup
 from .checks import (
     APPLICATION_ID,
@@ -57,6 +58,8 @@ from .checks import (
     _check_rows,
     _check_schema,
     _migrate,
+    header_damage,
+    mend_header,
     wal_damage,
 )
 from .files import _keep_copy, _set_aside
@@ -64,7 +67,7 @@ from .games import result_of
 from .journal import ROOT, Appended, journal_file, link, seal_of
 from .lock import WriterLock
 from .messages import Notices
-from .repair import heal_store
+from .repair import db_copies, first_to_check, game_ids, heal_store
 from .trouble import (
     Diverged,
     StoreError,
@@ -82,6 +85,16 @@ SAVE_TIMEOUT = 1.0  # the same for a save: then the table's actions are queued (
 
 
 @dataclass(frozen=True)
+class Kept:
+    """An event kept in the journal only (``Store.keep_action``): the journal's length with
+    it, when the game ended (if it did), and the action's chain value."""
+
+    lines: int
+    ended_at: str | None
+    chain: str
+
+
+@dataclass(frozen=True)
 class GameInfo:
     id: int
     header: dict[str, Any]
@@ -89,6 +102,21 @@ class GameInfo:
     ended_at: str | None
     result: dict[str, Any] | None
     actions: int
+
+
+def mend_header_kept(path: Path, clock: Callable[[], float]) -> bool:
+    """The header's damaged format bytes mended (``checks.mend_header``), a copy kept first."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(60)
+    except OSError:
+        return False
+    if not header_damage(head):
+        return False
+    kept = _keep_copy(path, clock)
+    why = mend_header(path)
+    log.warning("the store's header was damaged (%s); mended, kept as %s", why, kept)
+    return why is not None
 
 
 def _now(clock: Callable[[], float]) -> str:
@@ -116,6 +144,13 @@ class Store:
         self.unjournaled = 0  # games healed from a backup without their journal (at open)
         self._writing = threading.RLock()  # one transaction at a time, whichever thread
         self.failed_later: list[StoreError] = []  # what ``later`` could not save, to be said
+        self.checking: frozenset[int] = frozenset()
+        """Games still being checked against their journals beside the table (after an
+        unclean shutdown, the games other than the table's): the Games list says so."""
+        self.late_notices: list[Message] = []  # what that check found, for the screen to say
+        self.check_thread: threading.Thread | None = None
+        self._stop_checking = threading.Event()
+        self._checked: set[int] = set()  # games whose rows passed their checks when read
 
     @contextlib.contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
@@ -165,8 +200,15 @@ class Store:
         self.later_thread = t
         return t
 
-    def _journal(self, game_id: int, events: list[list[Any]]) -> None:
-        """Append the event's journal lines (fsynced) and seal the game's row with them."""
+    def _journal(self, game_id: int, events: list[list[Any]],
+                 journaled: int | None = None) -> None:
+        """Append the event's journal lines (fsynced) and seal the game's row with them;
+        ``journaled``: they are in the journal already (``keep_action``), up to that line."""
+        if journaled is not None:
+            self.db.execute("UPDATE games SET jlines=MAX(COALESCE(jlines, 0), ?) WHERE id=?",
+                            (journaled, game_id))
+            self._seal(game_id)
+            return
         appended = Appended(journal_file(self.path, game_id), events)
         self._journaled.append(appended)
         self.db.execute("UPDATE games SET jlines = COALESCE(jlines, 0) + ? WHERE id=?",
@@ -223,7 +265,10 @@ class Store:
         lock = WriterLock(path).acquire() if writer else None
         try:
             notices: list[Message] = []
+            if writer:  # damage SQLite would take for a read-only store, for ever
+                mend_header_kept(path, clock)
             wal = Path(f"{path}-wal")
+            unclean = wal.exists()  # the last connection's clean close removes it
             wal_problem = wal_damage(wal)
             if wal_problem and writer:
                 kept = _keep_copy(wal, clock)
@@ -244,7 +289,14 @@ class Store:
                 log.warning("damaged store (%s) kept as %s", _why(exc), aside)
                 replaced = "store.restored" if restored else "store.started_new"
             try:
-                said = heal_store(store, replaced is not None)
+                if replaced is None and writer:  # the table's game first, the rest beside it
+                    first = first_to_check(store)
+                    said = heal_store(store, only=first)
+                    rest = set().union(*game_ids(store)) - first
+                    if (unclean or store._meta("unchecked")) and rest:  # (a check cut short)
+                        store.check_in_background(rest)
+                else:
+                    said = heal_store(store, replaced is not None)
             except BaseException:
                 store.db.close()
                 raise
@@ -285,8 +337,17 @@ class Store:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if app_id not in (0, APPLICATION_ID):
                 raise _Damage("not a Helvetia Companion store")
+            mended = False
             if version > SCHEMA_VERSION:
-                raise StoreTrouble("newer", f"store version {version}")
+                try:  # our tables exactly (a newer store adds some): the number was damaged
+                    older = _check_schema(db, 1)
+                    mended = lock is not None
+                except _Damage:
+                    pass
+                if not mended:
+                    raise StoreTrouble("newer", f"store version {version}")
+                log.warning("the store's version number was damaged (%s); mended", version)
+                version = SCHEMA_VERSION - 1 if older else SCHEMA_VERSION
             missing = _check_schema(db, version)
             _check_rows(db, version)
             db.text_factory = str
@@ -296,7 +357,7 @@ class Store:
                 db.execute("PRAGMA synchronous=FULL")
                 db.execute(f"PRAGMA busy_timeout={int(SAVE_TIMEOUT * 1000)}")  # for the saves
                 db.execute("PRAGMA foreign_keys=ON")
-                if missing or version < SCHEMA_VERSION or app_id != APPLICATION_ID:
+                if missing or version < SCHEMA_VERSION or app_id != APPLICATION_ID or mended:
                     _migrate(db, version)
             elif missing or version < SCHEMA_VERSION:
                 raise StoreTrouble("io", "a store of an older companion: open it to write once")
@@ -331,8 +392,51 @@ class Store:
                 raise _diagnose(trouble_of(exc), path) from exc
             raise
 
+    def check_in_background(self, ids: set[int]) -> threading.Thread:
+        """Check and heal games ``ids`` on a thread of its own with its own connection (the
+        table's commits and this check take turns, one transaction at a time)."""
+        self.checking = frozenset(ids)
+
+        def run() -> None:
+            db = None
+            try:
+                db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
+                                     timeout=BUSY_TIMEOUT)
+                db.execute("PRAGMA synchronous=FULL")
+                db.execute("PRAGMA foreign_keys=ON")
+                beside = Store(db, self.path, self.clock)
+                beside.writer = True
+                beside._writing = self._writing
+                with beside._tx():  # until the check ends: a start after a clean close
+                    beside._set_meta("unchecked", 1)  # still checks the rest
+                for gid in sorted(ids, reverse=True):  # the newest first: the Games list's top
+                    if self._stop_checking.is_set():
+                        return  # closing: the rest is checked at the next start
+                    self.late_notices += heal_store(beside, only={gid}, background=True)
+                    self.checking = self.checking - {gid}
+                with beside._tx():
+                    beside._set_meta("unchecked", None)
+            except Exception:  # never lost silently: logged; the games are checked next start
+                log.exception("the background check of the stored games failed")
+            finally:
+                self.checking = frozenset()
+                if db is not None:
+                    db.close()
+
+        t = threading.Thread(target=run, name="helvetia-check", daemon=True)
+        t.start()
+        self.check_thread = t
+        return t
+
+    def checked(self) -> None:
+        """Wait for the background check (``check_in_background``) to end."""
+        if self.check_thread is not None:
+            self.check_thread.join()
+
     def close(self) -> None:
-        for t in (self.backup_thread, self.later_thread):  # what runs in the background ends
+        self._stop_checking.set()  # a check beside the table stops after its game
+        # what runs in the background ends
+        for t in (self.backup_thread, self.later_thread, self.check_thread):
             if t is not None:
                 t.join()
         with self._writing, self._backing_up:
@@ -362,7 +466,36 @@ class Store:
         are safe in the WAL and the journal whatever happens here. Safe to call on a thread
         of its own (``round_end_in_background``)."""
         with self._backing_up, contextlib.suppress(StoreError):
+            self.summarize_ended()
             self.backup()
+
+    def summarize_ended(self) -> None:
+        """The summary rows of ended games that have none (a game just ended: its row is
+        computed here, after its commit, never inside it), each in its own transaction."""
+        missing = [gid for (gid,) in self.db.execute(
+            "SELECT id FROM games WHERE ended_at IS NOT NULL AND id NOT IN "
+            "(SELECT game_id FROM summaries) ORDER BY id DESC LIMIT 4")]
+        for gid in missing:
+            summary_table.summary_in_background(self, gid)
+
+    def summaries(self, *, in_play: bool = True, replay_in_play: bool = False,
+                  progress: summary_table.Progress | None = None
+                  ) -> list[GameSummary]:
+        """Every stored game summed up, newest first, from checked rows (others computed
+        again from the records): ``summaries.summaries``."""
+        return summary_table.summaries(self, in_play=in_play, replay_in_play=replay_in_play,
+                                       progress=progress)
+
+    def games_page(self, finished: bool, offset: int, limit: int,
+                   progress: summary_table.Progress | None = None
+                   ) -> tuple[list[GameSummary], int, int]:
+        """One page of the Games list, paged in SQL (``summaries.page``): its games (newest
+        first), and how many are finished and not."""
+        return summary_table.page(self, finished, offset, limit, progress)
+
+    def summary_of(self, game_id: int) -> GameSummary | None:
+        """One game summed up (``summaries.summary_of``)."""
+        return summary_table.summary_of(self, game_id)
 
     def round_end_in_background(self) -> threading.Thread:
         """``round_end`` on a thread of its own: the caller (the screen) never waits for it."""
@@ -418,18 +551,47 @@ class Store:
     def commit_action(self, game_id: int, seq: int, line: str, *,
                       costs: Mapping[str, Mapping[str, int]] | None = None,
                       result: Mapping[str, Any] | None = None,
-                      after: str | None = None) -> str:
+                      after: str | None = None, kept: Kept | None = None) -> str:
         """One table event: action ``seq`` (1-based, following the last stored, and, if
         ``after`` is given, following that chain value) with the costs it taught and, when it
-        ended the game, the result; all of it or nothing. Returns the new chain value."""
+        ended the game, the result; all of it or nothing. Returns the new chain value.
+        ``kept``: the event is in the journal already (``keep_action``, while the database
+        was locked): only the database is written."""
         with self._tx():
             events = [self._append(game_id, seq, line, after)]
             if costs:
                 self._learn(costs)
             if result is not None:
-                events.append(self._finish(game_id, result))
-            self._journal(game_id, events)
+                events.append(self._finish(game_id, result,
+                                           kept.ended_at if kept is not None else None))
+            self._journal(game_id, events, kept.lines if kept is not None else None)
         return str(events[0][3])
+
+    def keep_action(self, game_id: int, seq: int, line: str, after: str,
+                    result: Mapping[str, Any] | None = None) -> Kept:
+        """While the database is locked by another program: action ``seq`` (following chain
+        value ``after``) and the game's end into the game's journal only, fsynced: one
+        checked copy on the card, which the next open takes (the journal leads,
+        docs/store.md). ``commit_action(..., kept=...)`` writes the database later."""
+        events: list[list[Any]] = [["a", seq, line, link(after, line)]]
+        ended = None
+        if result is not None:
+            ended = _now(self.clock)
+            events.append(["f", ended, json.dumps(result)])
+        return Kept(self._keep(game_id, events), ended, str(events[0][3]))
+
+    def keep_undo(self, game_id: int, seq: int, unfinish: bool = False) -> int:
+        """While the database is locked: the undo of a kept action into the journal only."""
+        return self._keep(game_id, [["u", seq]] + ([["r"]] if unfinish else []))
+
+    def _keep(self, game_id: int, events: list[list[Any]]) -> int:
+        file = journal_file(self.path, game_id)
+        with self._writing:
+            try:
+                Appended(file, events).close()
+                return file.read_bytes().count(b"\n")
+            except OSError as exc:
+                raise trouble_of(exc) from exc
 
     def commit_undo(self, game_id: int, seq: int, *, unfinish: bool = False,
                     after: str | None = None) -> str:
@@ -459,21 +621,23 @@ class Store:
         """Undo: remove action ``seq``, which must be the last one stored."""
         self.commit_undo(game_id, seq)
 
-    def _finish(self, game_id: int, result: Mapping[str, Any]) -> list[Any]:
-        ended, text = _now(self.clock), json.dumps(result)
+    def _finish(self, game_id: int, result: Mapping[str, Any],
+                ended_at: str | None = None) -> list[Any]:
+        ended, text = ended_at or _now(self.clock), json.dumps(result)
         self.db.execute("UPDATE games SET ended_at=?, result=? WHERE id=?",
                         (ended, text, game_id))
-        keep_summary(self.db, game_id)  # the history's summary, in the same transaction
+        summary_table.drop(self.db, game_id)  # computed after the commit (``round_end``)
         return ["f", ended, text]
 
     def _unfinish(self, game_id: int) -> list[Any]:
         self.db.execute("UPDATE games SET ended_at=NULL, result=NULL WHERE id=?", (game_id,))
-        keep_summary(self.db, game_id)
+        summary_table.drop(self.db, game_id)
         return ["r"]
 
     def finish(self, game_id: int, result: Mapping[str, Any]) -> None:
         with self._tx():
             self._journal(game_id, [self._finish(game_id, result)])
+        self.later(lambda: summary_table.summary_in_background(self, game_id))
 
     def unfinish(self, game_id: int) -> None:
         """The game's end was undone."""
@@ -506,9 +670,19 @@ class Store:
         return out
 
     def record_lines(self, game_id: int) -> list[str]:
+        """The game's record (header line first), checked: a game not checked at open (the
+        start checks the table's game only) whose row or actions fail their checks is healed
+        from its journal first (``repair.heal_store``), and what was found is said later
+        (``late_notices``)."""
         healed = self.healed.get(game_id)
         if healed is not None:
             return [healed.header, *healed.lines]
+        if self.writer and game_id not in self._checked:
+            with self._writing:  # no other thread's transaction half-way in what is read
+                copy = db_copies(self.db, {game_id}).get(game_id)
+                if copy is not None and not (copy.sealed and copy.rows_sound()):
+                    self.late_notices += heal_store(self, only={game_id}, background=True)
+                self._checked.add(game_id)
         row = self.db.execute("SELECT header FROM games WHERE id=?", (game_id,)).fetchone()
         if row is None:
             raise StoreError(Message("store.no_game", {"game": game_id}))
@@ -546,6 +720,8 @@ class Store:
             with contextlib.suppress(FileNotFoundError):
                 journal_file(self.path, game_id).unlink()
             self._journal(game_id, events)
+        if game.state.game_over:  # its summary row, after the commit (a command waits)
+            summary_table.summary_in_background(self, game_id)
         return game_id
 
     def load(self, game_id: int, *overrides: Mapping[str, Any]) -> Played:

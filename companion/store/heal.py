@@ -26,14 +26,14 @@ class Copy:
     actions: list[tuple[str, str]]  # (line, chain) per seq
     ended_at: str | None
     result: str | None
-    lines: int  # the journal's length (as the database last knew it, for the database's copy)
+    lines: int  # the journal's whole lines (as the database last knew them, for its copy)
     sealed: bool
     role: str = "table"
 
     @classmethod
     def of_journal(cls, r: Reading) -> Copy:
         return cls(r.header, r.head, r.started_at, list(r.actions), r.ended_at, r.result,
-                   r.lines, r.sound, r.role)
+                   r.whole, r.sound, r.role)
 
     def rows_sound(self) -> bool:
         """Every line links to its chain value, from the head the header gives."""
@@ -80,34 +80,20 @@ def heal(db: Copy | None, journal: Copy | None, backups: Sequence[Copy] = (),
         from_backup = header is not None
     if header is None:
         return None
-    # The copy that knows how the game stands: the journal, written first, unless it is
-    # damaged or shorter than the database last saw it.
-    db_ok_row = db is not None and db.sealed
-    lead: Copy | None
-    if journal is not None and journal.sealed and (db is None or not db_ok_row or
-                                                   journal.lines >= db.lines):
-        lead = journal
-    elif db is not None and db_ok_row:
-        lead = db
-    else:
-        lead = max(copies, key=lambda c: len(c.actions)) if copies else None
+    lead = _lead(db, journal, copies)
     target = len(lead.actions) if lead else 0
     prev = link(ROOT, header)
     lines: list[str] = []
     for i in range(target):
-        here = [c.actions[i] for c in copies if i < len(c.actions)]
-        wanted = {chain for _, chain in here}
-        offered = [ln for ln, _ in here] + [b.actions[i][0] for b in backups
-                                             if i < len(b.actions)]
-        line = next((ln for ln in offered if link(prev, ln) in wanted), None)
+        assert lead is not None  # (target is 0 without one)
+        line = _line_at(i, prev, lead, copies, backups)
         if line is None:
             break
-        if line not in {ln for ln, _ in here}:
+        if line not in {c.actions[i][0] for c in copies if i < len(c.actions)}:
             from_backup = True
         prev = link(prev, line)
         lines.append(line)
-    gone_lines = [c.actions[i][0] for i in range(len(lines), target) for c in [lead]
-                  if c is not None]
+    gone_lines = [] if lead is None else [ln for ln, _ in lead.actions[len(lines):target]]
     if replay:  # (a header the rules refuse: kept as it is, said when the game is loaded)
         lines = replayable(header, lines) or lines
     gone = target - len(lines)
@@ -122,6 +108,43 @@ def heal(db: Copy | None, journal: Copy | None, backups: Sequence[Copy] = (),
     healed.db_ok = db is not None and _same(db, healed) and db.sealed
     healed.journal_ok = journal is not None and journal.sealed and _same(journal, healed)
     return healed
+
+
+def _lead(db: Copy | None, journal: Copy | None, copies: Sequence[Copy]) -> Copy | None:
+    """The copy that says how the game stands (docs/store.md, "Reconciliation"). A journal's
+    line is synced before the database commits its event, so a sealed database row that
+    counts N journal lines proves the journal had N whole lines: a sound journal with at least
+    as many leads (it holds all the database has, and what a lost WAL or a cut-off commit did
+    not keep); one with fewer was cut (damage), and the database leads. A damaged journal
+    line: the database leads. Neither copy checks: the longer one, line by line."""
+    db_sealed = db is not None and db.sealed
+    if journal is not None and journal.sealed and (
+            not db_sealed or journal.lines >= db.lines):  # type: ignore[union-attr]
+        return journal
+    if db_sealed:
+        return db
+    return max(copies, key=lambda c: len(c.actions)) if copies else None
+
+
+def _line_at(i: int, prev: str, lead: Copy, copies: Sequence[Copy],
+             backups: Sequence[Copy]) -> str | None:
+    """Action ``i``'s line: the lead's chain value decides which action is there; any copy may
+    give the text that links to it. Another copy's own action at ``i`` (one the lead undid)
+    is never taken. The lead's chain value itself may be the damaged part: then the value its
+    own line links to counts when another copy or the lead's next action confirms it."""
+    lead_line, lead_chain = lead.actions[i]
+    wanted = {lead_chain}
+    mine = link(prev, lead_line)
+    if mine != lead_chain:
+        confirmed = any(i < len(c.actions) and c.actions[i][1] == mine
+                        for c in (*copies, *backups))
+        if i + 1 < len(lead.actions):
+            confirmed |= lead.actions[i + 1][1] == link(mine, lead.actions[i + 1][0])
+        if confirmed:
+            wanted.add(mine)
+    offered = [lead_line] + [c.actions[i][0] for c in (*copies, *backups)
+                             if i < len(c.actions)]
+    return next((ln for ln in offered if link(prev, ln) in wanted), None)
 
 
 def _same(copy: Copy, healed: Healed) -> bool:

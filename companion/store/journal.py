@@ -80,6 +80,11 @@ class Reading:
     to never returned): not damage."""
 
     @property
+    def whole(self) -> int:
+        """The lines written whole (a last line cut short is not one of them)."""
+        return self.lines - 1 if self.torn else self.lines
+
+    @property
     def sound(self) -> bool:
         return self.header is not None and (not self.bad or (self.torn and
                                                               self.bad == [self.lines]))

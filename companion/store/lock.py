@@ -11,15 +11,45 @@ import os
 from pathlib import Path
 
 from ..engine.messages import Message
-from .trouble import StoreError, trouble_of
+from .trouble import StoreError, StoreTrouble, trouble_of
+
+COMMANDS = ("import", "export", "games", "stats", "bgstats", "board", "replay", "selfplay",
+            "arena", "hwtest")
+"""``helvetia`` commands that may hold the store (any other ``helvetia``: a companion)."""
 
 
 class AlreadyRunning(StoreError):
-    """Another process writes this store; ``pid`` is its process number (0: unknown)."""
+    """Another process writes this store; ``pid`` is its process number (0: unknown) and
+    ``command`` what it is (``holder_command``)."""
 
     def __init__(self, pid: int) -> None:
         self.pid = pid
+        self.command = holder_command(pid)
         super().__init__(Message("store.running", {"pid": pid}))
+
+
+class Held(StoreTrouble):
+    """The store is held by another process (``AlreadyRunning``) while the companion starts:
+    trouble to wait out, not a reason to stop. ``command``: ``"helvetia import"`` and the
+    like, None for another companion (or a program not known)."""
+
+    def __init__(self, held: AlreadyRunning) -> None:
+        super().__init__("locked", f"held by process {held.pid}")
+        self.pid = held.pid
+        self.command = held.command
+
+
+def holder_command(pid: int) -> str | None:
+    """What process ``pid`` is, from its command line: ``"helvetia import"`` for a ``helvetia``
+    command of ours; None for a companion (``helvetia run``) or a process not readable."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            args = f.read(4096).decode("utf-8", "replace").split("\0")
+    except (OSError, ValueError):
+        return None
+    if not any("helvetia" in a or "companion" in a for a in args[:3]):
+        return None
+    return next((f"helvetia {a}" for a in args[1:] if a in COMMANDS), None)
 
 
 def lock_path(path: Path) -> Path:

@@ -15,12 +15,12 @@ from typing import Any
 from ..engine import HelvetiaError
 from ..engine.messages import Message
 from ..engine.record import loads_line
-from ..history.table import keep as keep_summary
 from . import games
 from .files import BACKUPS, _free_name, _keep_copy, _sync_dir
 from .heal import Copy, Healed, heal
 from .journal import events_of, journal_dir, journal_file, read, rewrite, seal_of
 from .messages import english
+from .summaries import drop as drop_summary
 from .trouble import trouble_of
 
 Store = Any  # the store (``core.Store``), not imported: it imports this module
@@ -37,29 +37,31 @@ def _text(v: Any) -> str | None:
     return str(v)
 
 
-def db_copies(db: sqlite3.Connection) -> dict[int, Copy]:
-    """Every game of a database as a copy (rows that cannot be read become text that fails
-    its checks)."""
-    factory = db.text_factory
-    db.text_factory = bytes
-    try:
-        out: dict[int, Copy] = {}
-        for gid, header, started, ended, result, head, jlines, seal in db.execute(
-                "SELECT id, header, started_at, ended_at, result, head, jlines, seal "
-                "FROM games"):
-            out[int(gid)] = Copy(_text(header), _text(head), _text(started), [], _text(ended),
-                                 _text(result), int(jlines or 0), False)
-            out[int(gid)].seal = _text(seal)  # type: ignore[attr-defined]
-        for gid, _seq, line, chain in db.execute(
-                "SELECT game_id, seq, line, chain FROM actions ORDER BY game_id, seq"):
-            if int(gid) in out:
-                out[int(gid)].actions.append((_text(line) or "", _text(chain) or ""))
-        for c in out.values():
-            c.sealed = getattr(c, "seal", None) == seal_of(
-                c.head, c.started_at, c.ended_at, c.result, c.lines, len(c.actions))
-        return out
-    finally:
-        db.text_factory = factory
+def db_copies(db: sqlite3.Connection, only: set[int] | None = None) -> dict[int, Copy]:
+    """Every game of a database (or those ``only``) as a copy (rows that cannot be read
+    become text that fails their checks). Every text column is read as bytes (CAST AS BLOB):
+    the connection is shared with the threads beside the table, so its text_factory is never
+    switched for a read."""
+    out: dict[int, Copy] = {}
+    where = "" if only is None else f" WHERE id IN ({','.join(str(int(g)) for g in only)})"
+    for gid, header, started, ended, result, head, jlines, seal in db.execute(
+            "SELECT id, CAST(header AS BLOB), CAST(started_at AS BLOB), CAST(ended_at AS BLOB), "
+            "CAST(result AS BLOB), CAST(head AS BLOB), jlines, CAST(seal AS BLOB) "
+            f"FROM games{where}"):
+        out[int(gid)] = Copy(_text(header), _text(head), _text(started), [], _text(ended),
+                             _text(result), int(jlines or 0), False)
+        out[int(gid)].seal = _text(seal)  # type: ignore[attr-defined]
+    which = "" if only is None else \
+        f" WHERE game_id IN ({','.join(str(int(g)) for g in only)})"
+    for gid, _seq, line, chain in db.execute(
+            "SELECT game_id, seq, CAST(line AS BLOB), CAST(chain AS BLOB) "
+            f"FROM actions{which} ORDER BY game_id, seq"):
+        if int(gid) in out:
+            out[int(gid)].actions.append((_text(line) or "", _text(chain) or ""))
+    for c in out.values():
+        c.sealed = getattr(c, "seal", None) == seal_of(
+            c.head, c.started_at, c.ended_at, c.result, c.lines, len(c.actions))
+    return out
 
 
 def backup_copies(path: Path) -> list[dict[int, Copy]]:
@@ -76,17 +78,38 @@ def backup_copies(path: Path) -> list[dict[int, Copy]]:
     return out
 
 
-def heal_store(store: Store, replaced: bool = False) -> list[Message]:
-    """Check every game of ``store`` against its journal; heal; write back (a writer) or keep
-    the healed games in memory (a reader). What the table must know, as messages.
-    ``replaced``: the database was set aside and this one is a backup or new (a game without
-    its journal is then as the backup has it: said by the caller, not as repaired)."""
-    dbs = db_copies(store.db)
-    jdir = journal_dir(store.path)
-    ids = set(dbs)
+def game_ids(store: Store) -> tuple[set[int], set[int]]:
+    """The ids of the games in the database, and of those with a journal."""
+    in_db = {int(r[0]) for r in store.db.execute("SELECT id FROM games")}
+    journaled: set[int] = set()
     with contextlib.suppress(OSError):
-        ids |= {int(m.group(1)) for p in jdir.iterdir()
-                if (m := re.fullmatch(r"game-(\d+)\.log", p.name))}
+        journaled = {int(m.group(1)) for p in journal_dir(store.path).iterdir()
+                     if (m := re.fullmatch(r"game-(\d+)\.log", p.name))}
+    return in_db, journaled
+
+
+def first_to_check(store: Store) -> set[int]:
+    """The games checked before the first frame: the table's current game, the newest, and
+    any a journal has and the database lost (few: the rest waits, ``heal_store(only=...)``)."""
+    in_db, journaled = game_ids(store)
+    current = store._meta("current")
+    first = journaled - in_db
+    first |= {g for g in (current, max(in_db, default=None)) if g is not None}
+    return first
+
+
+def heal_store(store: Store, replaced: bool = False, only: set[int] | None = None,
+               background: bool = False) -> list[Message]:
+    """Check every game of ``store`` (or those ``only``) against its journal; heal; write
+    back (a writer) or keep the healed games in memory (a reader). What the table must know,
+    as messages. ``replaced``: the database was set aside and this one is a backup or new (a
+    game without its journal is then as the backup has it: said by the caller, not as
+    repaired). ``background``: beside the table's game (the current game is left as it is)."""
+    in_db, journaled = game_ids(store)
+    ids = in_db | journaled
+    if only is not None:
+        ids &= only
+    dbs = db_copies(store.db, ids if only is not None else None)
     current = store._meta("current")
     backups: list[dict[int, Copy]] | None = None
     repaired: list[int] = []
@@ -143,7 +166,8 @@ def heal_store(store: Store, replaced: bool = False) -> list[Message]:
             store.unjournaled += 1
         elif not quiet:
             repaired.append(gid)
-    if store.writer and table_games and (current is None or current < max(table_games)):
+    if store.writer and not background and table_games and (
+            current is None or current < max(table_games)):
         with store._tx():
             store._set_meta("current", max(table_games))
     if repaired:
@@ -225,6 +249,6 @@ def _write_back(store: Store, gid: int, healed: Healed | None) -> None:
         db.executemany("INSERT INTO actions (game_id, seq, line, chain) VALUES (?, ?, ?, ?)",
                        [(gid, i, line, chain[i - 1])
                         for i, line in enumerate(healed.lines, 1)])
-        keep_summary(db, gid)  # the history's summary of the game as healed
+        drop_summary(db, gid)  # computed again from the game as healed, when read
         n = db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
         db.execute("UPDATE meta SET value=? WHERE key='actions'", (n,))

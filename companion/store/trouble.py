@@ -31,6 +31,11 @@ class StoreTrouble(StoreError):
     ``read_only``, ``full``, ``permission``, ``newer`` or ``io``; the message says what is
     wrong and what to do. Nothing has been moved."""
 
+    pid: int | None = None
+    """The process that holds the store (``lock.Held``), None for other trouble."""
+    command: str | None = None
+    """What that process is (``"helvetia import"``), None for a companion or unknown."""
+
     def __init__(self, kind: str, detail: str) -> None:
         self.kind = kind
         self.detail = detail

@@ -11,9 +11,9 @@ import pytest
 
 from companion import cli, cli_store, drunter
 from companion.history import exports, stats
-from companion.history.table import summaries
 from companion.session import Session
 from companion.store import Store
+from companion.store.summaries import summaries
 
 EXAMPLE = Path(__file__).parent.parent.parent / "examples" / "drunter" / "made-up-3p.jsonl"
 RECORD = EXAMPLE.read_text(encoding="utf-8").splitlines()

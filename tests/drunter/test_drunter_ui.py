@@ -22,9 +22,9 @@ from companion.display.words import i18n
 from companion.drunter.actions import CannotPlace, Place, Vote
 from companion.drunter.state import CHOOSE, OVER, PLAY, REVEAL, VOTE
 from companion.history import stats
-from companion.history.table import summaries
 from companion.hw.drunter_leds import NO, YES
 from companion.hw.leds import BAR_LEVEL, scale
+from companion.store.summaries import summaries
 from tests.drunter.test_drunter_board_screen import enter_made_up_board
 from tests.ui_driver import Driver
 

@@ -19,8 +19,8 @@ from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
 from companion.display.screens.history.words import setup_words
 from companion.games import kind_named, unregister
-from companion.history.table import summaries
 from companion.hw.leds import OFF, PLAYER
+from companion.store.summaries import summaries
 from tests.sigkill import killed_once_reported
 from tests.toy import NAME, plug_in
 from tests.toy.rules import Step

@@ -553,6 +553,10 @@ class App(StoreLink, Services, Thinking):
         elif self.store is not None and self.store.failed_later:
             self.banner = i18n.error_text(self.store.failed_later.pop())
             self.dirty = True
+        elif self.store is not None and self.store.late_notices:  # the check beside the table
+            said, self.store.late_notices = self.store.late_notices, []
+            self.banner = i18n.store_text(said)
+            self.dirty = True
         elif self.session is not None and self.clock() - self.last_event > IDLE_CHECKPOINT \
                 and self.store is not None and self.store.pending_checkpoint:
             self.session.idle()  # a quiet table: the WAL into the main file

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ...config import Config
 from ...engine.values import Colour
 from ...session import Saver, Session
-from ...store import AlreadyRunning, Store, StoreError, StoreTrouble, device_language
+from ...store import AlreadyRunning, Held, Store, StoreError, StoreTrouble, device_language
 from ...store.messages import Notices
 from ..words import i18n
 
@@ -103,10 +103,10 @@ class StoreLink:
         try:
             self.store, notice = opening.result() if opening else self.saver(
                 lambda: Store.open(self.store_path, timeout=OPEN_TIMEOUT))
-        except AlreadyRunning:
-            raise  # a second companion on the same store: it stops (main says why)
         except Exception as exc:  # trouble: nothing was moved; shown, and tried again
-            if not isinstance(exc, StoreTrouble):  # unforeseen: still no crash loop at start
+            if isinstance(exc, AlreadyRunning):  # another companion or a command: named,
+                exc = Held(exc)  # waited for, taken over (no exit, no restart loop)
+            elif not isinstance(exc, StoreTrouble):  # unforeseen: still no crash loop at start
                 log.exception("the store could not be opened")
                 exc = StoreTrouble("io", f"{type(exc).__name__}: {exc}")
             self.store, self.trouble = None, exc

@@ -8,7 +8,6 @@ from collections.abc import Callable
 
 from ...history import bgstats
 from ...history.summary import GameSummary
-from ...history.table import summaries, summary_of
 from ...store import Store
 
 Progress = Callable[[int, int], None]
@@ -32,12 +31,27 @@ class StoredGames:
         store = self._store()
         if store is None:
             return []
-        return summaries(store, in_play=in_play, progress=progress)
+        return store.summaries(in_play=in_play, progress=progress)
 
     def summary(self, game_id: int) -> GameSummary | None:
         """One stored game summed up; None if there is none (or no store)."""
         store = self._store()
-        return summary_of(store, game_id) if store is not None else None
+        return store.summary_of(game_id) if store is not None else None
+
+    def games_page(self, finished: bool, offset: int, limit: int,
+                   progress: Progress | None = None) -> tuple[list[GameSummary], int, int]:
+        """One page of the Games list (paged in the store): its games, newest first, and how
+        many games are finished and not."""
+        store = self._store()
+        if store is None:
+            return [], 0, 0
+        return store.games_page(finished, offset, limit, progress)
+
+    @property
+    def checking(self) -> frozenset[int]:
+        """The games still being checked beside the table (after an unclean shutdown)."""
+        store = self._store()
+        return frozenset(store.checking) if store is not None else frozenset()
 
     def record_lines(self, game_id: int) -> list[str]:
         """A stored game's record, header first."""

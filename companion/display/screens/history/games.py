@@ -56,13 +56,23 @@ class GamesScreen(Screen):
         self.finished_tab = True
         self.page = 0
         self.games: list[GameSummary] | None = None
+        """The page shown (read from the store one page at a time: ``Store.games_page``)."""
+        self.counts = (0, 0)
+        """How many games are finished, and not."""
         self.shown: list[dict[str, Any]] = []
         """What each row on the page shows, for tests: id, date, result, players."""
 
     def load(self, app: AppView) -> list[GameSummary]:
         if self.games is None:
-            self.games = app.stored.summaries(progress=lambda n, of: _summing(app, n, of))
+            self.games, *counts = app.stored.games_page(
+                self.finished_tab, self.page * ROWS, ROWS,
+                progress=lambda n, of: _summing(app, n, of))
+            self.counts = (counts[0], counts[1])
         return self.games
+
+    def _turn(self, page: int) -> None:
+        self.page = page
+        self.games = None
 
     def back(self, app: AppView) -> None:
         if self.came_from is not None:
@@ -71,31 +81,33 @@ class GamesScreen(Screen):
             app.after_change()
 
     def listed(self, app: AppView) -> list[GameSummary]:
-        return [g for g in self.load(app) if g.finished == self.finished_tab]
+        return self.load(app)
 
     def layout(self, app: AppView) -> list[Widget]:
+        self.load(app)
+        count = self.counts[0] if self.finished_tab else self.counts[1]
+        pages = max(1, (count + ROWS - 1) // ROWS)
+        if self.page > pages - 1:
+            self._turn(pages - 1)
         games = self.listed(app)
-        pages = max(1, (len(games) + ROWS - 1) // ROWS)
-        self.page = min(self.page, pages - 1)
         back = back_button(app, lambda: self.back(app))
         pw = max(font(BODY).size(_("Players"))[0] + 24, 110)
         out = [back, button("players", (back.rect.left - 4 - pw, 4, pw, 48), _("Players"),
-                            lambda: app.show(PlayersScreen(self, self.load)))]
-        done = sum(1 for g in self.load(app) if g.finished)
+                            lambda: app.show(PlayersScreen(self)))]
+        done, other = self.counts
         for i, (flag, label) in enumerate(((True, _("Finished ({n})").format(n=done)),
-                                           (False, _("Not finished ({n})").format(
-                                               n=len(self.load(app)) - done)))):
+                                           (False, _("Not finished ({n})").format(n=other)))):
             out.append(button(f"tab:{'finished' if flag else 'other'}",
                               (8 + i * 272, TOP, 266, 52), label,
                               partial(self._tab, flag), selected=self.finished_tab == flag))
         if pages > 1:
             out.append(button("games:prev", (W - 132, TOP, 60, 52), "<",
-                              lambda: setattr(self, "page", self.page - 1),
+                              lambda: self._turn(self.page - 1),
                               enabled=self.page > 0))
             out.append(button("games:next", (W - 68, TOP, 60, 52), ">",
-                              lambda: setattr(self, "page", self.page + 1),
+                              lambda: self._turn(self.page + 1),
                               enabled=self.page < pages - 1))
-        for i, g in enumerate(games[self.page * ROWS:(self.page + 1) * ROWS]):
+        for i, g in enumerate(games):
             out.append(Widget(f"game:{g.id}", pygame.Rect(8, LIST_TOP + i * ROW_H, W - 16,
                                                           ROW_H - 6), "",
                               partial(self.open, app, g), style="invisible", value=g.id))
@@ -103,7 +115,7 @@ class GamesScreen(Screen):
 
     def _tab(self, finished: bool) -> None:
         self.finished_tab = finished
-        self.page = 0
+        self._turn(0)
 
     def open(self, app: AppView, game: GameSummary) -> None:
         app.show(GameScreen(game.id, self))
@@ -117,14 +129,20 @@ class GamesScreen(Screen):
                       _("Every game was played to its end."),
                       pygame.Rect(16, LIST_TOP + 20, W - 32, 60), BODY, MUTED)
             return
-        for i, g in enumerate(games[self.page * ROWS:(self.page + 1) * ROWS]):
-            self.shown.append(game_row(s, g, pygame.Rect(8, LIST_TOP + i * ROW_H, W - 16,
-                                                         ROW_H - 6)))
+        checking = app.stored.checking
+        for i, g in enumerate(games):
+            r = pygame.Rect(8, LIST_TOP + i * ROW_H, W - 16, ROW_H - 6)
+            self.shown.append(game_row(s, g, r))
+            if g.id in checking:  # after an unclean shutdown, checked beside the table
+                self.shown[-1]["checking"] = True
+                draw_text(s, _("Still being checked"), pygame.Rect(r.right - 250, r.top + 32,
+                                                                   240, 28),
+                          BODY, MUTED, wrap=False, align="right", bg=BUTTON)
 
 
 def _summing(app: AppView, n: int, of: int) -> None:
-    """Games of a store from before the summaries, summed up once: the watchdog stays fed and
-    the table sees how far it is (like "Saving...")."""
+    """Games whose summary is missing or fails its check, summed up again: the watchdog
+    stays fed and the table sees how far it is (like "Saving...")."""
     app.busy(None if n % 5 and n != of else
              _("Reading the stored games: {n} of {total}").format(n=n, total=of))
 

@@ -3,17 +3,16 @@ average VP by source, favourite character and head to head (``docs/statistics.md
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from ....engine.scoring import BREAKDOWN
 from ....history.stats import PlayerStats, player_stats
-from ....history.summary import GameSummary
 from ...contract import AppView
 from ...kit.widgets import BODY, INK, MUTED, PANEL, W, Widget, button, draw_text
 from ...words.i18n import _, character, pgettext
+from ..turn.virtual import level_word
 from .words import SOURCES, TOP, Screen, back_button, title_bar
 
 
@@ -31,7 +30,9 @@ def figures(p: PlayerStats) -> list[tuple[str, str]]:
     def rival(r: Any) -> str:
         if r is None:
             return "—"
-        return _("{name} ({n} of {m})").format(name=r.name, n=r.times, m=r.together)
+        name = _("Virtual player ({level})").format(level=level_word(r.virtual)) \
+            if r.virtual else r.name
+        return _("{name} ({n} of {m})").format(name=name, n=r.times, m=r.together)
 
     fav = p.favourite
     return [
@@ -53,11 +54,8 @@ class PlayersScreen(Screen):
     """One known player at a time (the most wins first), its figures across the screen; the
     arrows go to the next and the previous player."""
 
-    def __init__(self, came_from: Any = None,
-                 games: Callable[[AppView], list[GameSummary]] | None = None) -> None:
+    def __init__(self, came_from: Any = None) -> None:
         self.came_from = came_from
-        self.games = games
-        """The games the screen it came from lists (else read from the store)."""
         self.stats: list[PlayerStats] | None = None
         self.chosen = 0
         self.shown: dict[str, str] = {}
@@ -65,9 +63,8 @@ class PlayersScreen(Screen):
         self.buttons_left = W
 
     def load(self, app: AppView) -> list[PlayerStats]:
-        if self.stats is None:  # the Games screen's games, or (opened from elsewhere) read
-            games = (self.games(app) if self.games is not None
-                     else app.stored.summaries(in_play=False))
+        if self.stats is None:  # every finished game (the Games list reads one page only)
+            games = app.stored.summaries(in_play=False)
             self.stats = player_stats(games)
         return self.stats
 

@@ -37,6 +37,18 @@ def trouble_text(kind: str) -> tuple[str, str]:
                             _("Check the card, then restart the companion.")))
 
 
+def held_text(pid: int, command: str | None) -> tuple[str, str]:
+    """(who holds the saved games, what happens) while another process (``pid``: a
+    ``helvetia`` ``command``, or a companion when None) holds the store."""
+    if command is None:
+        what = _("Another companion (process {pid}) is using the saved games.").format(
+            pid=pid)
+    else:
+        what = _("The command '{command}' (process {pid}) is using the saved games.").format(
+            command=command, pid=pid)
+    return what, _("The companion takes over by itself as soon as it ends.")
+
+
 class StoreTroubleScreen(Screen):
     """Shown instead of the game while ``app.trouble`` is set."""
 
@@ -47,6 +59,8 @@ class StoreTroubleScreen(Screen):
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         trouble = app.trouble
         what, todo = trouble_text(trouble.kind if trouble is not None else "io")
+        if trouble is not None and trouble.pid is not None:  # another process holds it
+            what, todo = held_text(trouble.pid, trouble.command)
         text(s, _("The saved games cannot be opened"), (W // 2, 40), TITLE, INK, "center")
         paragraph(s, what, pygame.Rect(60, 96, W - 120, 76), 28, INK)
         paragraph(s, todo, pygame.Rect(60, 180, W - 120, 100), 24, INK)
