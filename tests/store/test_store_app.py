@@ -117,6 +117,7 @@ def test_a_slow_save_shows_saving_and_keeps_the_loop_alive(tmp_path: Path) -> No
     sock.setblocking(False)
     app.watchdog = Watchdog({"NOTIFY_SOCKET": str(tmp_path / "notify"),
                              "WATCHDOG_USEC": "200000"})  # a ping every 0.1 s
+    app.watchdog.ready()  # as the first frame did
     ready_r, ready_w = os.pipe()
     pid = os.fork()
     if pid == 0:  # another writer holds the store for a while: the save has to wait
