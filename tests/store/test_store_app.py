@@ -70,9 +70,9 @@ def test_a_locked_store_shows_trouble_then_the_game(tmp_path: Path) -> None:
     finally:
         os.write(go_w, b"x")
         os.waitpid(pid, 0)
-    end = time.monotonic() + 30
-    while app.trouble is not None and time.monotonic() < end:  # the loop tries again by
-        app.retry_at = 0.0  # itself, in the background
+    end = time.monotonic() + 30  # the loop tries again by itself, in the background
+    while app.trouble is not None and time.monotonic() < end:
+        app.retry_at = 0.0
         app.step(timeout=0)
         if app.trouble is not None:
             time.sleep(0.02)
