@@ -28,7 +28,12 @@ def notify(message: str, env: Mapping[str, str] | None = None) -> bool:
 
 class Watchdog:
     """Pings systemd's watchdog from the main loop, at half the interval it asks for; a loop
-    that hangs stops pinging, and systemd restarts the service."""
+    that hangs stops pinging, and systemd restarts the service.
+
+    No ping before ``ready``: a ``Type=notify`` service is still starting until READY=1 (its
+    start is timed by ``TimeoutStartSec``, not the watchdog), and work before the first frame
+    (the store opened on the saver's thread, which ticks while it waits) must not say
+    WATCHDOG=1 first."""
 
     def __init__(self, env: Mapping[str, str] | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -45,6 +50,8 @@ class Watchdog:
             self.ready_sent = notify("READY=1", self.env) or True
 
     def tick(self) -> None:
-        if self.interval is not None and self.clock() - self._last >= self.interval:
+        """A ping if the last one is half an interval old (and READY was said)."""
+        if self.ready_sent and self.interval is not None \
+                and self.clock() - self._last >= self.interval:
             self._last = self.clock()
             notify("WATCHDOG=1", self.env)

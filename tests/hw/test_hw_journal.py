@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,13 @@ class Journal:
         return self.read()
 
 
+def wait_until(condition: Callable[[], bool], seconds: float = 20.0) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and not condition():
+        time.sleep(0.02)
+    return condition()
+
+
 def test_gpio_buttons_and_a_controller_lost_and_back(tmp_path: Path,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     journal = Journal(capsys)
@@ -62,16 +70,21 @@ def test_gpio_buttons_and_a_controller_lost_and_back(tmp_path: Path,
             "helvetia: buttons: GPIO through gpiozero's MockFactory, BCM pins red=17, blue=27",
             f"helvetia: LEDs: Adalight at 115200 baud on {link}",
             f"helvetia: LEDs: connected to {link}"]
+        # Unplugged, its by-id name goes (udev removes the link): the pty's name is free for
+        # the next pty anyone opens, and a link left behind would lead to that one.
         wled.unplug()  # the writer's next resend (within a second) finds it gone
+        link.unlink()
         assert journal.wait_for(4)[3].startswith(
             f"helvetia: LEDs: lost the LED controller on {link}: ")
-        time.sleep(1.5)  # a few open attempts while it is away: no line for any of them
-        assert len(journal.read()) == 4
+        assert app.writer is not None
+        tried = app.writer.attempts
+        assert wait_until(lambda: app.writer is not None and app.writer.attempts >= tried + 3)
+        assert len(journal.read()) == 4  # two failed attempts told (and the third begun): silent
+        shown = len(wled.frames)
         wled.plug()
-        link.unlink()
         link.symlink_to(wled.path)
         assert journal.wait_for(5)[4] == f"helvetia: LEDs: the LED controller is back on {link}"
-        assert wled.wait_for(lambda: len(wled.frames) >= 1)
+        assert wled.wait_for(lambda: len(wled.frames) > shown)  # the owed frame, on the new pty
     finally:
         app.close()
         wled.unplug()

@@ -538,6 +538,7 @@ from companion.session import Saver, Session
 from companion.store import Store
 record = open(sys.argv[1]).read().splitlines()
 watchdog = Watchdog()
+watchdog.ready()  # as the app's first frame does
 gaps, last, threads = [], [time.monotonic()], set()
 def waiting(seconds):
     now = time.monotonic()

@@ -155,6 +155,8 @@ def test_notify_and_the_watchdog(tmp_path: Path) -> None:
         now = [100.0]
         dog = Watchdog({"NOTIFY_SOCKET": path, "WATCHDOG_USEC": "20000000"}, lambda: now[0])
         assert dog.interval == 10.0
+        dog.ready()  # (no ping before READY: tests/system/test_ready_first.py)
+        assert server.recv(64) == b"READY=1"
         dog.tick()
         assert server.recv(64) == b"WATCHDOG=1"
         now[0] += 5
