@@ -54,7 +54,6 @@ def monkey(data_dir: Path, events: int, seed: int, language: str = "en",
     """``start``: a record to play through the screens first (e.g. all but its last turns, to
     let the monkey loose near a game's end)."""
     from companion.display.app.loop import App
-
     rng = random.Random(seed)
     config = Config(language=language, data_dir=data_dir, buttons=Buttons(backend="keyboard"),
                     leds=Leds(backend="simulated"))

@@ -69,6 +69,5 @@ def test_the_pager_covers_no_step(tmp_path: Path) -> None:
 
 
 def pygame_rect_of(screen: VirtualScreen):
-    from companion.display.screens.turn.turn_screen import virtual
-
+    from companion.display.screens.turn import virtual
     return virtual._steps_area()

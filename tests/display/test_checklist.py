@@ -222,8 +222,7 @@ def test_a_steps_tick_never_covers_its_picture(tmp_path: Path, stop: int,
     """Play-test finding 7: the tick box lay over the thumbnail's top-left cell (every
     "top-left corner" step). The round end's checklist (41) and a turn's steps (47)."""
     from companion.display.screens import parts as common
-    from companion.display.screens.round_end.round_screen import checklist
-
+    from companion.display.screens.round_end import checklist
     pictures: list = []
     ticks: list = []
     for module in (checklist, common):

@@ -24,7 +24,7 @@ DATA = Path(__file__).parent.parent / "data"
 STACK_I = {"en": ["3 Mines", "3 Cow sheds", "3 Goat sheds", "2 Marketplaces"],
            "de": ["3 Bergwerke", "3 Kuhställe", "3 Ziegenställe", "2 Marktplätze"],
            "fr": ["3 Mines", "3 Étables", "3 Chèvreries", "2 Places du marché"],
-           "it": ["3 Miniere", "3 Stalle", "3 Ovili", "2 Mercati"],
+           "it": ["3 Miniere", "3 Stalle", "3 Ovili", "2 Piazze del mercato"],
            "es": ["3 Minas", "3 Establos de vacas", "3 Corrales de cabras", "2 Plazas del mercado"]}
 
 

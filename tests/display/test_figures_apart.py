@@ -169,7 +169,6 @@ def test_villagers_from_the_school_stand_beside_those_on_their_building() -> Non
     from companion.display.pictures.figures import figure
     from companion.display.pictures.village_view import cell_rects
     from companion.display.screens.round_end.round_screen import _school_area
-
     state, v = next((copy.deepcopy(s), v) for s, v in VILLAGES
                     if sum(1 for b in s.villages[v].buildings.values() if not b.adults) >= 1
                     and any(len(b.adults) == 1 for b in s.villages[v].buildings.values()))

@@ -278,7 +278,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 def make_app(data: Path, language: str = "en") -> Any:
     from companion.config import Buttons, Config, Leds
     from companion.display.app.loop import App
-
     return App(Config(language=language, data_dir=data, buttons=Buttons(backend="keyboard"),
                       leds=Leds(backend="simulated")))
 

@@ -728,7 +728,7 @@ def test_the_new_buildings_grid_names_its_stack_and_says_when_it_switches(
     """Play-test finding 14: after the last tap the grid showed stack III's counts without a
     word. Each count names its stack; the switch from II to III is said; all tapped, the
     grid stays on the stack drawn from last."""
-    from companion.display.screens.round_end.round_screen import reveal_grid
+    from companion.display.screens.round_end import reveal_grid
     from companion.engine import parse_action
 
     said: list[str] = []

@@ -187,8 +187,7 @@ def test_right_after_boot_a_display_still_loading_is_waited_for(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """No udev-settle: 10 s after boot the display driver may not be there yet. The start
     tries again each second (here it never comes), for at most 45 s, then says so."""
-    from companion.display.app.loop import start as start_module
-
+    from companion.display.app import start as start_module
     slept: list[float] = []
     clock = [0.0]
 

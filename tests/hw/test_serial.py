@@ -274,7 +274,6 @@ def sdl(monkeypatch: pytest.MonkeyPatch) -> None:
 def serial_app(tmp_path: Path, wled: FakeController, clock: Callable[[], float]):  # type: ignore[no-untyped-def]
     from companion.config import Buttons, Config, Leds
     from companion.display.app.loop import App
-
     config = Config(data_dir=tmp_path, buttons=Buttons(backend="keyboard"),
                     leds=Leds(backend="serial", port=wled.path, layout=LAYOUT))
     return App(config, clock=clock)

@@ -93,7 +93,6 @@ def test_a_stored_game_with_a_nul_in_a_name_is_said_never_a_crash_loop(tmp_path:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from companion.config import Buttons, Config, Leds
     from companion.display.app.loop import App
-
     store, _ = Store.open(tmp_path / "helvetia.db")  # as an older companion let it in
     store.new_game(json.loads(with_name("Be\x00n")[0]))
     store.close()

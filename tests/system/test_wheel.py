@@ -112,7 +112,6 @@ def test_the_installed_companion_starts_in_german(venv: Path, tmp_path: Path) ->
         from companion.config import load
         from companion.display.words import i18n
         from companion.display.app.loop import App
-
         assert Path(companion.__file__).is_relative_to(sys.prefix), companion.__file__
         app = App(load())
         app.step(0)
