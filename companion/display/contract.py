@@ -14,7 +14,7 @@ or another screen shows it (``app.show``); one the top bar opens by name registe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -23,7 +23,7 @@ from ..engine.values import Colour
 
 if TYPE_CHECKING:
     from ..config import Config
-    from ..engine import GameState
+    from ..engine import GameState, Option
     from ..session import Session
     from ..store import StoreTrouble
     from .app.beside import Job
@@ -155,6 +155,20 @@ class AppView(Protocol):
                      seed: int) -> Job[Thought]: ...
 
     def strong_hint(self, asker: Screen, state: GameState, colour: str) -> Job[Thought]: ...
+
+    def likeliest_first(self, state: GameState, options: Iterable[Option]) -> list[Option]:
+        """The options as the turn lists them: what each brings first (quick: on the
+        screen's thread)."""
+        ...
+
+
+Order = Callable[["GameState", Iterable["Option"]], list["Option"]]
+"""How a screen lists a turn's options (``AppView.likeliest_first``, or ``engine_order``)."""
+
+
+def engine_order(state: GameState, options: Iterable[Option]) -> list[Option]:
+    """The options in the engine's order (before the app is asked for its own)."""
+    return list(options)
 
 
 def game_state(app: AppView) -> GameState:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.bot.habits import habitual, last_sexes
 from companion.display.screens import TurnScreen
 from companion.display.screens.turn.form_view import PlaceView
 from companion.engine import Game, NeutralBuild, Sex, turn_options
+from companion.engine.habits import habitual, last_sexes
 from tests.display.test_turn_flow import LINES, app_for
 from tests.ui_driver import Driver
 

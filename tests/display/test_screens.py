@@ -565,9 +565,11 @@ def test_the_doable_options_come_first_and_the_greyed_ones_take_one_line() -> No
     for line in lines[1:]:
         state = game.state
         if state.phase == "play" and state.turn and state.turn.character is None:
+            from companion.bot.likely import likeliest_first
             from companion.display.screens.turn.list_view import OptionsView
 
-            listed = OptionsView(state, TurnScreen(state).options, "builder").listed
+            listed = OptionsView(state, TurnScreen(state).options, "builder",
+                                 order=likeliest_first).listed
             doable = [o.affordable or o.needs_cost for o in listed]
             assert doable == sorted(doable, reverse=True)  # no doable one after a greyed one
             if any(doable) and not all(doable):

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from benchmarks.app import taps_per_turn
+from companion.bot.likely import likeliest_first
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
 from companion.display.screens import SetupScreen, TurnScreen
@@ -119,7 +120,7 @@ def test_options_come_best_first_and_the_greyed_ones_last() -> None:
         state = game.state
         if state.phase == "play" and state.turn and state.turn.character is None:
             screen = TurnScreen(state)
-            listed = OptionsView(state, screen.options, "carter").listed
+            listed = OptionsView(state, screen.options, "carter", order=likeliest_first).listed
             doable = [o.affordable or o.needs_cost for o in listed]
             assert doable == sorted(doable, reverse=True)
             seen += bool(listed)

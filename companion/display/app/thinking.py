@@ -5,14 +5,14 @@ the screens never import the bot (it is imported here, with the first thought)."
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .beside import Beside, Job
 
 if TYPE_CHECKING:
-    from ...engine import Action, GameState, Message
+    from ...engine import Action, GameState, Message, Option
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,12 @@ class Thinking:
     """The contract's thoughts; ``App`` supplies ``beside``."""
 
     beside: Beside
+
+    def likeliest_first(self, state: GameState, options: Iterable[Option]) -> list[Option]:
+        """The options best first, by what each brings (the bot's measure: ``bot.likely``)."""
+        from ...bot.likely import likeliest_first
+
+        return likeliest_first(state, options)
 
     def virtual_plan(self, asker: object, state: GameState, colour: str, level: str,
                      seed: int) -> Job[Thought]:

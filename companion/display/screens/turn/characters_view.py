@@ -7,7 +7,6 @@ from functools import partial
 
 import pygame
 
-from ....bot.likely import likeliest_first
 from ....engine import CHARACTERS, Action, EndTurn, GameState, Option
 from ....engine.actions import CannotAct, Choose
 from ....engine.do_it import more_options
@@ -64,8 +63,8 @@ class Steps(Mode):
         if not self.looked:
             self.looked = True
             if o.chosen and o.actions_left > 0:
-                self.next = preset(state, o, likeliest_first(state, o.regular.get(o.chosen, ())),
-                                   turn.hinted)
+                listed = app.likeliest_first(state, o.regular.get(o.chosen, ()))
+                self.next = preset(state, o, listed, turn.hinted)
             if self.next is not None and text_height(
                     self.words(self.next[0]), LEFT_W - 8) > 466 - panel_bottom(state):
                 self.next = None  # not said whole under the players: chosen from the list

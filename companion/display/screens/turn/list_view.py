@@ -10,11 +10,10 @@ from typing import Any
 
 import pygame
 
-from ....bot.likely import likeliest_first
 from ....engine import Action, Build, Deliver, GameState, Option, TurnOptions
 from ....engine.do_it import more_options
 from ....engine.values import Character, Via
-from ...contract import AppView, game_state
+from ...contract import AppView, Order, engine_order, game_state
 from ...kit.forms import option_form
 from ...kit.widgets import ACCENT, BODY, INK, Widget, button, draw_text
 from ...pictures.village_view import (
@@ -56,7 +55,8 @@ class OptionsView(Mode):
     be done as it stands preselected for "Do it"; a tap on one opens its form."""
 
     def __init__(self, state: GameState, options: TurnOptions, character_: Character | None,
-                 only: list[Option] | None = None, hinted: tuple[Action, ...] = ()) -> None:
+                 only: list[Option] | None = None, hinted: tuple[Action, ...] = (),
+                 order: Order | None = None) -> None:
         self.character = character_
         self.shows = character_ or "neutral"
         if character_ is None:
@@ -66,7 +66,7 @@ class OptionsView(Mode):
             if character_ == options.chosen and options.actions_left == 0:
                 regular = more_options(state, options)  # one more coin: one more action
             raw = list(regular) + list(options.tiles.get(character_, ()))
-        self.listed = likeliest_first(state, raw)
+        self.listed = (order or engine_order)(state, raw)
         self.group: str | None = None
         """The neutral coin's options shown: "build" or "marry" (None: a character's)."""
         if character_ is None and self.listed:

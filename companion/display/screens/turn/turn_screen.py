@@ -13,12 +13,12 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from ....bot.habits import habitual
 from ....engine import Action, GameState, Option, turn_options
+from ....engine.habits import habitual
 from ....engine.setup import coins_at_hand
 from ....engine.values import Character
 from ....hw.events import NEXT
-from ...contract import AppView, game_state
+from ...contract import AppView, Order, engine_order, game_state
 from ...kit.forms import CELL, option_form
 from ...kit.widgets import BODY, INK, MUTED, Widget, draw_text
 from ...words.i18n import _, character, ngettext
@@ -58,6 +58,8 @@ class TurnScreen(Screen, Flow):
         """Whether the first view is decided (at the first layout: it needs the table)."""
         self.list_view: OptionsView | None = None
         """The options a form was opened from: "Back" returns to them as they were."""
+        self.order: Order = engine_order
+        """How the options are listed: the app's likeliest first, from the first layout on."""
 
     # --- the transitions ------------------------------------------------------------------
 
@@ -81,7 +83,7 @@ class TurnScreen(Screen, Flow):
 
     def _options(self, character_: Character | None) -> OptionsView:
         self.list_view = OptionsView(self.state, self.options, character_,
-                                     hinted=self.hinted)
+                                     hinted=self.hinted, order=self.order)
         return self.list_view
 
     def to_options(self, character_: Character | None) -> None:
@@ -149,6 +151,7 @@ class TurnScreen(Screen, Flow):
     # --- widgets and the seat button ----------------------------------------------------------
 
     def layout(self, app: AppView) -> list[Widget]:
+        self.order = app.likeliest_first
         if not self.decided:
             self.mode, self.decided = self.first(app), True
         return nav(app) + self.mode.widgets(self, app)

@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from ..engine import Action, Option, TurnOptions
-from ..engine.values import Sex
+from .actions import Action
+from .moves import Option
+from .options import TurnOptions
+from .values import Sex
 
 SEX_FIELD = {"build": "mover", "neutral_build": "sex", "birth": "sex"}
 """The actions whose sex is a free choice, and the field that holds it."""
