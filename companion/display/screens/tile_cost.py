@@ -62,7 +62,7 @@ class TileCostView:
 
     def draw(self, state: GameState, s: pygame.Surface) -> None:
         if self.type is None:
-            draw_text(s, _("Whose cost is on the tile in front of you?"),
+            draw_text(s, _("Which building's tile is in front of you?"),
                       pygame.Rect(RIGHT_X, TOP + 2, RIGHT_W, 40), BODY, MUTED)
             return
         self._form(state).draw(s)

@@ -81,13 +81,15 @@ def virtual_decider(app: AppView) -> tuple[str, str] | None:
     return next(((c, seats[c]) for c in deciders(state) if c in seats), None)
 
 
-def plan_of(state: GameState, colour: str, level: str, seed: int) -> list[Action]:
+def plan_of(state: GameState, colour: str, level: str, seed: int,
+            without: tuple[str, ...] = ()) -> list[Action]:
     """Every decision of ``colour`` from ``state`` on, as long as they are its own in one go:
-    its whole turn (to the end of the turn), or its setup or round-end choices."""
+    its whole turn (to the end of the turn), or its setup or round-end choices. ``without``:
+    buildings of unknown cost the table did not read off now (left out of the plan)."""
     plan: list[Action] = []
     s = state
     while colour in deciders(s) and s.phase == state.phase and len(plan) < MAX_PLAN:
-        action = decide(s, colour, level=level, seed=seed)
+        action = decide(s, colour, level=level, seed=seed, without=without)
         plan.append(action)
         s = apply(s, action)
         if isinstance(action, (EndTurn, CannotAct)):
@@ -171,12 +173,17 @@ class VirtualScreen(Screen):
         self.plan: list[Action] = []
         self.table: PlanSteps | None = None
         self.reading: TileCostView | None = None
+        self.without: tuple[str, ...] = ()
+        """Buildings whose cost the table did not read off when asked ("Back"): planned
+        without."""
         self.view = StepsView(from_start=True)
 
     def think(self, app: AppView) -> None:
+        self.reading = None
         try:
-            self.plan = plan_of(self.state, self.colour, self.level, self.seed)
+            self.plan = plan_of(self.state, self.colour, self.level, self.seed, self.without)
         except CostNeeded as need:
+            self.plan = []
             self.reading = TileCostView(need.buildings)
         self.table = PlanSteps(app, self.state, self.colour, self.plan)
         self.key = app.table.key
@@ -191,7 +198,7 @@ class VirtualScreen(Screen):
         if self.thinking is not None:
             return out
         if self.reading is not None:
-            return out + self.reading.widgets(app, self.state, lambda: None)
+            return out + self.reading.widgets(app, self.state, lambda: self.not_now(app))
         assert self.table is not None
         out += self.view.widgets(self.table, _steps_area(), _steps_header())
         lines = go_on_lines(_("Done"), len(self.table.left()))  # every step shown: Done ticks
@@ -201,6 +208,18 @@ class VirtualScreen(Screen):
                           lambda: self.done(app), enabled=bool(self.plan), style="primary",
                           lines=lines))
         return out
+
+    def not_now(self, app: AppView) -> None:
+        """"Back" on the cost asked for: the plan is made again without that building (asked
+        again only if the rules want it priced before a pass)."""
+        assert self.reading is not None
+        skipped = self.reading.type or (self.reading.types[0] if self.reading.types else None)
+        if skipped is not None and skipped not in self.without:
+            self.without = (*self.without, skipped)
+            self.think(app)
+        if self.reading is not None and self.reading.type in self.without:
+            self.reading.type = None
+            self.reading.form = None
 
     def done(self, app: AppView) -> None:
         """The table has moved the pieces: the plan goes into the record, action by action
@@ -238,8 +257,9 @@ class VirtualScreen(Screen):
                       pygame.Rect(8, TOP + 40, W - 16, 80), BODY, INK, align="center")
             return
         if self.reading is not None:
-            paragraph(s, _("{name} plans with the cost of a building on offer. Read it off "
-                           "the tile, please.").format(name=who),
+            paragraph(s, _("{name} thinks of building this; its cost is not known yet. "
+                           "Read it off the tile, please (asked once: the companion keeps "
+                           "it). Back: {name} plans without it.").format(name=who),
                       pygame.Rect(8, TOP + 8, LEFT_W - 8, 300), BODY, INK)
             self.reading.draw(self.state, s)
             return
