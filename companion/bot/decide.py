@@ -107,8 +107,11 @@ def decide(state: GameState, colour: str, *, level: str, seed: int = 0,
         # Planned as if every unknown cost were a stand-in: the table is asked only for the
         # tile the plan builds (or, when nothing else is possible, the first one: the rules
         # want it priced before a pass), never for every building on offer (issue 32).
-        action = decide(guessed(state, guess), colour, level=level, seed=seed,
-                        budget_s=budget_s, without=without)
+        stand_in = guessed(state, guess)
+        if not choices(stand_in, colour):  # coins wait on the Builder for a tile not priced
+            raise CostNeeded(colour, guess[:1])
+        action = decide(stand_in, colour, level=level, seed=seed, budget_s=budget_s,
+                        without=without)
         if isinstance(action, Build) and action.building in guess:
             raise CostNeeded(colour, (action.building,))
         if why_not(state, action) is not None:

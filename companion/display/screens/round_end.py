@@ -14,10 +14,11 @@ from ...engine.round_end import reveal_counts
 from ...engine.state import OVER, PLAY, REVEAL, SCHOOL, GameState
 from ...engine.values import Sex
 from ..contract import AppView, game_state
+from ..describe import READ
 from ..forms import setup_form
-from ..i18n import _, building, colour, ngettext
+from ..i18n import _, building, colour, ngettext, say
 from ..i18n import sex as sex_name
-from ..ui import ACCENT, BODY, INK, W, Widget, button, draw_text, font, paragraph
+from ..ui import ACCENT, BODY, INK, W, Widget, button, draw_text, paragraph
 from ..village_view import cell_rects, draw_village
 from .abandon import end_game_button
 from .checklist import (
@@ -29,12 +30,19 @@ from .checklist import (
     table_items,
 )
 from .common import TOP, Screen, nav, nav_left, title_bar, value_key
+from .costs_at_hand import CostsAtHand, unknown
 from .reveal_grid import draw_stack, reveal_widgets
 from .score_table import score_table
 from .virtual import virtual_seats
 
-ENDING_X = 8 + 150 + 6 + 110 + 6
-"""Where "End the game here" (or "Back" before it) begins: right of the narrowed tabs."""
+TABS_W = (130, 96)
+"""The tabs' widths (On the table, Scores) on every bar of the round end."""
+BACK_X = 8 + TABS_W[0] + 6 + TABS_W[1] + 6
+BACK_W = 96
+"""The place kept for "Back" (the last building tapped taken back) on every bar of the round
+end, there or not: "End the game here" never moves when it comes (issue 32)."""
+ENDING_X = BACK_X + BACK_W + 6
+"""Where "End the game here" begins: right of the tabs and of Back's place."""
 
 
 class RoundScreen(Screen):
@@ -56,6 +64,9 @@ class RoundScreen(Screen):
         list of every way)."""
         self.placed: list[tuple[Sex, Any]] = []
         """(sex, cell or None for the centre) of the villagers placed so far."""
+        self.costs: CostsAtHand | None = None
+        """The new tiles' costs, entered while they are in hand ("costs": the first view
+        after they are drawn, when any is not known yet)."""
 
     def bind(self, app: AppView) -> None:
         """The buildings tapped so far are the table's (``TableLog.drawn``): they outlive this
@@ -98,7 +109,7 @@ class RoundScreen(Screen):
                               lambda: setattr(self, "on_picture", True)))
         elif state.phase == REVEAL and not self.picking:
             # The table may stop here (§12): beside the way on, between the tabs.
-            out += self._tabs(app, 110, 150)
+            out += self._tabs(app)
             out.append(end_game_button(app, "round:end_game", (ENDING_X, 410,
                                                                W - 330 - 8 - ENDING_X, 60)))
             out.append(button("reveal:start", (W - 330, 410, 322, 60),
@@ -106,40 +117,43 @@ class RoundScreen(Screen):
                               lambda: setattr(self, "picking", True), style="primary"))
         elif state.phase == REVEAL:  # a grid that never moves, naming the stack
             out += reveal_widgets(app, state, self.picked, TOP + 90)
-        elif state.phase == OVER:
+        elif self.costs_shown(app) and self.costs is not None and self.costs.form is not None:
+            out += self.costs.widgets(app)  # the cost form: its own buttons, nothing else
+        else:  # the round end's checklist (or the costs of the new tiles) before going on
             drawn = just_drawn(app)
-            out += self._tabs(app, 170 if drawn is None else 120)
-            label = _("To the final scores")
-            lines = go_on_lines(label, len(app.table.left()))
-            w = go_on_width(lines, 292, W - 402)  # beside the tabs
-            out.append(button("continue", (W - 8 - w, 410, w, 60), label, self.go_on(app),
-                              style="primary", lines=lines))
-            if drawn is not None:  # the last building tapped finished the reveal: take it back
-                out.append(button("reveal:back", (344, 410, W - 8 - w - 8 - 344, 60), _("Back"),
-                                  partial(back_to_the_grid, app, drawn)))
-        else:  # the round end's checklist before the next round
-            drawn = just_drawn(app)
-            label = _("Back to round {n}").format(n=state.round) if end_undone(app) else _(
-                "On to round {n}").format(n=state.round)
-            lines = go_on_lines(label, len(app.table.left()))
-            x = ENDING_X
-            if drawn is not None:  # the last building tapped finished the reveal: take it back
-                out += self._tabs(app, 96, 130)
-                x = 8 + 130 + 6 + 96 + 6
-                back = max(font(BODY).size(_("Back"))[0] + 16, 64)
-                out.append(button("reveal:back", (x, 410, back, 60), _("Back"),
-                                  partial(back_to_the_grid, app, drawn)))
-                x += back + 6
+            if state.phase == OVER:
+                label = _("To the final scores")
+            elif end_undone(app):
+                label = _("Back to round {n}").format(n=state.round)
             else:
-                out += self._tabs(app, 110, 150)
-            w = go_on_width(lines, 220, W - 8 - x - 8 - 120)
-            # The table may still stop here (§12), between the tabs and the way on.
-            out.append(end_game_button(app, "round:end_game", (x, 410, W - 8 - w - 8 - x, 60)))
+                label = _("On to round {n}").format(n=state.round)
+            lines = go_on_lines(label, len(app.table.left()))
+            out += self._tabs(app)
+            if self.costs_shown(app) and self.costs is not None:
+                out += self.costs.widgets(app)
+            if drawn is not None:  # the last building tapped finished the reveal: take it back
+                out.append(button("reveal:back", (BACK_X, 410, BACK_W, 60), _("Back"),
+                                  partial(back_to_the_grid, app, drawn)))
+            w = go_on_width(lines, 220, W - 8 - ENDING_X - 8 - 120)
+            if state.phase != OVER:  # the table may still stop here (§12)
+                out.append(end_game_button(app, "round:end_game",
+                                           (ENDING_X, 410, W - 8 - w - 8 - ENDING_X, 60)))
             out.append(button("continue", (W - 8 - w, 410, w, 60), label, self.go_on(app),
                               style="primary", lines=lines))
         return out
 
-    def _tabs(self, app: AppView, scores_w: int = 170, steps_w: int = 200) -> list[Widget]:
+    def costs_shown(self, app: AppView) -> bool:
+        """The costs of the new tiles are on the screen: just drawn, some not known yet, and
+        the table has not turned to its steps or the scores."""
+        if self.costs is None and self.view == "steps":
+            drawn = drawn_now(app)
+            if drawn and unknown(game_state(app), tuple(dict.fromkeys(drawn))):
+                self.costs = CostsAtHand(tuple(dict.fromkeys(drawn)))
+                self.view = "costs"
+        return self.view == "costs" and self.costs is not None
+
+    def _tabs(self, app: AppView, scores_w: int = TABS_W[1], steps_w: int = TABS_W[0]
+              ) -> list[Widget]:
         """What moved on the table, or the scores; and the pages of the table's steps."""
         out = [button("round:steps", (8, 410, steps_w, 60), _("On the table"),
                       lambda: setattr(self, "view", "steps"), selected=self.view == "steps"),
@@ -148,8 +162,9 @@ class RoundScreen(Screen):
         if self.view == "steps":
             entries = app.table.shown()
             out += self.checklist.widgets(table_items(entries, virtual_seats(app)),
-                                          round_groups(entries),
-                                          app.table, checklist_area(), _newest(app.table))
+                                          round_groups(entries), app.table,
+                                          checklist_area(bool(why_ended(app))),
+                                          _newest(app.table))
         return out
 
     def go_on(self, app: AppView) -> Any:
@@ -288,10 +303,17 @@ class RoundScreen(Screen):
             if self.on_picture:
                 self._draw_school_picture(app, s)
             return
+        if self.costs_shown(app) and self.costs is not None:
+            self.costs.draw(app, s, _("New on offer: lay these tiles out face up beside the "
+                                      "others. On the table: the round end's steps."))
+            return
+        why = why_ended(app)
+        if why and self.view == "steps":  # no round ends unexplained (issue 32)
+            draw_text(s, why, pygame.Rect(8, TOP + 2, W - 16, WHY_H - 4), BODY, INK)
         if self.view == "steps" and app.table.shown():
             entries = app.table.shown()
             self.checklist.draw(s, table_items(entries, virtual_seats(app)),
-                                round_groups(entries), app.table, checklist_area())
+                                round_groups(entries), app.table, checklist_area(bool(why)))
         else:
             score_table(s, state, app.last_track, TOP + 4)
 
@@ -308,6 +330,15 @@ def just_drawn(app: AppView) -> tuple[str, ...] | None:
     """The buildings of the reveal just done (the last action), or None."""
     game = app.session.game if app.session is not None else None
     last = game.actions[-1] if game is not None and game.actions else None
+    return last.buildings if isinstance(last, Reveal) else None
+
+
+def drawn_now(app: AppView) -> tuple[str, ...] | None:
+    """The buildings of this round end's reveal when nothing but costs read off the tiles
+    came after it, or None."""
+    game = app.session.game if app.session is not None else None
+    moves = [a for a in (game.actions if game is not None else ()) if a.type not in READ]
+    last = moves[-1] if moves else None
     return last.buildings if isinstance(last, Reveal) else None
 
 
@@ -349,6 +380,21 @@ def go_past(app: AppView) -> None:
     app.after_change()
 
 
-def checklist_area() -> pygame.Rect:
-    """A checklist screen's steps: from below the title to above its buttons."""
-    return pygame.Rect(8, TOP + 4, W - 16, 404 - TOP - 4)
+WHY_H = 62
+"""Two lines above a round end's checklist: why the round ended."""
+
+
+def checklist_area(why: bool = False) -> pygame.Rect:
+    """A checklist screen's steps: from below the title (and the line saying why the round
+    ended) to above its buttons."""
+    top = TOP + 4 + (WHY_H if why else 0)
+    return pygame.Rect(8, top, W - 16, 404 - top)
+
+
+def why_ended(app: AppView) -> str:
+    """Why the round on the screen ended (who still held coins), in words; "" when the round
+    goes on again (its end undone) or it ended otherwise."""
+    state = game_state(app)
+    if state.round_ended is None or end_undone(app):
+        return ""
+    return say(state.round_ended)
