@@ -4,6 +4,7 @@ buildings from the stacks (rules §10)."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from functools import partial
 from typing import Any, cast
 
@@ -22,7 +23,9 @@ from ..ui import ACCENT, BODY, INK, W, Widget, button, draw_text, paragraph
 from ..village_view import cell_rects, draw_village
 from .abandon import end_game_button
 from .checklist import (
+    ROUND_GROUPS,
     Checklist,
+    Item,
     first_open,
     go_on_lines,
     go_on_width,
@@ -57,7 +60,7 @@ class RoundScreen(Screen):
         self.form = setup_form(legal_actions(state)) if state.phase == SCHOOL else None
         self.view = "steps"
         """"steps" (what to do on the table) or "scores"."""
-        self.checklist = Checklist()
+        self.checklist = Checklist(rows=len(ROUND_GROUPS))
         """The round end's steps, grouped by what moves (§10)."""
         self.on_picture = True
         """The school's villagers: each placed by a tap on the village picture (else: the
@@ -134,7 +137,9 @@ class RoundScreen(Screen):
             if drawn is not None:  # the last building tapped finished the reveal: take it back
                 out.append(button("reveal:back", (BACK_X, 410, BACK_W, 60), _("Back"),
                                   partial(back_to_the_grid, app, drawn)))
-            w = go_on_width(lines, 220, W - 8 - ENDING_X - 8 - 120)
+            # As wide as "Enter the new buildings" was (or as its words need): neither it
+            # nor "End the game here" moves when the count of steps left changes.
+            w = go_on_width(lines, 322, W - 8 - ENDING_X - 8 - 110)
             if state.phase != OVER:  # the table may still stop here (§12)
                 out.append(end_game_button(app, "round:end_game",
                                            (ENDING_X, 410, W - 8 - w - 8 - ENDING_X, 60)))
@@ -161,10 +166,8 @@ class RoundScreen(Screen):
                       lambda: setattr(self, "view", "scores"), selected=self.view == "scores")]
         if self.view == "steps":
             entries = app.table.shown()
-            out += self.checklist.widgets(table_items(entries, virtual_seats(app)),
-                                          round_groups(entries), app.table,
-                                          checklist_area(bool(why_ended(app))),
-                                          _newest(app.table))
+            out += self.checklist.widgets(round_items(app, entries), round_groups(entries),
+                                          app.table, checklist_area(), _newest(app.table))
         return out
 
     def go_on(self, app: AppView) -> Any:
@@ -307,13 +310,10 @@ class RoundScreen(Screen):
             self.costs.draw(app, s, _("New on offer: lay these tiles out face up beside the "
                                       "others. On the table: the round end's steps."))
             return
-        why = why_ended(app)
-        if why and self.view == "steps":  # no round ends unexplained (issue 32)
-            draw_text(s, why, pygame.Rect(8, TOP + 2, W - 16, WHY_H - 4), BODY, INK)
         if self.view == "steps" and app.table.shown():
             entries = app.table.shown()
-            self.checklist.draw(s, table_items(entries, virtual_seats(app)),
-                                round_groups(entries), app.table, checklist_area(bool(why)))
+            self.checklist.draw(s, round_items(app, entries), round_groups(entries), app.table,
+                                checklist_area())
         else:
             score_table(s, state, app.last_track, TOP + 4)
 
@@ -380,15 +380,21 @@ def go_past(app: AppView) -> None:
     app.after_change()
 
 
-WHY_H = 62
-"""Two lines above a round end's checklist: why the round ended."""
+def checklist_area() -> pygame.Rect:
+    """A checklist screen's steps: from below the title to above its buttons."""
+    return pygame.Rect(8, TOP + 4, W - 16, 404 - TOP - 4)
 
 
-def checklist_area(why: bool = False) -> pygame.Rect:
-    """A checklist screen's steps: from below the title (and the line saying why the round
-    ended) to above its buttons."""
-    top = TOP + 4 + (WHY_H if why else 0)
-    return pygame.Rect(8, top, W - 16, 404 - top)
+def round_items(app: AppView, entries: list[Any]) -> list[Item]:
+    """The round end's steps as checklist items; the start-player token's step says why the
+    round ended (who still held coins, the rule), where the token moves (issue 32)."""
+    items = table_items(entries, virtual_seats(app))
+    why = why_ended(app)
+    at = next((i for i, (step, _s, undone) in enumerate(entries)
+               if step.code.startswith("table.start_token") and not undone), None)
+    if why and at is not None:
+        items[at] = replace(items[at], words=f"{items[at].words} {why}")
+    return items
 
 
 def why_ended(app: AppView) -> str:

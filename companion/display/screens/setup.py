@@ -377,6 +377,12 @@ class SetupScreen(Screen):
             return out + refusals(state, rects, set(values), template, name, village)
         if name == "buildings":
             return out + self._three_widgets(app, values)
+        offered = set(values)
+        if name == "building" and state.phase == DRAFT and not taken_from(state):
+            # Every start type keeps its place for the whole draft: one taken up is greyed,
+            # never closes the gap (a second tap at the same place picked another, issue 32).
+            values = sorted({*values, *(t for t, b in state.catalogue.buildings.items()
+                                        if b.stacks.get("start"))})
         # Each answer whole: two columns if every label fits half the width, else one, paged.
         y0 = CHOICES_Y + 60 if state.phase == START_PLAYER else CHOICES_Y
         labels = [self.label(state, name, v) for v in values]
@@ -396,7 +402,8 @@ class SetupScreen(Screen):
             h = 52 if half else max(52, text_height(label, RIGHT_W - 16) + 8)
             out.append(button(f"value:{name}:{value_key(v)}",
                               (RIGHT_X + col * 270, y, 262 if half else RIGHT_W, h), label,
-                              partial(self.choose, app, name, v),
+                              partial(self.choose, app, name, v), enabled=v in offered,
+                              why_not=None if v in offered else _("None of these is left."),
                               colour=v if badges else None, value=v,
                               icon=pictograms.building_icon(state.catalogue, v) if icons
                               else None))
