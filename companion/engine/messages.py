@@ -341,9 +341,9 @@ BOT: dict[str, Template] = {
     "round.all_passed": N_("Every player with coins ({colours}) said that no action is "
                            "possible: the round ends, the start-player token stays."),
     "round.one_holder": (N_("Only {player} still has coins ({n}): a round ends when only one "
-                            "player has coins. {player} takes the start-player token."),
+                            "player has coins."),
                          N_("Only {player} still has coins ({n}): a round ends when only one "
-                            "player has coins. {player} takes the start-player token.")),
+                            "player has coins.")),
     "round.neutral_holder": N_("Only the neutral coin is left: the round ends, and the "
                                "start-player token passes on."),
     "round.no_coins": N_("Nobody has coins left: the round ends."),
