@@ -38,13 +38,17 @@ from .reveal_grid import draw_stack, reveal_widgets
 from .score_table import score_table
 from .virtual import virtual_seats
 
-TABS_W = (130, 96)
-"""The tabs' widths (On the table, Scores) on every bar of the round end."""
-BACK_X = 8 + TABS_W[0] + 6 + TABS_W[1] + 6
+VIEW_W = 150
+"""The one button that turns between the steps and the scores, first on every bar of the
+round end (it says where it goes)."""
+BACK_X = 8 + VIEW_W + 6
 BACK_W = 96
 """The place kept for "Back" (the last building tapped taken back) on every bar of the round
 end, there or not: "End the game here" never moves when it comes (issue 32)."""
 ENDING_X = BACK_X + BACK_W + 6
+GO_ON_W = 260
+"""The way on at least (Enter the new buildings, On to round n): its place and End the
+game's stay the same from the checklist to the new buildings and on."""
 """Where "End the game here" begins: right of the tabs and of Back's place."""
 
 
@@ -113,9 +117,10 @@ class RoundScreen(Screen):
         elif state.phase == REVEAL and not self.picking:
             # The table may stop here (§12): beside the way on, between the tabs.
             out += self._tabs(app)
+            w = go_on_width([_("Enter the new buildings")], GO_ON_W, W - 8 - ENDING_X - 8 - 110)
             out.append(end_game_button(app, "round:end_game", (ENDING_X, 410,
-                                                               W - 330 - 8 - ENDING_X, 60)))
-            out.append(button("reveal:start", (W - 330, 410, 322, 60),
+                                                               W - 8 - w - 8 - ENDING_X, 60)))
+            out.append(button("reveal:start", (W - 8 - w, 410, w, 60),
                               _("Enter the new buildings"),
                               lambda: setattr(self, "picking", True), style="primary"))
         elif state.phase == REVEAL:  # a grid that never moves, naming the stack
@@ -139,7 +144,8 @@ class RoundScreen(Screen):
                                   partial(back_to_the_grid, app, drawn)))
             # As wide as "Enter the new buildings" was (or as its words need): neither it
             # nor "End the game here" moves when the count of steps left changes.
-            w = go_on_width(lines, 322, W - 8 - ENDING_X - 8 - 110)
+            w = go_on_width([_("Enter the new buildings"), *lines], GO_ON_W,
+                            W - 8 - ENDING_X - 8 - 110)
             if state.phase != OVER:  # the table may still stop here (§12)
                 out.append(end_game_button(app, "round:end_game",
                                            (ENDING_X, 410, W - 8 - w - 8 - ENDING_X, 60)))
@@ -157,13 +163,15 @@ class RoundScreen(Screen):
                 self.view = "costs"
         return self.view == "costs" and self.costs is not None
 
-    def _tabs(self, app: AppView, scores_w: int = TABS_W[1], steps_w: int = TABS_W[0]
-              ) -> list[Widget]:
-        """What moved on the table, or the scores; and the pages of the table's steps."""
-        out = [button("round:steps", (8, 410, steps_w, 60), _("On the table"),
-                      lambda: setattr(self, "view", "steps"), selected=self.view == "steps"),
-               button("round:scores", (8 + steps_w + 6, 410, scores_w, 60), _("Scores"),
-                      lambda: setattr(self, "view", "scores"), selected=self.view == "scores")]
+    def _tabs(self, app: AppView) -> list[Widget]:
+        """The way to the scores (or back to what moves on the table); and the table's steps
+        when they are shown."""
+        if self.view != "steps":  # the scores, or the new tiles' costs
+            out = [button("round:steps", (8, 410, VIEW_W, 60), _("On the table"),
+                          lambda: setattr(self, "view", "steps"))]
+        else:
+            out = [button("round:scores", (8, 410, VIEW_W, 60), _("Scores"),
+                          lambda: setattr(self, "view", "scores"))]
         if self.view == "steps":
             entries = app.table.shown()
             out += self.checklist.widgets(round_items(app, entries), round_groups(entries),
@@ -307,8 +315,7 @@ class RoundScreen(Screen):
                 self._draw_school_picture(app, s)
             return
         if self.costs_shown(app) and self.costs is not None:
-            self.costs.draw(app, s, _("New on offer: lay these tiles out face up beside the "
-                                      "others. On the table: the round end's steps."))
+            self.costs.draw(app, s, _("New on offer: lay them out beside the others."))
             return
         if self.view == "steps" and app.table.shown():
             entries = app.table.shown()
