@@ -160,13 +160,13 @@ class CoinCounter(Driver):
         if player is None or self.app.state is state:
             return None
         paid = held - self.app.state.player(player).coins
-        named = [int(x) for x in re.findall(r"\d+", w.label)]
+        words = " ".join(w.lines) or w.label  # "Build: Mine" over "1 action, 3 coins"
+        named = [int(x) for x in re.findall(r"\d+", words)]
         if w.id == "do" and not named:
-            assert paid <= 0, (w.label, paid)
+            assert paid <= 0, (words, paid)
         elif named:
-            assert paid == named[0] if w.id in ("do", "do:1") else paid <= named[0], (
-                w.label, paid, w.value)
-            self.checked.append((w.label, paid))
+            assert paid == named[-1], (words, paid, w.value)
+            self.checked.append((words, paid))
         return None
 
 

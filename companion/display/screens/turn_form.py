@@ -16,8 +16,8 @@ from ..contract import AppView, game_state
 from ..forms import CELL, GOODS, Field, Form, with_cost
 from ..i18n import _
 from ..i18n import cost as cost_words
-from ..ui import ACCENT, BODY, INK, MUTED, W, Widget, button, draw_text
-from ..village_view import cell_rects, draw_village
+from ..ui import BODY, INK, MUTED, W, Widget, button, draw_text
+from ..village_view import cell_rects, draw_village, mark_default
 from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, value_key
 from .cost_form import CostForm
 from .option_rows import pages_of, rows_height
@@ -141,7 +141,7 @@ class FormView(Mode):
 
     def confirm(self, turn: Flow, app: AppView) -> bool:
         """The seat button does what "Do it" does (one coin on the turn's first action)."""
-        do = next((w for w in app.widgets if w.id in ("do", "do:1")), None)
+        do = next((w for w in app.widgets if w.id == "do" or w.id.startswith("do:")), None)
         if do is None or not do.enabled or do.on_tap is None:
             return False
         do.on_tap()
@@ -316,8 +316,8 @@ class PlaceView(Mode):
         area = place_area()
         draw_village(s, game_state(app), f.village, area, highlight={c.value for c in f.choices})
         r = cell_rects(game_state(app), f.village, area).get(f.value)
-        if r is not None:  # where "Do it" builds: framed
-            pygame.draw.rect(s, ACCENT, r.inflate(4, 4), 5, border_radius=6)
+        if r is not None:  # where "Do it" builds: a thick frame and a tick badge
+            mark_default(s, r)
 
     def status(self, turn: Flow, app: AppView) -> list[str]:
         return [self.form.title, self.field().prompt]

@@ -18,7 +18,15 @@ from ..forms import option_form
 from ..i18n import _, character, name
 from ..quarter_words import wake_prompt
 from ..ui import ACCENT, BODY, INK, Widget, button, draw_text
-from ..village_view import cell_rects, draw_village, frame_quarter, quarter_rects, tile_icon
+from ..village_view import (
+    cell_rects,
+    draw_village,
+    frame_quarter,
+    mark_default,
+    quarter_cells,
+    quarter_rects,
+    tile_icon,
+)
 from .choice_toggle import ChoiceToggle, choice_toggle
 from .common import LEFT_W, RIGHT_W, RIGHT_X, TOP, value_key
 from .option_rows import (
@@ -344,9 +352,14 @@ class OptionsView(Mode):
                          else cell_rects(state, village_, area))
                 r = rects.get(a.quarter if self.character == "night_watchman" else a.cell)
                 if r is not None and self.character == "night_watchman":  # its cells framed
-                    frame_quarter(s, state, village_, area, a.quarter, ACCENT)
-                elif r is not None:  # what "Do it" does: framed
-                    pygame.draw.rect(s, ACCENT, r.inflate(4, 4), 5, border_radius=6)
+                    frame_quarter(s, state, village_, area, a.quarter, ACCENT, width=7)
+                    cells = quarter_cells(state, village_, area, a.quarter)
+                    if cells:  # the badge on the quarter's top right cell
+                        top = min(c.top for c in cells.values())
+                        mark_default(s, max((c for c in cells.values() if c.top == top),
+                                            key=lambda c: c.right))
+                elif r is not None:  # what "Do it" does: a thick frame and a tick badge
+                    mark_default(s, r)
             return
         paged = any(w.id == "page:next" for w in app.widgets)
         if self.group is not None:  # what the tab's options do, under the tabs
