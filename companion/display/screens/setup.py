@@ -254,7 +254,17 @@ def instruction(state: GameState, who: str | None, picked: bool = False) -> str:
             return _("{who} already has every type still on offer, so takes one of another "
                      "player's start buildings instead; that player then picks again from "
                      "what is left.").format(who=w)
-        return _("{who} picks a start building: take its tile from the offer.").format(who=w)
+        words = _("{who} picks a start building: take its tile from the offer.").format(who=w)
+        if len(state.queue) == 1 and state.start_player is not None:  # the last pick: what
+            # follows it on the table is said here, where it happens (issue 32)
+            left = sum(state.start_pool.values()) - 1
+            words += " " + _("Then {who} takes the start-player token from {holder}.").format(
+                who=w, holder=colour(state.start_player))
+            if left > 0:
+                words += " " + i18n.ngettext(
+                    "The {n} start tile left over goes back into the box.",
+                    "The {n} start tiles left over go back into the box.", left).format(n=left)
+        return words
     if state.phase == START_BUILDINGS:
         return _("Each player draws a village centre and takes the 3 start buildings with its "
                  "letter. Tap a player, its buildings and its letter.")
@@ -505,9 +515,14 @@ class SetupScreen(Screen):
             name = step[0]
             if name == "building" and state.phase == DRAFT and taken_from(state):
                 name = "take_from"  # the buildings listed are other players'
-            text(s, self.prompt(name), (RIGHT_X, CHOICES_Y - 28), 20, MUTED)
+            text(s, self.prompt(name, state), (RIGHT_X, CHOICES_Y - 28), 20, MUTED)
 
-    def prompt(self, name: str) -> str:
+    def prompt(self, name: str, state: GameState | None = None) -> str:
+        who = self.who(state) if state is not None and state.phase in (PLACE, DRAFT) else None
+        if name == "building" and who is not None:  # whose buildings: said (issue 32)
+            return _("Which of {who}'s buildings?").format(who=colour(who)) \
+                if state is not None and state.phase == PLACE \
+                else _("{who}: which building?").format(who=colour(who))
         return {"player": _("Who?"), "building": _("Which building?"),
                 "buildings": _("Which 3 buildings? Tap each."), "sex": _("Man or woman?"),
                 "take_from": _("Take which building from whom?"),
