@@ -23,6 +23,7 @@ from ..village_view import (
     draw_village,
     frame_quarter,
     mark_default,
+    mini_village,
     quarter_cells,
     quarter_rects,
     tile_icon,
@@ -376,6 +377,19 @@ class OptionsView(Mode):
         if not self.listed:
             draw_text(s, _("Nothing is possible with it now."),
                       pygame.Rect(RIGHT_X, TOP + 60, RIGHT_W, 60), BODY)
+        self._draw_square(app, s)
+
+    def _draw_square(self, app: AppView, s: pygame.Surface) -> None:
+        """Where the preselected build goes, bottom left beside "Do it"'s coins: seen
+        without paging through the steps (issue 32)."""
+        a: Any = self.preset[1] if self.preset is not None else None
+        if not isinstance(a, Build) or any(w.id in ("picture", "list", "page:prev")
+                                           for w in app.widgets):
+            return
+        state = game_state(app)
+        draw_text(s, _("Built here:"), pygame.Rect(8, 412, 128, 60), BODY, INK,
+                  valign="middle")
+        mini_village(s, state, a.player, pygame.Rect(140, 410, LEFT_W - 140, 64), a.cell)
 
     def _cells(self, village_: str) -> set[Any]:
         return {o.action.cell for o in self.listed if o.affordable
