@@ -5,6 +5,8 @@ The table may go on with steps unticked (it is their table); the button says how
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from ...engine.state import PLAY
@@ -13,6 +15,7 @@ from ..i18n import _
 from ..ui import W, Widget, button
 from .checklist import (
     Checklist,
+    Group,
     first_open,
     go_on_lines,
     go_on_width,
@@ -31,15 +34,42 @@ def setup_just_done(app: AppView) -> bool:
         and bool(app.table.left())
 
 
+SAID = frozenset({
+    "table.take_start_building", "table.take_start_building_from", "table.place_building",
+    "table.neutral_to_building", "table.supply_to_building", "table.supply_to_centre",
+    "table.supply_to_school", "table.start_token_last_pick", "table.start_tile_to_box"})
+"""Setup steps a screen of the setup said as the table did them (the draft's picks, the
+buildings placed, the villagers stood on them; the last pick's screen the token and the
+tiles left over): the closing checklist does not say them again (issue 32)."""
+
+
+def unsaid_groups(entries: list[Any]) -> list[Group]:
+    """The setup's groups with only the steps no screen said before (the dowry, a token
+    taken by a draw); a group with none is left out."""
+    out = []
+    for g in setup_groups(entries):
+        steps = tuple(i for i in g.steps if entries[i][2] or entries[i][0].code not in SAID)
+        if steps:
+            out.append(Group(g.key, g.label, steps))
+    return out
+
+
 class SetupDoneScreen(Screen):
-    """The setup's steps, ticked group by group, then "To the first turn"."""
+    """The setup's steps that no screen said yet (the dowry, a drawn start player's token),
+    ticked group by group, then "To the first turn"; those said are ticked as done."""
 
     def __init__(self) -> None:
         self.checklist = Checklist()
+        self.said_ticked = False
 
     def layout(self, app: AppView) -> list[Widget]:
         entries = app.table.shown()
-        groups = setup_groups(entries)
+        if not self.said_ticked:  # done as they were said, on their own screens
+            self.said_ticked = True
+            for i, (step, _s, undone) in enumerate(entries):
+                if not undone and step.code in SAID and i not in app.table.ticked:
+                    app.table.tick(i)
+        groups = unsaid_groups(entries)
         out = nav(app)
         out += self.checklist.widgets(table_items(entries, virtual_seats(app)), groups,
                                       app.table, checklist_area(), first_open(app.table, groups))
@@ -54,5 +84,5 @@ class SetupDoneScreen(Screen):
         title_bar(s, _("The setup is done"), right=nav_left(app))
         entries = app.table.shown()
         self.checklist.draw(s, table_items(entries, virtual_seats(app)),
-                            setup_groups(entries), app.table, checklist_area())
+                            unsaid_groups(entries), app.table, checklist_area())
 
