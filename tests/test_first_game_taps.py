@@ -44,6 +44,8 @@ class Taps:
     build of a type not known yet)."""
     by_virtual: int = 0
     """Of the cost-entry taps, those the virtual player asked for."""
+    virtual_asks: list[int] = field(default_factory=list)
+    """Each time the virtual player asked for costs: how many types it offered to read."""
 
 
 def first_game(data_dir: Path, seed: int = 5, until_round: int = 3) -> Taps:
@@ -77,6 +79,7 @@ def first_game(data_dir: Path, seed: int = 5, until_round: int = 3) -> Taps:
                 before = len(d.log)
                 if app.screen.reading is not None:
                     taps.costs_asked += 1
+                    taps.virtual_asks.append(len(app.screen.reading.types))
                 virtual_turn(d, secret, t, press=False)
                 taps.by_virtual += sum(x.startswith(COST_IDS) for x in d.log[before:])
                 continue
@@ -98,14 +101,16 @@ def first_game(data_dir: Path, seed: int = 5, until_round: int = 3) -> Taps:
 
 
 def test_a_first_game_asks_few_costs(tmp_path: Path) -> None:
-    """The virtual player asks only for a tile it wants to build: a handful of taps up to
-    round 3, where every building on offer was asked for before (12-25 taps a round end)."""
+    """The virtual player asks only for the one tile it wants to build, a handful of taps
+    each time (before: every building on offer, one after another, 12-25 taps a round
+    end)."""
     taps = first_game(tmp_path)
     print(json.dumps(asdict(taps)))
-    assert taps.to_first_turn > 0
-    # Each cost asked: one type (its tile chosen when several), 3-6 goods, Done.
-    assert taps.cost_entry <= 8 * max(taps.costs_asked, 1), taps
-    assert taps.cost_entry <= 30, taps
+    assert 0 < taps.to_first_turn <= 60, taps
+    assert all(n == 1 for n in taps.virtual_asks), taps  # one tile, the one it wants
+    # each: the goods read off the tile (1-5) and Done
+    assert taps.by_virtual <= 7 * len(taps.virtual_asks), taps
+    assert taps.by_virtual <= 14, taps
 
 
 def main() -> int:
