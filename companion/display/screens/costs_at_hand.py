@@ -31,7 +31,7 @@ def costs_label(state: GameState, types: tuple[str, ...]) -> list[str]:
     """A button's lines that opens the costs of the tiles in hand: what, and how many are
     not known yet."""
     n = len(unknown(state, types))
-    return [_("Costs of these tiles"),
+    return [_("Costs of stack I"),
             ngettext("{n} not known yet", "{n} not known yet", n).format(n=n) if n
             else _("All known")]
 

@@ -43,12 +43,21 @@ buildings placed, the villagers stood on them; the last pick's screen the token 
 tiles left over): the closing checklist does not say them again (issue 32)."""
 
 
+def said_codes(entries: list[Any]) -> frozenset[str]:
+    """``SAID``, and after a draft the first picker's token too: the last pick's screen said
+    where it goes from there."""
+    if any(step.code == "table.start_token_last_pick" for step, _s, _u in entries):
+        return SAID | {"table.start_token"}
+    return SAID
+
+
 def unsaid_groups(entries: list[Any]) -> list[Group]:
     """The setup's groups with only the steps no screen said before (the dowry, a token
     taken by a draw); a group with none is left out."""
+    said = said_codes(entries)
     out = []
     for g in setup_groups(entries):
-        steps = tuple(i for i in g.steps if entries[i][2] or entries[i][0].code not in SAID)
+        steps = tuple(i for i in g.steps if entries[i][2] or entries[i][0].code not in said)
         if steps:
             out.append(Group(g.key, g.label, steps))
     return out
@@ -66,8 +75,9 @@ class SetupDoneScreen(Screen):
         entries = app.table.shown()
         if not self.said_ticked:  # done as they were said, on their own screens
             self.said_ticked = True
+            said = said_codes(entries)
             for i, (step, _s, undone) in enumerate(entries):
-                if not undone and step.code in SAID and i not in app.table.ticked:
+                if not undone and step.code in said and i not in app.table.ticked:
                     app.table.tick(i)
         groups = unsaid_groups(entries)
         out = nav(app)
