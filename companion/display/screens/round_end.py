@@ -396,6 +396,18 @@ def round_items(app: AppView, entries: list[Any]) -> list[Item]:
     """The round end's steps as checklist items; the start-player token's step says why the
     round ended (who still held coins, the rule), where the token moves (issue 32)."""
     items = table_items(entries, virtual_seats(app))
+    # A character tile the companion gave: why (the most coins on it, from the coins that
+    # go back from it, §10.1), on its own step.
+    coins = {(step.message.params.get("player"), step.message.params.get("character")):
+             step.message.params.get("n", 0)
+             for step, _s, undone in entries if step.code == "table.coins_back" and not undone}
+    for i, (step, _s, undone) in enumerate(entries):
+        p = step.message.params
+        n = coins.get((p.get("player"), p.get("character")), 0)
+        if not undone and n and step.code in ("table.character_tile",
+                                              "table.character_tile_new"):
+            items[i] = replace(items[i], words=items[i].words + " " + ngettext(
+                "The most coins on it: {n}.", "The most coins on it: {n}.", n).format(n=n))
     why = why_ended(app)
     at = next((i for i, (step, _s, undone) in enumerate(entries)
                if step.code.startswith("table.start_token") and not undone), None)
