@@ -8,7 +8,8 @@ from typing import Any
 import pygame
 
 from ...bot import CostNeeded, decide, deciders
-from ...engine import Action, CannotAct, EndTurn, GameState, apply
+from ...bot.decide import needed_costs
+from ...engine import Action, CannotAct, EndTurn, GameState, TileCost, apply
 from ...engine.state import PLAY, SCHOOL
 from ...engine.table import TableStep, round_ended, steps
 from ...hw.events import NEXT
@@ -180,6 +181,9 @@ class VirtualScreen(Screen):
 
     def think(self, app: AppView) -> None:
         self.reading = None
+        if self.read_this_turn(app):  # one tile asked for a turn: the others are left out
+            self.without = tuple(dict.fromkeys((*self.without,
+                                                *needed_costs(self.state, self.colour))))
         try:
             self.plan = plan_of(self.state, self.colour, self.level, self.seed, self.without)
         except CostNeeded as need:
@@ -208,6 +212,14 @@ class VirtualScreen(Screen):
                           lambda: self.done(app), enabled=bool(self.plan), style="primary",
                           lines=lines))
         return out
+
+    def read_this_turn(self, app: AppView) -> bool:
+        """Whether the table already read a cost off a tile for this turn of this player
+        (the record ends with it): it is asked for no second one, the plan makes do
+        without the others (unless a pass wants them priced, §7)."""
+        actions = app.session.game.actions if app.session is not None else []
+        return bool(actions) and isinstance(actions[-1], TileCost) and \
+            actions[-1].player == self.colour and self.state.phase == PLAY
 
     def not_now(self, app: AppView) -> None:
         """"Back" on the cost asked for: the plan is made again without that building (asked
