@@ -67,7 +67,7 @@ def first_game(data_dir: Path, seed: int = 5, until_round: int = 3) -> Taps:
             if state.phase == PLAY and not taps.to_first_turn and not app.summary_pending \
                     and type(app.screen).__name__ in ("TurnScreen", "VirtualScreen"):
                 taps.to_first_turn = d.taps
-            if state.phase == OVER or state.round >= until_round and state.phase == PLAY:
+            if state.phase == OVER or (state.round >= until_round and state.phase == PLAY):
                 break
             for tapped in d.log[counted:]:
                 if tapped.startswith(COST_IDS):

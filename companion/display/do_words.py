@@ -73,11 +73,11 @@ def _do_what(state: GameState, action: Action | None) -> str | None:
 
 
 def coins_line(actions: int, paid: int | None) -> str:
-    """The coins "Do it" costs: the actions they buy, and all the coins when goods are
-    bought too ("1 action, 3 coins"); ``actions`` 0: the coins alone (a tile's action)."""
+    """The coins "Do it" costs: as many as the actions they buy ("2 coins", the count
+    chosen beside it), or all the coins when goods are bought too ("3 coins in all");
+    ``actions`` 0: the coins alone (a tile's action)."""
     if not actions:
         return ngettext("{n} coin", "{n} coins", paid or 0).format(n=paid or 0)
     if paid is None or paid <= actions:
         return ngettext("{n} coin", "{n} coins", actions).format(n=actions)
-    return ngettext("{n} action, {paid} coins", "{n} actions, {paid} coins", actions).format(
-        n=actions, paid=paid)
+    return ngettext("{paid} coins in all", "{paid} coins in all", paid).format(paid=paid)

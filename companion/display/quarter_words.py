@@ -1,6 +1,6 @@
 """What "Do it" wakes on the Night Watchman's picture, said in words beside the frame: the
-picture frames the quarter chosen (a thick frame and a tick) and the others that could be woken (orange), so the
-prompt names the one "Do it" wakes."""
+picture frames the quarter chosen (a thick frame and a tick) and the others that could be
+woken (orange), so the prompt names the one "Do it" wakes."""
 
 from __future__ import annotations
 

@@ -358,7 +358,7 @@ class OptionsView(Mode):
                     if cells:  # the badge on the quarter's top right cell
                         top = min(c.top for c in cells.values())
                         mark_default(s, max((c for c in cells.values() if c.top == top),
-                                            key=lambda c: c.right))
+                                            key=lambda c: c.right), frame=False)
                 elif r is not None:  # what "Do it" does: a thick frame and a tick badge
                     mark_default(s, r)
             return
