@@ -286,7 +286,7 @@ def test_the_night_watchman_picture_says_which_quarter_do_it_wakes(tmp_path: Pat
     said = " ".join(app.screen.mode.status(app.screen, app))
     assert i18n.quarter(do.value.quarter) in said and i18n.name(do.value.village) in said
     # the button named by where it is (it names the quarter itself: issue 32)
-    assert i18n._("The button below wakes {name}'s {quarter} quarter (ticked).").format(
+    assert i18n._("Wakes {name}'s {quarter} quarter (ticked).").format(
         name=i18n.name(do.value.village), quarter=i18n.quarter(do.value.quarter)) in said, said
     assert ui.REPORTS == [], ui.REPORTS
     app.close()

@@ -16,5 +16,5 @@ def wake_prompt(chosen: Any, shown: str | None) -> str:
                                                                                  "quarter"):
         return _("Tap the quarter to wake.")
     # (short: beside four players it has three lines)
-    return _("The button below wakes {name}'s {quarter} quarter (ticked).").format(
+    return _("Wakes {name}'s {quarter} quarter (ticked).").format(
         quarter=quarter(chosen.quarter), name=name(chosen.village))
