@@ -31,16 +31,17 @@ SCROLLED = ("tick:", "steps:", "option:", "choices:", "page:", "value:placements
 
 def life(app: Any) -> Any:
     """What the table sees as one screen: the draft across its picks, the round end from its
-    checklist to the next round (or the final scores); else the screen object itself."""
+    checklist to the next round (or the final scores); else the screen object itself (and the
+    turn screen's view)."""
     state = app.state
     screen = app.overlay or app.screen
     if app.overlay is not None or state is None:
-        return id(screen)
+        return screen  # the object itself, kept: an id is used again once it is gone
     if isinstance(screen, SetupScreen) and state.phase == DRAFT:
         return ("draft", state.round)
     if isinstance(screen, RoundScreen) and state.phase in (REVEAL, PLAY, OVER):
         return ("round end", state.round if state.phase == REVEAL else state.round - 1)
-    return id(screen), type(getattr(screen, "mode", None)).__name__
+    return screen, type(getattr(screen, "mode", None)).__name__
 
 
 def frames_of(game: str, tmp: Path) -> list[tuple[Any, str, dict[str, pygame.Rect]]]:

@@ -25,6 +25,7 @@ from .abandon import end_game_button
 from .checklist import (
     ROUND_GROUPS,
     Checklist,
+    Group,
     Item,
     first_open,
     go_on_lines,
@@ -174,8 +175,10 @@ class RoundScreen(Screen):
                           lambda: setattr(self, "view", "scores"))]
         if self.view == "steps":
             entries = app.table.shown()
-            out += self.checklist.widgets(round_items(app, entries), round_groups(entries),
-                                          app.table, checklist_area(), _newest(app.table))
+            groups = token_first(entries, round_groups(entries))
+            out += self.checklist.widgets(round_items(app, entries, groups), groups,
+                                          app.table, checklist_area(),
+                                          first_open(app.table, groups))
         return out
 
     def go_on(self, app: AppView) -> Any:
@@ -319,7 +322,8 @@ class RoundScreen(Screen):
             return
         if self.view == "steps" and app.table.shown():
             entries = app.table.shown()
-            self.checklist.draw(s, round_items(app, entries), round_groups(entries), app.table,
+            groups = token_first(entries, round_groups(entries))
+            self.checklist.draw(s, round_items(app, entries, groups), groups, app.table,
                                 checklist_area())
         else:
             score_table(s, state, app.last_track, TOP + 4)
@@ -376,10 +380,6 @@ def sex_word(sex: str) -> str:
     return sex_name(sex)  # a word a translation can agree with (``i18n.sex``)
 
 
-def _newest(table: Any) -> int:
-    return first_open(table, round_groups(table.shown()))
-
-
 def go_past(app: AppView) -> None:
     """The table goes on past a checklist (a round end's, the setup's): its steps stay
     reachable under "On the table" until the next action."""
@@ -392,10 +392,24 @@ def checklist_area() -> pygame.Rect:
     return pygame.Rect(8, TOP + 4, W - 16, 404 - TOP - 4)
 
 
-def round_items(app: AppView, entries: list[Any]) -> list[Item]:
-    """The round end's steps as checklist items; the start-player token's step says why the
-    round ended (who still held coins, the rule), where the token moves (issue 32)."""
+def token_first(entries: list[Any], groups: list[Group]) -> list[Group]:
+    """The start-player token's step first in its group: it says why the round ended, the
+    first thing the table reads when a player's turn gives way to the round end."""
+    out = []
+    for g in groups:
+        token = [i for i in g.steps if entries[i][0].code.startswith("table.start_token")
+                 and not entries[i][2]]
+        out.append(Group(g.key, g.label, (*token, *(i for i in g.steps if i not in token))))
+    return out
+
+
+def round_items(app: AppView, entries: list[Any], groups: list[Group]) -> list[Item]:
+    """The round end's steps as checklist items, numbered in the order shown; the
+    start-player token's step says why the round ended (who still held coins, the rule),
+    where the token moves (issue 32)."""
     items = table_items(entries, virtual_seats(app))
+    for k, i in enumerate((i for g in groups for i in g.steps), start=1):
+        items[i] = replace(items[i], words=f"{k}. " + items[i].words.split(". ", 1)[-1])
     # A character tile the companion gave: why (the most coins on it, from the coins that
     # go back from it, §10.1), on its own step.
     coins = {(step.message.params.get("player"), step.message.params.get("character")):

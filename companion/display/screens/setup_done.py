@@ -5,6 +5,7 @@ The table may go on with steps unticked (it is their table); the button says how
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -16,6 +17,7 @@ from ..ui import W, Widget, button
 from .checklist import (
     Checklist,
     Group,
+    Item,
     first_open,
     go_on_lines,
     go_on_width,
@@ -63,6 +65,14 @@ def unsaid_groups(entries: list[Any]) -> list[Group]:
     return out
 
 
+def unsaid_items(app: AppView, entries: list[Any]) -> list[Item]:
+    """The checklist's items, the steps left numbered 1, 2, ... among themselves."""
+    items = table_items(entries, virtual_seats(app))
+    for k, i in enumerate((i for g in unsaid_groups(entries) for i in g.steps), start=1):
+        items[i] = replace(items[i], words=f"{k}. " + items[i].words.split(". ", 1)[-1])
+    return items
+
+
 class SetupDoneScreen(Screen):
     """The setup's steps that no screen said yet (the dowry, a drawn start player's token),
     ticked group by group, then "To the first turn"; those said are ticked as done."""
@@ -81,7 +91,7 @@ class SetupDoneScreen(Screen):
                     app.table.tick(i)
         groups = unsaid_groups(entries)
         out = nav(app)
-        out += self.checklist.widgets(table_items(entries, virtual_seats(app)), groups,
+        out += self.checklist.widgets(unsaid_items(app, entries), groups,
                                       app.table, checklist_area(), first_open(app.table, groups))
         label = _("To the first turn")
         lines = go_on_lines(label, len(app.table.left()))
@@ -93,6 +103,6 @@ class SetupDoneScreen(Screen):
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         title_bar(s, _("The setup is done"), right=nav_left(app))
         entries = app.table.shown()
-        self.checklist.draw(s, table_items(entries, virtual_seats(app)),
+        self.checklist.draw(s, unsaid_items(app, entries),
                             unsaid_groups(entries), app.table, checklist_area())
 
