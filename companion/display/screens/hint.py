@@ -59,13 +59,10 @@ def plan_words(state: GameState, plan: tuple[Action, ...]) -> list[str]:
                      - state.character_coins.get(action.character, {}).get(action.player, 0)
                      - added)
             if total > action.coins:
-                words = ngettext(
-                    "{n} coins on the {character}: {actions} for its action, {goods} for "
-                    "goods bought",
-                    "{n} coins on the {character}: {actions} for its actions, {goods} for "
-                    "goods bought", action.coins).format(
-                    n=total, character=character(action.character), actions=action.coins,
-                    goods=total - action.coins)
+                words = ngettext("{n} coins on the {character} ({goods} for goods)",
+                                 "{n} coins on the {character} ({goods} for goods)",
+                                 total).format(n=total, character=character(action.character),
+                                               goods=total - action.coins)
         if isinstance(action, EndTurn):
             words = _("End the turn")
         elif isinstance(action, CannotAct):

@@ -353,7 +353,7 @@ class OptionsView(Mode):
                          else cell_rects(state, village_, area))
                 r = rects.get(a.quarter if self.character == "night_watchman" else a.cell)
                 if r is not None and self.character == "night_watchman":  # its cells framed
-                    frame_quarter(s, state, village_, area, a.quarter, ACCENT, width=7)
+                    frame_quarter(s, state, village_, area, a.quarter, ACCENT)
                     cells = quarter_cells(state, village_, area, a.quarter)
                     if cells:  # the badge on the quarter's top right cell
                         top = min(c.top for c in cells.values())

@@ -202,7 +202,8 @@ class VirtualScreen(Screen):
         if self.thinking is not None:
             return out
         if self.reading is not None:
-            return out + self.reading.widgets(app, self.state, lambda: self.not_now(app))
+            return out + self.reading.widgets(app, self.state, lambda: None,
+                                              lambda: self.not_now(app))
         assert self.table is not None
         out += self.view.widgets(self.table, _steps_area(), _steps_header())
         lines = go_on_lines(_("Done"), len(self.table.left()))  # every step shown: Done ticks
