@@ -424,7 +424,8 @@ def round_items(app: AppView, entries: list[Any], groups: list[Group]) -> list[I
                 "The most coins on it: {n}.", "The most coins on it: {n}.", n).format(n=n))
     why = why_ended(app)
     at = next((i for i, (step, _s, undone) in enumerate(entries)
-               if step.code.startswith("table.start_token") and not undone), None)
+               if step.code.startswith("table.start_token") and not undone),
+              groups[0].steps[0] if groups and groups[0].steps else None)  # else: first
     if why and at is not None:
         items[at] = replace(items[at], words=f"{items[at].words} {why}")
     return items
