@@ -47,10 +47,10 @@ BACK_W = 96
 """The place kept for "Back" (the last building tapped taken back) on every bar of the round
 end, there or not: "End the game here" never moves when it comes (issue 32)."""
 ENDING_X = BACK_X + BACK_W + 6
+"""Where "End the game here" begins: right of the tabs and of Back's place."""
 GO_ON_W = 260
 """The way on at least (Enter the new buildings, On to round n): its place and End the
 game's stay the same from the checklist to the new buildings and on."""
-"""Where "End the game here" begins: right of the tabs and of Back's place."""
 
 
 class RoundScreen(Screen):
@@ -64,7 +64,7 @@ class RoundScreen(Screen):
         self.page = 0
         self.form = setup_form(legal_actions(state)) if state.phase == SCHOOL else None
         self.view = "steps"
-        """"steps" (what to do on the table) or "scores"."""
+        """"steps" (what to do on the table), "scores", or "costs" (the new tiles')."""
         self.checklist = Checklist(rows=len(ROUND_GROUPS))
         """The round end's steps, grouped by what moves (§10)."""
         self.on_picture = True
@@ -116,7 +116,7 @@ class RoundScreen(Screen):
             out.append(button("picture", (W - 198, 414, 190, 52), _("Picture"),
                               lambda: setattr(self, "on_picture", True)))
         elif state.phase == REVEAL and not self.picking:
-            # The table may stop here (§12): beside the way on, between the tabs.
+            # The table may stop here (§12): beside the way on, after the tabs.
             out += self._tabs(app)
             w = go_on_width([_("Enter the new buildings")], GO_ON_W, W - 8 - ENDING_X - 8 - 110)
             out.append(end_game_button(app, "round:end_game", (ENDING_X, 410,
