@@ -48,7 +48,29 @@ class Taps:
     """Each time the virtual player asked for costs: how many types it offered to read."""
 
 
-def first_game(data_dir: Path, seed: int = 5, until_round: int = 3) -> Taps:
+def enter_at_hand(d: Driver, secret: dict[str, dict[str, int]]) -> None:
+    """A table that reads every cost while the tiles are in its hands: each type not known
+    yet on the list opened (stack I's on the setup checklist, the new tiles' after a draw)."""
+    for _ in range(20):
+        todo = [w for w in d.enabled("at_hand:") if w.value is not None and any(
+            line == _not_known() for line in w.lines)]
+        if not todo:
+            return
+        d.tap(todo[0].id)
+        for g, n in sorted(secret[todo[0].value].items()):
+            for _i in range(n):
+                d.tap(f"good:{g}")
+        d.tap("cost:done")
+
+
+def _not_known() -> str:
+    from companion.display import i18n
+
+    return i18n._("not known yet")
+
+
+def first_game(data_dir: Path, seed: int = 5, until_round: int = 3,
+               at_hand: bool = False) -> Taps:
     rng = random.Random(seed)
     secret = drawn_costs(rng)
     seats = tuple(PLAYERS)
@@ -59,6 +81,10 @@ def first_game(data_dir: Path, seed: int = 5, until_round: int = 3) -> Taps:
         t = Table()
         taps = Taps()
         set_up(d, PLAYERS, LEVELS)
+        if at_hand and d.has("at_hand:open"):  # stack I's costs, as it is laid out
+            d.tap("at_hand:open")
+            enter_at_hand(d, secret)
+            d.tap("at_hand:close")
         counted = 0
         for _step in range(3000):
             d.widgets()
@@ -84,6 +110,8 @@ def first_game(data_dir: Path, seed: int = 5, until_round: int = 3) -> Taps:
                 taps.by_virtual += sum(x.startswith(COST_IDS) for x in d.log[before:])
                 continue
             if app.summary_pending and d.has("continue"):  # a round's summary, looked at
+                if at_hand:  # the new tiles' costs, right after they are drawn
+                    enter_at_hand(d, secret)
                 d.tap("continue")
                 continue
             who = deciders(state)
@@ -113,9 +141,23 @@ def test_a_first_game_asks_few_costs(tmp_path: Path) -> None:
     assert taps.by_virtual <= 14, taps
 
 
-def main() -> int:
-    taps = first_game(Path(tempfile.mkdtemp()), int(sys.argv[1]) if len(sys.argv) > 1 else 5)
+def test_costs_read_while_in_hand_are_never_asked_again(tmp_path: Path) -> None:
+    """A table that enters the costs while the tiles are in its hands: the virtual player
+    never asks (unless a pass wants a tile priced, not in this game)."""
+    taps = first_game(tmp_path, at_hand=True)
     print(json.dumps(asdict(taps)))
+    assert taps.by_virtual == 0 and not taps.virtual_asks, taps
+
+
+def main() -> int:
+    seed = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    for at_hand in (False, True):
+        try:
+            taps = first_game(Path(tempfile.mkdtemp()), seed, at_hand=at_hand)
+        except Exception as exc:  # another checkout's screens may offer no costs in hand
+            print(json.dumps({"at_hand": at_hand, "error": repr(exc)[:200]}))
+            continue
+        print(json.dumps({"at_hand": at_hand, **asdict(taps)}))
     return 0
 
 
