@@ -257,13 +257,13 @@ def instruction(state: GameState, who: str | None, picked: bool = False) -> str:
         words = _("{who} picks a start building: take its tile from the offer.").format(who=w)
         if len(state.queue) == 1 and state.start_player is not None:  # the last pick: what
             # follows it on the table is said here, where it happens (issue 32)
-            left = sum(state.start_pool.values()) - 1
+            spare = sum(state.start_pool.values()) - 1
             words += " " + _("Then {who} takes the start-player token from {holder}.").format(
                 who=w, holder=colour(state.start_player))
-            if left > 0:
+            if spare > 0:
                 words += " " + i18n.ngettext(
                     "The {n} start tile left over goes back into the box.",
-                    "The {n} start tiles left over go back into the box.", left).format(n=left)
+                    "The {n} start tiles left over go back into the box.", spare).format(n=spare)
         return words
     if state.phase == START_BUILDINGS:
         return _("Each player draws a village centre and takes the 3 start buildings with its "
