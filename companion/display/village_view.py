@@ -537,9 +537,9 @@ def cube(surface: pygame.Surface, colour: str, rect: pygame.Rect) -> None:
 
 def mark_default(surface: pygame.Surface, r: pygame.Rect, frame: bool = True) -> None:
     """What "Do it" does, marked so that it reads at a metre by its shape and weight, not a
-    shade (issue 32): a thick frame (``frame``; a quarter has its own outline) and, on its
-    top right corner (inside it), a round badge with a tick; the other candidates keep a thin frame and
-    no badge."""
+    shade (issue 32): a thick frame (``frame``; a quarter has its own outline) and, inside
+    its top right corner, a round badge with a tick; the other candidates keep a thin frame
+    and no badge."""
     if frame:
         pygame.draw.rect(surface, ACCENT, r.inflate(6, 6), 6, border_radius=7)
     radius = max(min(r.width, r.height) // 5, 13)
