@@ -379,6 +379,7 @@ class Driver:
         start = len(self.done())
         do = f"do:{coins}" if coins is not None else "do"
         self.to_options(a)
+        self.count(coins)
         preset = next((w for w in self.enabled("do") if w.id == do and w.value == a), None)
         if preset is None:  # the likeliest but for the choice shown beside "Do it"
             preset = self.turn_choice(do, a)
@@ -390,6 +391,7 @@ class Driver:
         self.pick_option(a)
         if self.enabled("good:"):
             self.enter_cost(a)
+        self.count(coins)
         if self.enabled("cell:") and self.has("back_form"):  # where it goes, first
             cell = next((w for w in self.enabled("cell:") if w.value == a.cell), None)
             if cell is None:
@@ -405,6 +407,7 @@ class Driver:
             if self.has("details"):
                 self.tap("details")  # the rest of the form: who pays, who moves in
         self.fill_fields(a)
+        self.count(coins)
         w = next((w for w in self.widgets() if w.id == do), None)
         if w is None and coins == 1:
             w = next((w for w in self.widgets() if w.id == "do"), None)
@@ -417,6 +420,13 @@ class Driver:
         self.touch(w)
         if not self.applied(start):
             raise self.stuck(f"{a} was refused: {self.app.banner}")
+
+    def count(self, coins: int | None) -> None:
+        """The coins to put on the character, chosen where the screen offers counts (then
+        "Do it" does it with them)."""
+        if coins is not None and self.has(f"coins:{coins}") and not next(
+                w.selected for w in self.widgets() if w.id == f"coins:{coins}"):
+            self.tap(f"coins:{coins}")
 
     def turn_choice(self, do: str, a: Any) -> Widget | None:
         """The choice "Do it" makes (a child's sex, a dowry coin), shown beside it on the

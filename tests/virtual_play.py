@@ -215,9 +215,14 @@ def three_virtual_until(tmp: Path, want: Callable[[VirtualScreen], bool]) -> tup
     secret = drawn_costs(random.Random(1))
     rng = random.Random(2)
     t = Table()
-    for _ in range(400):
+    for _ in range(800):
         d.widgets()
         screen = app.screen
+        if app.state is not None and app.state.phase == OVER and d.has("new_game"):
+            d.tap("new_game")  # another game, the same seats (a rematch keeps them virtual)
+            set_up(d, ["red", "blue", "yellow"],
+                   {"red": "normal", "blue": "easy", "yellow": "easy"})
+            continue
         if isinstance(screen, VirtualScreen):
             if screen.reading is None and screen.table is not None and want(screen):
                 return app, d

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..engine import Action, GameState, turn_options
+from ..engine import Action, Build, GameState, turn_options, why_not
 from ..engine.errors import HelvetiaError
 from ..engine.state import PLAY
 from ..engine.values import Colour
@@ -77,22 +77,51 @@ def needed_costs(state: GameState, colour: Colour) -> tuple[str, ...]:
     return turn_options(state).costs_needed
 
 
+def guessed(state: GameState, missing: tuple[str, ...]) -> GameState:
+    """A copy of ``state`` in which each cost in ``missing`` is the stand-in of a simulated
+    future (``playout.GUESSED_COST``): only to see which tile a plan wants; never shown, never
+    recorded."""
+    from .playout import GUESSED_COST
+
+    out = state.clone()
+    for t in missing:
+        out.learned_costs[t] = GUESSED_COST
+    return out
+
+
 def decide(state: GameState, colour: str, *, level: str, seed: int = 0,
-           budget_s: float | None = None) -> Action:
+           budget_s: float | None = None, without: tuple[str, ...] = ()) -> Action:
     """The next action of ``colour`` in ``state`` at ``level`` (easy, normal, strong, random).
 
     Raises ``NothingToDecide`` when no decision is ``colour``'s now (another player's turn, or
     the table's draw), ``CostNeeded`` when a building on offer has a cost the device does not
-    know yet (the table reads it off the tile first: a ``TileCost`` action), ``UnknownLevel``.
+    know yet and the plan builds it (the table reads it off the tile first: a ``TileCost``
+    action; one type, the one wanted), ``UnknownLevel``. ``without``: types of unknown cost the
+    table chose not to read now (the plan leaves them out, unless a pass needs them priced).
     Deterministic for a given state, seed, level and budget."""
     if level not in NAMES:
         raise UnknownLevel(level)
     colour = check_decider(state, colour)
     missing = needed_costs(state, colour)
-    if missing:
-        raise CostNeeded(colour, missing)
+    guess = tuple(t for t in missing if t not in without)
+    if guess:
+        # Planned as if every unknown cost were a stand-in: the table is asked only for the
+        # tile the plan builds (or, when nothing else is possible, the first one: the rules
+        # want it priced before a pass), never for every building on offer (issue 32).
+        stand_in = guessed(state, guess)
+        if not choices(stand_in, colour):  # coins wait on the Builder for a tile not priced
+            raise CostNeeded(colour, guess[:1])
+        action = decide(stand_in, colour, level=level, seed=seed, budget_s=budget_s,
+                        without=without)
+        if isinstance(action, Build) and action.building in guess:
+            raise CostNeeded(colour, (action.building,))
+        if why_not(state, action) is not None:
+            raise CostNeeded(colour, missing[:1])
+        return action
     rng = _rng(state, colour, level, seed)
     acts = choices(state, colour)
+    if not acts and missing:  # a pass wants every building on offer priced first (§7)
+        raise CostNeeded(colour, missing[:1])
     if not acts:  # the engine's liveness guarantees one; say so plainly if it ever does not
         raise RuntimeError(f"no legal action for {colour} in phase {state.phase}")
     if level == RANDOM or len(acts) == 1:

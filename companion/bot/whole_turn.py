@@ -18,6 +18,7 @@ class Withdrawn(Exception):
 
 
 def whole_turn(state: GameState, colour: str, *, level: str, seed: int = 0,
+               without: tuple[str, ...] = (),
                withdrawn: Callable[[], bool] = lambda: False) -> tuple[Action, ...]:
     """Every decision of ``colour`` from ``state`` on, as long as they are its own in one go:
     its whole turn (to the end of the turn), or its setup or round-end choices.
@@ -26,13 +27,15 @@ def whole_turn(state: GameState, colour: str, *, level: str, seed: int = 0,
     action for action what ``decide`` would answer when asked at every step (a single search
     of the whole turn chooses differently in about one position in five). ``CostNeeded`` as
     ``decide``; ``Withdrawn`` as soon as ``withdrawn()`` says the plan is no longer wanted
-    (asked between decisions). An empty plan: no decision is ``colour``'s now."""
+    (asked between decisions). ``without``: buildings of unknown cost the table did not read
+    off now, left out of the plan (``decide``). An empty plan: no decision is ``colour``'s
+    now."""
     plan: list[Action] = []
     s = state
     while colour in deciders(s) and s.phase == state.phase and len(plan) < MAX_PLAN:
         if withdrawn():
             raise Withdrawn(colour)
-        action = decide(s, colour, level=level, seed=seed)
+        action = decide(s, colour, level=level, seed=seed, without=without)
         plan.append(action)
         s = apply(s, action)
         if isinstance(action, (EndTurn, CannotAct)):

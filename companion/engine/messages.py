@@ -338,6 +338,15 @@ WORDS: dict[str, Template] = {
 
 BOT: dict[str, Template] = {
     "bot.not_deciding": N_("Nothing is {player}'s to decide now: {phase}."),
+    "round.all_passed": N_("Every player with coins ({colours}) said that no action is "
+                           "possible: the round ends, the start-player token stays."),
+    "round.one_holder": (N_("Only {player} still has coins ({n}): a round ends when only one "
+                            "player has coins."),
+                         N_("Only {player} still has coins ({n}): a round ends when only one "
+                            "player has coins.")),
+    "round.neutral_holder": N_("Only the neutral coin is left: the round ends, and the "
+                               "start-player token passes on."),
+    "round.no_coins": N_("Nobody has coins left: the round ends."),
     "bot.cost_needed": N_("Read the cost of the {building} off its tile first: {player} "
                           "plans with it."),
     "bot.unknown_level": N_("There is no level '{level}': the levels are {levels}."),

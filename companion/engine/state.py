@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Final, TypeVar
 from .catalogue import Catalogue, Cost
 from .copying import derive_clone
 from .grid import Cell
+from .messages import Message
 from .values import CHARACTERS as CHARACTERS  # re-exported: their home before values.py
 from .values import COLOURS as COLOURS
 from .values import SEXES as SEXES
@@ -199,6 +200,8 @@ class GameState:
     """An action (not "cannot act") was taken in this round (§12 "Deadlock")."""
     ended_by: str | None = None
     """How a game that is over ended short of the target: "deadlock" or "agreement" (§12)."""
+    round_ended: Message | None = None
+    """Why the last round ended (``turns.why_round_ends``): for the table to be told."""
 
     if TYPE_CHECKING:
         def clone(self) -> GameState: ...

@@ -290,19 +290,35 @@ def end_turn(state: GameState, a: EndTurn) -> None:
     _next_turn(state)
 
 
-def _next_turn(state: GameState) -> None:
-    assert state.turn is not None
+def why_round_ends(state: GameState) -> Message | None:
+    """Whether the round ends now that a turn is over, and why (§7), as the table is told:
+    every coin holder passed in one go-round ("round.all_passed", the start-player token
+    stays), only one player (or the neutral village) still holds coins ("round.one_holder",
+    with its coins: it takes the token), or nobody does ("round.no_coins"). None: it goes
+    on."""
     holders = [p.colour for p in state.players if p.coins + p.won_coins > 0]
     if holders and all(c in state.passes for c in holders):
-        # Every coin holder passed in one go-round with no action in between: the round ends
-        # and the start-player token stays (§7).
-        round_end.end_round(state, None)
-        return
+        return message("round.all_passed", colours=holders)
     neutral = neutral_village.coin_holder(state)
+    if len(holders) + (neutral is not None) > 1:
+        return None
+    if holders:
+        p = state.player(holders[0])
+        return message("round.one_holder", player=holders[0], n=p.coins + p.won_coins)
     if neutral is not None:
-        holders.append(neutral)
-    if len(holders) <= 1:
-        round_end.end_round(state, holders[0] if holders else None)
+        return message("round.neutral_holder", colour=neutral)
+    return message("round.no_coins")
+
+
+def _next_turn(state: GameState) -> None:
+    assert state.turn is not None
+    why = why_round_ends(state)
+    if why is not None:
+        # The one holder (or the neutral village) takes the start-player token; after a
+        # go-round of passes it stays (§7).
+        sole = why.params.get("player", why.params.get("colour"))
+        state.round_ended = why
+        round_end.end_round(state, sole if why.code != "round.all_passed" else None)
         return
     current = state.turn.player
     for colour in state.order_from(state.next_colour(current)):

@@ -5,12 +5,22 @@ unticked" one tap away, nothing out of reach; the group may go on with steps unt
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from companion.display.kit import widgets as ui
 from companion.display.screens.round_end.checklist import ROUND_GROUPS, round_groups
-from tests.display.test_message_strip import app_at
+from tests.display.test_message_strip import app_at as _app_at
+
+
+def app_at(tmp: Path, stop: int, language: str = "en") -> tuple[Any, Any]:
+    """The app at ``stop``; right after the new tiles are drawn, from their costs (asked
+    first while the tiles are in hand, issue 32) on to the round end's steps."""
+    app, d = _app_at(tmp, stop, language)
+    if getattr(app.screen, "view", None) == "costs" and d.has("round:steps"):
+        d.tap("round:steps")
+    return app, d
 
 
 @pytest.fixture(autouse=True)

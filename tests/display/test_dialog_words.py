@@ -160,13 +160,13 @@ class CoinCounter(Driver):
         if player is None or self.app.state is state:
             return None
         paid = held - self.app.state.player(player).coins
-        named = [int(x) for x in re.findall(r"\d+", w.label)]
+        words = " ".join(w.lines) or w.label  # "Build: Mine" over "1 action, 3 coins"
+        named = [int(x) for x in re.findall(r"\d+", words)]
         if w.id == "do" and not named:
-            assert paid <= 0, (w.label, paid)
+            assert paid <= 0, (words, paid)
         elif named:
-            assert paid == named[0] if w.id in ("do", "do:1") else paid <= named[0], (
-                w.label, paid, w.value)
-            self.checked.append((w.label, paid))
+            assert paid == named[-1], (words, paid, w.value)
+            self.checked.append((words, paid))
         return None
 
 
@@ -270,8 +270,8 @@ def test_a_hint_that_needs_a_cost_leads_to_the_cost_form(tmp_path: Path, languag
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
 def test_the_night_watchman_picture_says_which_quarter_do_it_wakes(tmp_path: Path,
                                                                   language: str) -> None:
-    """Two quarters framed (the chosen one green, another that could be woken orange): the
-    prompt names the one "Do it" wakes, in the village shown, and fits."""
+    """Two quarters framed (the chosen one thick and ticked, another that could be woken
+    orange): the prompt names the one "Do it" wakes, in the village shown, and fits."""
     from companion.display.kit import widgets as ui
     from companion.engine import Wake
     from tests.display.test_night_watchman_picture import at_ben_s_night_watchman
@@ -285,6 +285,8 @@ def test_the_night_watchman_picture_says_which_quarter_do_it_wakes(tmp_path: Pat
     app.draw()
     said = " ".join(app.screen.mode.status(app.screen, app))
     assert i18n.quarter(do.value.quarter) in said and i18n.name(do.value.village) in said
-    assert i18n._("Do it") in said, said
+    # the button named by where it is (it names the quarter itself: issue 32)
+    assert i18n._("Wakes {name}'s {quarter} quarter (ticked).").format(
+        name=i18n.name(do.value.village), quarter=i18n.quarter(do.value.quarter)) in said, said
     assert ui.REPORTS == [], ui.REPORTS
     app.close()

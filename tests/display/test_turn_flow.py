@@ -25,9 +25,10 @@ from tests.ui_driver import Driver
 
 DATA = Path(__file__).parent.parent / "data"
 LINES = (DATA / "game-2p.jsonl").read_text().splitlines()
-MEDIAN_TAPS = 6
+MEDIAN_TAPS = 6.5
 """The median taps a turn on game-2p (issue 20's goal; 11 before the turn screen's rework,
-6.5 before a free choice of sex followed the table's habit)."""
+6.5 before a free choice of sex followed the table's habit, 6 before a count of coins was
+chosen first and then done with "Do it": issue 32, a tap on a count never does the action)."""
 
 
 def config(tmp: Path, language: str = "en") -> Config:
@@ -213,6 +214,7 @@ def test_the_coins_offered_are_no_more_than_the_actions_they_can_buy(tmp_path: P
         assert options.most_coins[character] == most < game.states[at].player(
             game.actions[at].player).coins
         d.tap(f"character:{character}")
-        offered = {w.id for w in d.widgets() if w.id.startswith("do:")}
-        assert offered == {f"do:{n}" for n in range(1, most + 1)}, offered
+        offered = {w.id for w in d.enabled("coins:")}  # the counts to choose from
+        assert offered == ({f"coins:{n}" for n in range(1, most + 1)} if most > 1 else set()), \
+            offered
         app.close()

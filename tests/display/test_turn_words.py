@@ -30,7 +30,7 @@ def test_one_primary_button_and_what_do_it_does_in_body_text(tmp_path: Path) -> 
     assert isinstance(app.screen, TurnScreen) and app.screen.view == "steps"
     assert [w.id for w in d.widgets() if w.style == "primary"] == ["do"]
     said = texts(app)
-    words = next(t for t in said if t.startswith("Do it: "))
+    words = next(t for t in said if t.startswith("Next: "))
     assert said[words] == ui.INK
     app.close()
 

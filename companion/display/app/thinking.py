@@ -39,14 +39,16 @@ class Thinking:
         return likeliest_first(state, options)
 
     def virtual_plan(self, asker: object, state: GameState, colour: str, level: str,
-                     seed: int) -> Job[Thought]:
+                     seed: int, without: tuple[str, ...] = ()) -> Job[Thought]:
         """``colour``'s whole turn (or setup or round-end choices) at ``level``, planned once
-        beside the screen for ``asker`` (withdrawn when it goes)."""
+        beside the screen for ``asker`` (withdrawn when it goes); ``without``: buildings of
+        unknown cost the table did not read off now (left out of the plan)."""
         def work(withdrawn: Callable[[], bool]) -> Thought:
             from ...bot import CostNeeded, whole_turn
 
             try:
-                plan = whole_turn(state, colour, level=level, seed=seed, withdrawn=withdrawn)
+                plan = whole_turn(state, colour, level=level, seed=seed, without=without,
+                                  withdrawn=withdrawn)
             except CostNeeded as need:
                 return Thought(costs=tuple(need.buildings))
             return Thought(plan=plan)

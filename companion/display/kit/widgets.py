@@ -554,7 +554,7 @@ def coin(surface: pygame.Surface, colour: str, center: tuple[int, int], radius: 
          ) -> None:
     """A coin in a player's colour, with its initial (never a colour-only dot)."""
     pygame.draw.circle(surface, PLAYER[colour], center, radius)
-    pygame.draw.circle(surface, INK, center, radius, 2)
+    pygame.draw.circle(surface, INK, center, radius, 3 if colour in LIGHT else 2)
     if len(initial(colour)) == 1:  # the coin's rim; a two-letter mark needs its room
         pygame.draw.circle(surface, INK, center, radius - 4, 1)
     r = pygame.Rect(0, 0, radius * 2, radius * 2)  # a mark of two letters runs edge to edge

@@ -9,7 +9,7 @@ import pygame
 from ...engine.state import Adult
 from ...engine.values import Sex
 from ..kit.palette import NEUTRAL as NEUTRAL_COIN_COLOUR
-from ..kit.widgets import FIGURE_MIN, INK, PICTURE_TEXT, PLAYER, font, line_height, too_small
+from ..kit.widgets import FIGURE_MIN, INK, LIGHT, PICTURE_TEXT, PLAYER, font, line_height, too_small
 
 FIGURE = 52
 """A standing figure's height in the village picture (twice the first version's)."""
@@ -25,7 +25,7 @@ def figure(surface: pygame.Surface, colour: str, sex: str, awake: bool,
     w = max(height * 11 // 20, 6) if not child else max(height * 3 // 5, 6)
     up = pygame.Surface((w + 4, height + 2), pygame.SRCALPHA)
     body = PLAYER.get(colour, NEUTRAL_COIN_COLOUR)
-    edge = 2 if height >= 24 else 1
+    edge = (2 if height >= 24 else 1) + (colour in LIGHT)  # white on beige: by its outline
     cx = up.get_width() // 2
     head_d = (w * 3 // 4) if child else max(height * 3 // 10, 5)
     top = height // 6 if sex == Sex.M and not child else 1

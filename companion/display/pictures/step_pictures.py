@@ -82,7 +82,7 @@ def draw_piece(surface: pygame.Surface, step: TableStep, rect: pygame.Rect,
                bool(step.awake) if step.piece == VILLAGER else True, (cx, cy), h,
                child=step.piece == CHILD)
     elif step.piece == COIN and c:
-        radius = size // 3
+        radius = max(size // 3, 12)  # the initial on it legible (a line of picture text)
         room = rect
         if step.character and rect.width > rect.height * 5 // 4:  # the coins, and on what
             t = pygame.Rect(0, 0, size * 3 // 5, size * 3 // 5)

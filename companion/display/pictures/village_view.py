@@ -20,6 +20,8 @@ from ...engine.state import Adult, Building
 from ...engine.values import SEXES, Colour, Quarter, Sex
 from ..kit.palette import CENTRE, TILE_FACE, TILE_USED
 from ..kit.widgets import (
+    ACCENT,
+    ACCENT_INK,
     BUTTON,
     BUTTON_EDGE,
     FIGURE_MIN,
@@ -558,3 +560,20 @@ def cube(surface: pygame.Surface, colour: str, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, INK, rect, 2)
     mark(surface, initial(colour), rect.inflate(-2, -2), PLAYER_INK[colour], PLAYER[colour],
          rect.height - 4)
+
+
+def mark_default(surface: pygame.Surface, r: pygame.Rect, frame: bool = True) -> None:
+    """What "Do it" does, marked so that it reads at a metre by its shape and weight, not a
+    shade (issue 32): a thick frame (``frame``; a quarter has its own outline) and, inside
+    its top right corner, a round badge with a tick; the other candidates keep a thin frame
+    and no badge."""
+    if frame:
+        pygame.draw.rect(surface, ACCENT, r.inflate(6, 6), 6, border_radius=7)
+    radius = max(min(r.width, r.height) // 5, 13)
+    c = (r.right - radius - 3, r.top + radius + 3)  # inside: the frame stays whole
+    pygame.draw.circle(surface, ACCENT, c, radius)
+    pygame.draw.circle(surface, ACCENT_INK, c, radius, 2)
+    w = max(radius // 4, 3)
+    pygame.draw.lines(surface, ACCENT_INK, False,
+                      [(c[0] - radius // 2, c[1]), (c[0] - radius // 8, c[1] + radius // 2 - 2),
+                       (c[0] + radius // 2, c[1] - radius // 2 + 2)], w)

@@ -73,8 +73,8 @@ def title_bar(s: pygame.Surface, title: str, who: str | None = None, right: int 
     x = 12
     if who:
         pygame.draw.rect(s, PLAYER[who], (0, 0, 8, TOP - 4))
-        if who in LIGHT:
-            pygame.draw.line(s, INK, (8, 0), (8, TOP - 5), 1)
+        if who in LIGHT:  # a light band framed in ink: it never vanishes on the beige
+            pygame.draw.rect(s, INK, (0, 0, 10, TOP - 4), 2)
         badge(s, who, (x + 22, TOP // 2 - 2), 20)
         x += 52
     draw_text(s, title, pygame.Rect(x, 2, right - x - 8, TOP - 8), HUGE if who else TITLE, INK,

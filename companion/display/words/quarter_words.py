@@ -1,6 +1,6 @@
 """What "Do it" wakes on the Night Watchman's picture, said in words beside the frame: the
-picture frames the quarter chosen (green) and the others that could be woken (orange), so the
-prompt names the one "Do it" wakes."""
+picture frames the quarter chosen (a thick frame and a tick) and the others that could be
+woken (orange), so the prompt names the one "Do it" wakes."""
 
 from __future__ import annotations
 
@@ -16,5 +16,5 @@ def wake_prompt(chosen: Any, shown: str | None) -> str:
                                                                                  "quarter"):
         return _("Tap the quarter to wake.")
     # (short: beside four players it has three lines)
-    return _("“{do}” wakes {name}'s {quarter} quarter (green).").format(
-        do=_("Do it"), quarter=quarter(chosen.quarter), name=name(chosen.village))
+    return _("Wakes {name}'s {quarter} quarter (ticked).").format(
+        quarter=quarter(chosen.quarter), name=name(chosen.village))

@@ -136,7 +136,10 @@ class Checklist:
     open group's steps on the right, scrolled so that the step looked for is in sight."""
 
     def __init__(self, prefix: str = "", pic: tuple[int, int] = (PIC_W, PIC_H),
-                 groups_w: int = 250) -> None:
+                 groups_w: int = 250, rows: int = 0) -> None:
+        self.rows = rows
+        """The groups' rows are as high as for this many groups (or as many as there are):
+        a group that comes never moves the others (issue 32)."""
         self.pic_w, self.pic_h = pic
         """A step's picture."""
         self.groups_w = groups_w
@@ -185,10 +188,10 @@ class Checklist:
                 pygame.Rect(area.left + left_w + 10, area.top, area.width - left_w - 10,
                             area.height))
 
-    @staticmethod
-    def _group_rows(groups: list[Group], left: pygame.Rect) -> tuple[bool, list[pygame.Rect]]:
+    def _group_rows(self, groups: list[Group], left: pygame.Rect
+                    ) -> tuple[bool, list[pygame.Rect]]:
         """Whether the count of what is left heads the column, and each group's button."""
-        n = max(len(groups), 1)
+        n = max(len(groups), self.rows, 1)
         summary = n * 50 <= left.height - 36
         top = left.top + (36 if summary else 0)
         gap = 4 if left.bottom - top >= n * 52 else 2

@@ -12,8 +12,20 @@ from ...contract import AppView, game_state
 from ...kit.widgets import BODY, INK, W, Widget, button, draw_text, font
 from ...words.i18n import _, colour
 from ..menu.navigation import make
-from ..parts import TOP, Screen, title_bar
+from ..parts import TOP, Screen, menu_button, nav_width, title_bar
 from .score_table import score_table
+
+
+def rematch(app: AppView) -> None:
+    """A new game from the end of this one: the seats the companion played stay virtual, at
+    their levels (issue 32: a rematch made them persons again)."""
+    from ..setup.new_game import NewGameScreen
+    from ..turn.virtual import virtual_seats
+
+    levels = virtual_seats(app)
+    app.new_game()
+    if isinstance(app.screen, NewGameScreen):
+        app.screen.levels.update(levels)
 
 
 class GameOverScreen(Screen):
@@ -32,10 +44,12 @@ class GameOverScreen(Screen):
         # Top right, like the other screens' buttons: the whole screen below for the scores.
         new = max(font(BODY).size(_("New game"))[0] + 24, 150)
         look = max(font(BODY).size(_("Villages"))[0] + 24, 110)
+        menu = nav_width(_("Menu"))
         return [button("new_game", (W - 4 - new, 4, new, 48), _("New game"),
-                       lambda: app.new_game(), style="primary"),
+                       lambda: rematch(app), style="primary"),
                 button("villages", (W - 12 - new - look, 4, look, 48), _("Villages"),
                        lambda: app.show(make("villages"))),
+                menu_button(app, (W - 20 - new - look - menu, 4, menu, 48)),
                 *history.winner_buttons(app, W - 8, TOP + 4)]
 
     def rounds(self, app: AppView) -> int:
@@ -49,7 +63,7 @@ class GameOverScreen(Screen):
     def buttons_left(self) -> int:
         new = max(font(BODY).size(_("New game"))[0] + 24, 150)
         look = max(font(BODY).size(_("Villages"))[0] + 24, 110)
-        return W - 12 - new - look
+        return W - 20 - new - look - nav_width(_("Menu"))
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         from ..history import games as history

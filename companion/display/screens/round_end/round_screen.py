@@ -4,6 +4,7 @@ buildings from the stacks (rules §10)."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from functools import partial
 from typing import Any, cast
 
@@ -15,19 +16,41 @@ from ....engine.state import OVER, PLAY, REVEAL, SCHOOL, GameState
 from ....engine.values import Colour, Sex
 from ...contract import AppView, game_state
 from ...kit.forms import setup_form
-from ...kit.widgets import ACCENT, BODY, INK, W, Widget, button, draw_text, font, paragraph
+from ...kit.widgets import ACCENT, BODY, INK, W, Widget, button, draw_text, paragraph
 from ...pictures.village_view import cell_rects, draw_village
-from ...words.i18n import _, building, colour, ngettext
+from ...words.i18n import _, building, colour, ngettext, say
 from ...words.i18n import sex as sex_name
+from ...words.table_log import READ
 from ..menu.abandon import end_game_button
 from ..parts import TOP, Screen, nav, nav_left, title_bar, value_key
+from ..turn.costs_at_hand import CostsAtHand, unknown
 from ..turn.virtual import virtual_seats
-from .checklist import Checklist, first_open, go_on_lines, go_on_width, round_groups, table_items
+from .checklist import (
+    ROUND_GROUPS,
+    Checklist,
+    Group,
+    Item,
+    first_open,
+    go_on_lines,
+    go_on_width,
+    round_groups,
+    table_items,
+)
 from .reveal_grid import draw_stack, reveal_widgets
 from .score_table import score_table
 
-ENDING_X = 8 + 150 + 6 + 110 + 6
-"""Where "End the game here" (or "Back" before it) begins: right of the narrowed tabs."""
+VIEW_W = 150
+"""The one button that turns between the steps and the scores, first on every bar of the
+round end (it says where it goes)."""
+BACK_X = 8 + VIEW_W + 6
+BACK_W = 96
+"""The place kept for "Back" (the last building tapped taken back) on every bar of the round
+end, there or not: "End the game here" never moves when it comes (issue 32)."""
+ENDING_X = BACK_X + BACK_W + 6
+"""Where "End the game here" begins: right of the tabs and of Back's place."""
+GO_ON_W = 260
+"""The way on at least (Enter the new buildings, On to round n): its place and End the
+game's stay the same from the checklist to the new buildings and on."""
 
 
 class RoundScreen(Screen):
@@ -41,14 +64,17 @@ class RoundScreen(Screen):
         self.page = 0
         self.form = setup_form(legal_actions(state)) if state.phase == SCHOOL else None
         self.view = "steps"
-        """"steps" (what to do on the table) or "scores"."""
-        self.checklist = Checklist()
+        """"steps" (what to do on the table), "scores", or "costs" (the new tiles')."""
+        self.checklist = Checklist(rows=len(ROUND_GROUPS))
         """The round end's steps, grouped by what moves (§10)."""
         self.on_picture = True
         """The school's villagers: each placed by a tap on the village picture (else: the
         list of every way)."""
         self.placed: list[tuple[Sex, Any]] = []
         """(sex, cell or None for the centre) of the villagers placed so far."""
+        self.costs: CostsAtHand | None = None
+        """The new tiles' costs, entered while they are in hand ("costs": the first view
+        after they are drawn, when any is not known yet)."""
 
     def bind(self, app: AppView) -> None:
         """The buildings tapped so far are the table's (``TableLog.drawn``): they outlive this
@@ -90,59 +116,69 @@ class RoundScreen(Screen):
             out.append(button("picture", (W - 198, 414, 190, 52), _("Picture"),
                               lambda: setattr(self, "on_picture", True)))
         elif state.phase == REVEAL and not self.picking:
-            # The table may stop here (§12): beside the way on, between the tabs.
-            out += self._tabs(app, 110, 150)
+            # The table may stop here (§12): beside the way on, after the tabs.
+            out += self._tabs(app)
+            w = go_on_width([_("Enter the new buildings")], GO_ON_W, W - 8 - ENDING_X - 8 - 110)
             out.append(end_game_button(app, "round:end_game", (ENDING_X, 410,
-                                                               W - 330 - 8 - ENDING_X, 60)))
-            out.append(button("reveal:start", (W - 330, 410, 322, 60),
+                                                               W - 8 - w - 8 - ENDING_X, 60)))
+            out.append(button("reveal:start", (W - 8 - w, 410, w, 60),
                               _("Enter the new buildings"),
                               lambda: setattr(self, "picking", True), style="primary"))
         elif state.phase == REVEAL:  # a grid that never moves, naming the stack
             out += reveal_widgets(app, state, self.picked, TOP + 90)
-        elif state.phase == OVER:
+        elif self.costs_shown(app) and self.costs is not None and self.costs.form is not None:
+            out += self.costs.widgets(app)  # the cost form: its own buttons, nothing else
+        else:  # the round end's checklist (or the costs of the new tiles) before going on
             drawn = just_drawn(app)
-            out += self._tabs(app, 170 if drawn is None else 120)
-            label = _("To the final scores")
-            lines = go_on_lines(label, len(app.table.left()))
-            w = go_on_width(lines, 292, W - 402)  # beside the tabs
-            out.append(button("continue", (W - 8 - w, 410, w, 60), label, self.go_on(app),
-                              style="primary", lines=lines))
-            if drawn is not None:  # the last building tapped finished the reveal: take it back
-                out.append(button("reveal:back", (344, 410, W - 8 - w - 8 - 344, 60), _("Back"),
-                                  partial(back_to_the_grid, app, drawn)))
-        else:  # the round end's checklist before the next round
-            drawn = just_drawn(app)
-            label = _("Back to round {n}").format(n=state.round) if end_undone(app) else _(
-                "On to round {n}").format(n=state.round)
-            lines = go_on_lines(label, len(app.table.left()))
-            x = ENDING_X
-            if drawn is not None:  # the last building tapped finished the reveal: take it back
-                out += self._tabs(app, 96, 130)
-                x = 8 + 130 + 6 + 96 + 6
-                back = max(font(BODY).size(_("Back"))[0] + 16, 64)
-                out.append(button("reveal:back", (x, 410, back, 60), _("Back"),
-                                  partial(back_to_the_grid, app, drawn)))
-                x += back + 6
+            if state.phase == OVER:
+                label = _("To the final scores")
+            elif end_undone(app):
+                label = _("Back to round {n}").format(n=state.round)
             else:
-                out += self._tabs(app, 110, 150)
-            w = go_on_width(lines, 220, W - 8 - x - 8 - 120)
-            # The table may still stop here (§12), between the tabs and the way on.
-            out.append(end_game_button(app, "round:end_game", (x, 410, W - 8 - w - 8 - x, 60)))
+                label = _("On to round {n}").format(n=state.round)
+            lines = go_on_lines(label, len(app.table.left()))
+            out += self._tabs(app)
+            if self.costs_shown(app) and self.costs is not None:
+                out += self.costs.widgets(app)
+            if drawn is not None:  # the last building tapped finished the reveal: take it back
+                out.append(button("reveal:back", (BACK_X, 410, BACK_W, 60), _("Back"),
+                                  partial(back_to_the_grid, app, drawn)))
+            # As wide as "Enter the new buildings" was (or as its words need): neither it
+            # nor "End the game here" moves when the count of steps left changes.
+            w = go_on_width([_("Enter the new buildings"), *lines], GO_ON_W,
+                            W - 8 - ENDING_X - 8 - 110)
+            if state.phase != OVER:  # the table may still stop here (§12)
+                out.append(end_game_button(app, "round:end_game",
+                                           (ENDING_X, 410, W - 8 - w - 8 - ENDING_X, 60)))
             out.append(button("continue", (W - 8 - w, 410, w, 60), label, self.go_on(app),
                               style="primary", lines=lines))
         return out
 
-    def _tabs(self, app: AppView, scores_w: int = 170, steps_w: int = 200) -> list[Widget]:
-        """What moved on the table, or the scores; and the pages of the table's steps."""
-        out = [button("round:steps", (8, 410, steps_w, 60), _("On the table"),
-                      lambda: setattr(self, "view", "steps"), selected=self.view == "steps"),
-               button("round:scores", (8 + steps_w + 6, 410, scores_w, 60), _("Scores"),
-                      lambda: setattr(self, "view", "scores"), selected=self.view == "scores")]
+    def costs_shown(self, app: AppView) -> bool:
+        """The costs of the new tiles are on the screen: just drawn, some not known yet, and
+        the table has not turned to its steps or the scores."""
+        if self.costs is None and self.view == "steps":
+            drawn = drawn_now(app)
+            if drawn and unknown(game_state(app), tuple(dict.fromkeys(drawn))):
+                self.costs = CostsAtHand(tuple(dict.fromkeys(drawn)))
+                self.view = "costs"
+        return self.view == "costs" and self.costs is not None
+
+    def _tabs(self, app: AppView) -> list[Widget]:
+        """The way to the scores (or back to what moves on the table); and the table's steps
+        when they are shown."""
+        if self.view != "steps":  # the scores, or the new tiles' costs
+            out = [button("round:steps", (8, 410, VIEW_W, 60), _("On the table"),
+                          lambda: setattr(self, "view", "steps"))]
+        else:
+            out = [button("round:scores", (8, 410, VIEW_W, 60), _("Scores"),
+                          lambda: setattr(self, "view", "scores"))]
         if self.view == "steps":
             entries = app.table.shown()
-            out += self.checklist.widgets(table_items(entries, virtual_seats(app)),
-                                          round_groups(entries),
-                                          app.table, checklist_area(), _newest(app.table))
+            groups = token_first(entries, round_groups(entries))
+            out += self.checklist.widgets(round_items(app, entries, groups), groups,
+                                          app.table, checklist_area(),
+                                          first_open(app.table, groups))
         return out
 
     def go_on(self, app: AppView) -> Any:
@@ -281,10 +317,14 @@ class RoundScreen(Screen):
             if self.on_picture:
                 self._draw_school_picture(app, s)
             return
+        if self.costs_shown(app) and self.costs is not None:
+            self.costs.draw(app, s, _("New on offer: lay them out beside the others."))
+            return
         if self.view == "steps" and app.table.shown():
             entries = app.table.shown()
-            self.checklist.draw(s, table_items(entries, virtual_seats(app)),
-                                round_groups(entries), app.table, checklist_area())
+            groups = token_first(entries, round_groups(entries))
+            self.checklist.draw(s, round_items(app, entries, groups), groups, app.table,
+                                checklist_area())
         else:
             score_table(s, state, app.last_track, TOP + 4)
 
@@ -301,6 +341,15 @@ def just_drawn(app: AppView) -> tuple[str, ...] | None:
     """The buildings of the reveal just done (the last action), or None."""
     game = app.session.game if app.session is not None else None
     last = game.actions[-1] if game is not None and game.actions else None
+    return last.buildings if isinstance(last, Reveal) else None
+
+
+def drawn_now(app: AppView) -> tuple[str, ...] | None:
+    """The buildings of this round end's reveal when nothing but costs read off the tiles
+    came after it, or None."""
+    game = app.session.game if app.session is not None else None
+    moves = [a for a in (game.actions if game is not None else ()) if a.type not in READ]
+    last = moves[-1] if moves else None
     return last.buildings if isinstance(last, Reveal) else None
 
 
@@ -331,10 +380,6 @@ def sex_word(sex: str) -> str:
     return sex_name(sex)  # a word a translation can agree with (``i18n.sex``)
 
 
-def _newest(table: Any) -> int:
-    return first_open(table, round_groups(table.shown()))
-
-
 def go_past(app: AppView) -> None:
     """The table goes on past a checklist (a round end's, the setup's): its steps stay
     reachable under "On the table" until the next action."""
@@ -345,3 +390,51 @@ def go_past(app: AppView) -> None:
 def checklist_area() -> pygame.Rect:
     """A checklist screen's steps: from below the title to above its buttons."""
     return pygame.Rect(8, TOP + 4, W - 16, 404 - TOP - 4)
+
+
+def token_first(entries: list[Any], groups: list[Group]) -> list[Group]:
+    """The start-player token's step first in its group: it says why the round ended, the
+    first thing the table reads when a player's turn gives way to the round end."""
+    out = []
+    for g in groups:
+        token = [i for i in g.steps if entries[i][0].code.startswith("table.start_token")
+                 and not entries[i][2]]
+        out.append(Group(g.key, g.label, (*token, *(i for i in g.steps if i not in token))))
+    return out
+
+
+def round_items(app: AppView, entries: list[Any], groups: list[Group]) -> list[Item]:
+    """The round end's steps as checklist items, numbered in the order shown; the
+    start-player token's step says why the round ended (who still held coins, the rule),
+    where the token moves (issue 32)."""
+    items = table_items(entries, virtual_seats(app))
+    for k, i in enumerate((i for g in groups for i in g.steps), start=1):
+        items[i] = replace(items[i], words=f"{k}. " + items[i].words.split(". ", 1)[-1])
+    # A character tile the companion gave: why (the most coins on it, from the coins that
+    # go back from it, §10.1), on its own step.
+    coins = {(step.message.params.get("player"), step.message.params.get("character")):
+             step.message.params.get("n", 0)
+             for step, _s, undone in entries if step.code == "table.coins_back" and not undone}
+    for i, (step, _s, undone) in enumerate(entries):
+        p = step.message.params
+        n = coins.get((p.get("player"), p.get("character")), 0)
+        if not undone and n and step.code in ("table.character_tile",
+                                              "table.character_tile_new"):
+            items[i] = replace(items[i], words=items[i].words + " " + ngettext(
+                "The most coins on it: {n}.", "The most coins on it: {n}.", n).format(n=n))
+    why = why_ended(app)
+    at = next((i for i, (step, _s, undone) in enumerate(entries)
+               if step.code.startswith("table.start_token") and not undone),
+              groups[0].steps[0] if groups and groups[0].steps else None)  # else: first
+    if why and at is not None:
+        items[at] = replace(items[at], words=f"{items[at].words} {why}")
+    return items
+
+
+def why_ended(app: AppView) -> str:
+    """Why the round on the screen ended (who still held coins), in words; "" when the round
+    goes on again (its end undone) or it ended otherwise."""
+    state = game_state(app)
+    if state.round_ended is None or end_undone(app):
+        return ""
+    return say(state.round_ended)

@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from ....engine import CorrectCost
 from ....engine.box import Box, box
 from ....engine.state import START_PLAYER, GameState
 from ...contract import AppView, game_state
@@ -24,6 +25,7 @@ from ...words.building_counts import building_count
 from ...words.i18n import N_, _, colour_name, name, ngettext
 from ..parts import TOP, Screen, nav, nav_left, title_bar
 from ..round_end.checklist import Checklist, Group, Item, go_on_lines, go_on_width
+from ..turn.costs_at_hand import CostsAtHand, costs_label
 
 GROUPS = (("board", N_("Board and tiles")), ("players", N_("Each player")),
           ("neutral", N_("Neutral village")), ("start", N_("Start player")))
@@ -64,7 +66,8 @@ def wanted(app: AppView) -> bool:
     """Whether the setup checklist comes before the first action now."""
     state = app.state
     return (state is not None and state.phase == START_PLAYER and app.session is not None
-            and not app.session.game.actions and not ticks_of(app).done)
+            and all(isinstance(a, CorrectCost) for a in app.session.game.actions)
+            and not ticks_of(app).done)  # a cost read off a stack I tile moves nothing
 
 
 Paint = Callable[[pygame.Surface, pygame.Rect], None]
@@ -191,6 +194,9 @@ class SetupChecklist(Screen):
 
     def __init__(self) -> None:
         self.checklist = Checklist(pic=PIC, groups_w=215)
+        self.costs: CostsAtHand | None = None
+        """Stack I's costs, entered while its tiles are laid out (open: in place of the
+        checklist)."""
 
     def _items(self, app: AppView) -> list[tuple[str, Item]]:
         from ..turn.virtual import virtual_seats
@@ -198,10 +204,21 @@ class SetupChecklist(Screen):
         return setup_items(game_state(app), virtual_seats(app))
 
     def layout(self, app: AppView) -> list[Widget]:
+        out = nav(app)
+        if self.costs is not None:
+            out += self.costs.widgets(app)
+            if self.costs.form is None:
+                out.append(button("at_hand:close", (8, 410, 240, 60), _("Back"),
+                                  lambda: setattr(self, "costs", None)))
+            return out
         items = self._items(app)
         ticks = ticks_of(app)
         ticks.n = len(items)
-        out = nav(app)
+        stack1 = tuple(box(game_state(app)).stack1)
+        lines = costs_label(game_state(app), stack1)
+        out.append(button("at_hand:open", (8, 410, go_on_width(lines, 240, 400), 60),
+                          lines[0], lambda: setattr(self, "costs", CostsAtHand(stack1)),
+                          lines=lines))
         out += self.checklist.widgets([it for _g, it in items], groups_of(items), ticks,
                                       _area())
         label = _("Start the draft") if game_state(app).options.setup == "draft" else _(
@@ -214,6 +231,7 @@ class SetupChecklist(Screen):
 
     def on_seat(self, app: AppView, seat: str) -> bool:
         """A seat button goes on, as the button does."""
+        self.costs = None
         self._go_on(app)
         return True
 
@@ -223,6 +241,9 @@ class SetupChecklist(Screen):
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         title_bar(s, _("Before you start"), right=nav_left(app))
+        if self.costs is not None:
+            self.costs.draw(app, s, _("Stack I: the buildings on offer, laid out face up."))
+            return
         items = self._items(app)
         ticks = ticks_of(app)
         ticks.n = len(items)

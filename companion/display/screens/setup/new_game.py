@@ -266,7 +266,17 @@ def instruction(state: GameState, who: Colour | None, picked: bool = False) -> s
             return _("{who} already has every type still on offer, so takes one of another "
                      "player's start buildings instead; that player then picks again from "
                      "what is left.").format(who=w)
-        return _("{who} picks a start building: take its tile from the offer.").format(who=w)
+        words = _("{who} picks a start building: take its tile from the offer.").format(who=w)
+        if len(state.queue) == 1 and state.start_player is not None:  # the last pick: what
+            # follows it on the table is said here, where it happens (issue 32)
+            spare = sum(state.start_pool.values()) - 1
+            words += " " + _("Then {who} takes the start-player token from {holder}.").format(
+                who=w, holder=colour(state.start_player))
+            if spare > 0:
+                words += " " + i18n.ngettext(
+                    "The {n} start tile left over goes back into the box.",
+                    "The {n} start tiles left over go back into the box.", spare).format(n=spare)
+        return words
     if state.phase == START_BUILDINGS:
         return _("Each player draws a village centre and takes the 3 start buildings with its "
                  "letter. Tap a player, its buildings and its letter.")
@@ -391,6 +401,12 @@ class SetupScreen(Screen):
             return out + refusals(state, rects, set(values), template, name, village)
         if name == "buildings":
             return out + self._three_widgets(app, values)
+        offered = set(values)
+        if name == "building" and state.phase == DRAFT and not taken_from(state):
+            # Every start type keeps its place for the whole draft: one taken up is greyed,
+            # never closes the gap (a second tap at the same place picked another, issue 32).
+            values = sorted({*values, *(t for t, b in state.catalogue.buildings.items()
+                                        if b.stacks.get("start"))})
         # Each answer whole: two columns if every label fits half the width, else one, paged.
         y0 = CHOICES_Y + 60 if state.phase == START_PLAYER else CHOICES_Y
         labels = [self.label(state, name, v) for v in values]
@@ -410,7 +426,8 @@ class SetupScreen(Screen):
             h = 52 if half else max(52, text_height(label, RIGHT_W - 16) + 8)
             out.append(button(f"value:{name}:{value_key(v)}",
                               (RIGHT_X + col * 270, y, 262 if half else RIGHT_W, h), label,
-                              partial(self.choose, app, name, v),
+                              partial(self.choose, app, name, v), enabled=v in offered,
+                              why_not=None if v in offered else _("None of these is left."),
                               colour=v if badges else None, value=v,
                               icon=pictograms.building_icon(state.catalogue, v) if icons
                               else None))
@@ -512,9 +529,14 @@ class SetupScreen(Screen):
             name = step[0]
             if name == "building" and state.phase == DRAFT and taken_from(state):
                 name = "take_from"  # the buildings listed are other players'
-            text(s, self.prompt(name), (RIGHT_X, CHOICES_Y - 28), 20, MUTED)
+            text(s, self.prompt(name, state), (RIGHT_X, CHOICES_Y - 28), 20, MUTED)
 
-    def prompt(self, name: str) -> str:
+    def prompt(self, name: str, state: GameState | None = None) -> str:
+        who = self.who(state) if state is not None and state.phase in (PLACE, DRAFT) else None
+        if name == "building" and who is not None:  # whose buildings: said (issue 32)
+            return _("Which of {who}'s buildings?").format(who=colour(who)) \
+                if state is not None and state.phase == PLACE \
+                else _("{who}: which building?").format(who=colour(who))
         return {"player": _("Who?"), "building": _("Which building?"),
                 "buildings": _("Which 3 buildings? Tap each."), "sex": _("Man or woman?"),
                 "take_from": _("Take which building from whom?"),

@@ -95,7 +95,8 @@ class Steps(Mode):
 
     @staticmethod
     def words(option: Option) -> str:
-        return _("Do it: {what}").format(what=say(option.message))
+        # "Do it" names the action itself now (issue 32): the line says what comes next
+        return _("Next: {what}").format(what=say(option.message))
 
     def widgets(self, turn: Flow, app: AppView) -> list[Widget]:
         o = turn.options

@@ -18,8 +18,9 @@ from ....engine import (
 from ....engine.do_it import do_it, do_it_problem, needs_choose, needs_coin
 from ....engine.values import Character, Colour
 from ...contract import AppView, game_state
-from ...kit.widgets import W, Widget, button
+from ...kit.widgets import W, Widget, button, coin
 from ...words.coin_words import coins_paid, do_label
+from ...words.do_words import coins_line, do_what
 from ...words.i18n import _, ngettext, say
 from ..parts import RIGHT_X, TOP
 
@@ -129,11 +130,19 @@ def perform(app: AppView, options: TurnOptions, option: Option, action: Action |
             return
 
 
+def coin_count(app: AppView, most: int) -> int:
+    """The coins chosen to put on the character (1 until another count is tapped)."""
+    return max(1, min(int(getattr(app.screen, "coin_count", 1)), most))
+
+
 def do_buttons(app: AppView, options: TurnOptions, option: Option, action: Action | None,
                why: str | None = None, others: bool = True) -> list[Widget]:
-    """ "Do it" in its place; on the turn's first action also the ``others`` coin counts (each
-    coin on the character is one action), beside it, bottom left."""
+    """ "Do it" in its place, naming what it does and what it costs; on the turn's first
+    action also the coin counts to choose from (``others``: each coin on the character is one
+    action), bottom left: a count is chosen, then "Do it" does it (issue 32: a tap on a count
+    never does the action by itself)."""
     state = game_state(app)
+    what = do_what(state, action)
 
     def reason(n: int) -> str | None:
         if action is None:
@@ -142,34 +151,53 @@ def do_buttons(app: AppView, options: TurnOptions, option: Option, action: Actio
 
     if needs_coin(options, option):  # one more coin on the character, then the action
         r = reason(1)
-        label = do_label(coins_paid(state, option, action, None, one_more=True), 1) or _(
-            "Do it: +1 coin")  # with the goods it buys: "Do it for 3 coins"
-        return [button("do", DO_RECT, label,
+        extra = coins_paid(state, option, action, None, one_more=True) or 1
+        more = ngettext("+{n} coin", "+{n} coins", extra).format(n=extra)
+        return [button("do", DO_RECT, what or _("Do it"),
                        lambda: perform(app, options, option, action, 1),
-                       enabled=r is None, style="primary", value=action, why_not=r)]
+                       enabled=r is None, style="primary", value=action, why_not=r,
+                       lines=[what, more] if what else [_("Do it"), more])]
     if not needs_choose(options, option):
         r = reason(1)
         # the coins for goods bought, if any, named on the button (the engine's count)
-        label = do_label(coins_paid(state, option, action, None), 0) or _("Do it")
+        bought = coins_paid(state, option, action, None)  # the goods bought, if any
+        goods = coins_line(0, bought) if bought else None
+        label = what or do_label(bought, 0) or _("Do it")
         return [button("do", DO_RECT, label, lambda: perform(app, options, option,
                                                              action, 1),
-                       enabled=r is None, style="primary", value=action, why_not=r)]
-    most = max(min(state.player(active(state)).coins - option.coins,
-                   options.most_coins.get(option.character, 1)), 1)  # each coin an action
-    r = reason(1)
-    label = (do_label(coins_paid(state, option, action, 1), 1)
-             or ngettext("Do it: {n} coin", "Do it: {n} coins", 1).format(n=1))
-    out = [button("do:1", DO_RECT, label, lambda: perform(app, options, option, action, 1),
-                  enabled=r is None, style="primary", value=action, why_not=r)]
-    more = list(range(2, most + 1)) if others else []
-    step = (LEFT_RECT[2] + 4) // max(len(more), 1)
-    for i, n in enumerate(more):
-        r = reason(n)
-        paid = max(coins_paid(state, option, action, n) or n, n)  # with the goods bought
-        # (the plural of "Do it: {n} coin" is the count alone: "{n} coins")
-        label = (ngettext("Do it: {n} coin", "{n} coins", paid).format(n=paid) if step >= 100
-                 else str(paid))
-        out.append(button(f"do:{n}", (LEFT_RECT[0] + i * step, 412, step - 4, 60), label,
-                          partial(perform, app, options, option, action, n),
-                          enabled=r is None, value=action, why_not=r))
+                       enabled=r is None, style="primary", value=action, why_not=r,
+                       lines=[label, goods] if goods and what else [])]
+    hand = state.player(active(state)).coins
+    most = max(min(hand - option.coins, options.most_coins.get(option.character, 1)), 1)
+    # The counts' places: as many as the character can ever take this turn, so that they
+    # keep their places from one option to the next (a count an option cannot take: greyed).
+    slots = max(min(hand, options.most_coins.get(option.character, 1)), 1) if others else 1
+    n = coin_count(app, most)
+    r = reason(n)
+    paid = coins_paid(state, option, action, n)
+    out = [button(f"do:{n}", DO_RECT, what or _("Do it"),
+                  lambda: perform(app, options, option, action, n),
+                  enabled=r is None, style="primary", value=action, why_not=r,
+                  lines=[what or _("Do it"), coins_line(n, paid)])]
+    if slots > 1:
+        step = (LEFT_RECT[2] + 4) // slots
+        colour = active(state)
+        for i in range(slots):
+            k = i + 1
+            words = ngettext("{n} coin", "{n} coins", k).format(n=k)
+            narrow = step - 4 < 100
+            out.append(button(f"coins:{k}", (LEFT_RECT[0] + i * step, 412, step - 4, 60),
+                              str(k) if narrow else words,
+                              partial(setattr, app.screen, "coin_count", k),
+                              enabled=k <= most, selected=k == n, value=k,
+                              icon=_coin_icon(colour) if narrow else None,
+                              why_not=None if k <= most else _(
+                                  "More coins than this can use: each coin is one action.")))
     return out
+
+
+def _coin_icon(colour: str) -> Callable[[pygame.Surface, pygame.Rect], None]:
+    """A coin of the player's colour beside a count: the count is coins, never bare."""
+    def paint(s: pygame.Surface, r: pygame.Rect) -> None:
+        coin(s, colour, r.center, max(min(r.width, r.height) // 2 - 1, 8))
+    return paint

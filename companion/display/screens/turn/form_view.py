@@ -14,8 +14,8 @@ from ....engine.catalogue import make_cost
 from ....engine.do_it import needs_choose
 from ...contract import AppView, game_state
 from ...kit.forms import CELL, GOODS, Field, Form, with_cost
-from ...kit.widgets import ACCENT, BODY, INK, MUTED, W, Widget, button, draw_text
-from ...pictures.village_view import cell_rects, draw_village
+from ...kit.widgets import BODY, INK, MUTED, W, Widget, button, draw_text
+from ...pictures.village_view import cell_rects, draw_village, mark_default
 from ...words.coin_words import coins_paid, how_many_line, tile_line
 from ...words.i18n import _
 from ...words.i18n import cost as cost_words
@@ -133,7 +133,7 @@ class FormView(Mode):
 
     def confirm(self, turn: Flow, app: AppView) -> bool:
         """The seat button does what "Do it" does (one coin on the turn's first action)."""
-        do = next((w for w in app.widgets if w.id in ("do", "do:1")), None)
+        do = next((w for w in app.widgets if w.id == "do" or w.id.startswith("do:")), None)
         if do is None or not do.enabled or do.on_tap is None:
             return False
         do.on_tap()
@@ -308,8 +308,8 @@ class PlaceView(Mode):
         area = place_area()
         draw_village(s, game_state(app), f.village, area, highlight={c.value for c in f.choices})
         r = cell_rects(game_state(app), f.village, area).get(f.value)
-        if r is not None:  # where "Do it" builds: framed
-            pygame.draw.rect(s, ACCENT, r.inflate(4, 4), 5, border_radius=6)
+        if r is not None:  # where "Do it" builds: a thick frame and a tick badge
+            mark_default(s, r)
 
     def status(self, turn: Flow, app: AppView) -> list[str]:
         return [self.form.title, self.field().prompt]

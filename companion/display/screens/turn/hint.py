@@ -9,6 +9,7 @@ import pygame
 
 from ....engine import (
     Action,
+    AddCoin,
     CannotAct,
     Choose,
     EndTurn,
@@ -56,9 +57,25 @@ def plan_words(state: GameState, plan: tuple[Action, ...]) -> list[str]:
     the record says it)."""
     out = []
     s = state
+    last = state  # the turn's last state before it ends: the coins the plan leaves out
+    for action in plan:
+        if isinstance(action, (EndTurn, CannotAct)):
+            break
+        last = apply(last, action)
     for action in plan:
         words = None
         by = tile_character(action)
+        if isinstance(action, Choose):  # every coin the character gets this turn, in one
+            # count: goods bought add theirs (issue 32: "1 coin", then the steps put 2)
+            added = sum(1 for a in plan if isinstance(a, AddCoin))  # said on their own
+            total = (last.character_coins.get(action.character, {}).get(action.player, 0)
+                     - state.character_coins.get(action.character, {}).get(action.player, 0)
+                     - added)
+            if total > action.coins:
+                words = ngettext("{n} coins on the {character} ({goods} for goods)",
+                                 "{n} coins on the {character} ({goods} for goods)",
+                                 total).format(n=total, character=character(action.character),
+                                               goods=total - action.coins)
         if isinstance(action, EndTurn):
             words = _("End the turn")
         elif isinstance(action, CannotAct):

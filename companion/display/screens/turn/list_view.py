@@ -20,6 +20,9 @@ from ...pictures.village_view import (
     cell_rects,
     draw_village,
     frame_quarter,
+    mark_default,
+    mini_village,
+    quarter_cells,
     quarter_rects,
     tile_icon,
 )
@@ -344,8 +347,13 @@ class OptionsView(Mode):
                 r = rects.get(a.quarter if self.character == "night_watchman" else a.cell)
                 if r is not None and self.character == "night_watchman":  # its cells framed
                     frame_quarter(s, state, village_, area, a.quarter, ACCENT)
-                elif r is not None:  # what "Do it" does: framed
-                    pygame.draw.rect(s, ACCENT, r.inflate(4, 4), 5, border_radius=6)
+                    cells = quarter_cells(state, village_, area, a.quarter)
+                    if cells:  # the badge on the quarter's top right cell
+                        top = min(c.top for c in cells.values())
+                        mark_default(s, max((c for c in cells.values() if c.top == top),
+                                            key=lambda c: c.right), frame=False)
+                elif r is not None:  # what "Do it" does: a thick frame and a tick badge
+                    mark_default(s, r)
             return
         paged = any(w.id == "page:next" for w in app.widgets)
         if self.group is not None:  # what the tab's options do, under the tabs
@@ -362,6 +370,19 @@ class OptionsView(Mode):
         if not self.listed:
             draw_text(s, _("Nothing is possible with it now."),
                       pygame.Rect(RIGHT_X, TOP + 60, RIGHT_W, 60), BODY)
+        self._draw_square(app, s)
+
+    def _draw_square(self, app: AppView, s: pygame.Surface) -> None:
+        """Where the preselected build goes, bottom left beside "Do it"'s coins: seen
+        without paging through the steps (issue 32)."""
+        a: Any = self.preset[1] if self.preset is not None else None
+        if not isinstance(a, Build) or any(w.id in ("picture", "list", "page:prev")
+                                           for w in app.widgets):
+            return
+        state = game_state(app)
+        draw_text(s, _("Built here:"), pygame.Rect(8, 412, 128, 60), BODY, INK,
+                  valign="middle")
+        mini_village(s, state, a.player, pygame.Rect(140, 410, LEFT_W - 140, 64), a.cell)
 
     def _cells(self, village_: str) -> set[Any]:
         return {o.action.cell for o in self.listed if o.affordable

@@ -39,8 +39,11 @@ class TileCostView:
             self.form = CostForm(state.catalogue, self.type)
         return self.form
 
-    def widgets(self, app: AppView, state: GameState, close: Callable[[], None]
-                ) -> list[Widget]:
+    def widgets(self, app: AppView, state: GameState, close: Callable[[], None],
+                back: Callable[[], None] | None = None) -> list[Widget]:
+        """``close``: the view goes once the cost is recorded; ``back``: what "Back" does
+        (default: ``close``)."""
+        back = back or close
         out: list[Widget] = []
         if self.type is None:
             for i, t in enumerate(self.types[:10]):  # 5 rows above the buttons
@@ -48,21 +51,21 @@ class TileCostView:
                                                      TOP + 44 + (i // 2) * 62, 262, 56),
                                   building(state.catalogue, t),
                                   partial(self.choose, t), value=t))
-            out.append(button("back_cost", (RIGHT_X, 412, 170, 60), _("Back"), close))
+            out.append(button("back_cost", (RIGHT_X, 412, 170, 60), _("Back"), back))
             return out
         form = self._form(state)
-        return form.widgets(lambda: self.done(app, state, close), close, _("Done"))
+        return form.widgets(lambda: self.done(app, state, close), back, _("Done"))
 
     def done(self, app: AppView, state: GameState, close: Callable[[], None]) -> None:
         assert self.form is not None and state.active is not None
-        cost = self.form.value()
+        cost, t = self.form.value(), self.form.type
         close()
-        if app.apply(TileCost(state.active, self.form.type, cost)) and self.then is not None:
+        if app.apply(TileCost(state.active, t, cost)) and self.then is not None:
             self.then(app)
 
     def draw(self, state: GameState, s: pygame.Surface) -> None:
         if self.type is None:
-            draw_text(s, _("Whose cost is on the tile in front of you?"),
+            draw_text(s, _("Which building's tile is in front of you?"),
                       pygame.Rect(RIGHT_X, TOP + 2, RIGHT_W, 40), BODY, MUTED)
             return
         self._form(state).draw(s)

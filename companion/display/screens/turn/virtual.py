@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ....engine import Action, EndTurn, GameState, apply
+from ....engine import Action, EndTurn, GameState, TileCost, apply, turn_options
 from ....engine.deciders import deciders
 from ....engine.state import PLAY, SCHOOL
 from ....engine.table import TableStep, round_ended, steps
@@ -161,13 +161,21 @@ class VirtualScreen(Screen):
         self.plan: list[Action] = []
         self.table: PlanSteps | None = None
         self.reading: TileCostView | None = None
+        self.without: tuple[str, ...] = ()
+        """Buildings whose cost the table did not read off when asked ("Back"): planned
+        without."""
         self.view = StepsView(from_start=True)
 
     def think(self, app: AppView) -> None:
-        """The plan asked for (once), beside the screen; taken once it is in."""
+        """The plan asked for (once), beside the screen; taken once it is in. Once the table
+        read a cost off a tile this turn, the other unknown ones are left out of the plan (one
+        tile asked for a turn)."""
         if self.thought is None:
+            self.reading = None
+            if self.read_this_turn(app):
+                self.without = tuple(dict.fromkeys((*self.without, *self.unknown_costs())))
             self.thought = app.virtual_plan(self, self.state, self.colour, self.level,
-                                            self.seed)
+                                            self.seed, self.without)
         if not self.thought.ready:
             return  # the screen stays live: "thinking", its seat pulsing, Menu and Undo
         thought = self.thought.value()
@@ -187,7 +195,8 @@ class VirtualScreen(Screen):
         if self.thinking is not None:
             return out
         if self.reading is not None:
-            return out + self.reading.widgets(app, self.state, lambda: None)
+            return out + self.reading.widgets(app, self.state, lambda: None,
+                                              lambda: self.not_now(app))
         assert self.table is not None
         out += self.view.widgets(self.table, _steps_area(), _steps_header())
         lines = go_on_lines(_("Done"), len(self.table.left()))  # every step shown: Done ticks
@@ -197,6 +206,33 @@ class VirtualScreen(Screen):
                           lambda: self.done(app), enabled=bool(self.plan), style="primary",
                           lines=lines))
         return out
+
+    def read_this_turn(self, app: AppView) -> bool:
+        """Whether the table already read a cost off a tile for this turn of this player
+        (the record ends with it): it is asked for no second one, the plan makes do
+        without the others (unless a pass wants them priced, §7)."""
+        actions = app.session.game.actions if app.session is not None else []
+        return bool(actions) and isinstance(actions[-1], TileCost) and \
+            actions[-1].player == self.colour and self.state.phase == PLAY
+
+    def unknown_costs(self) -> tuple[str, ...]:
+        """The buildings on offer to this player whose cost the device does not know."""
+        if self.state.phase != PLAY or self.state.active != self.colour:
+            return ()
+        return turn_options(self.state).costs_needed
+
+    def not_now(self, app: AppView) -> None:
+        """"Back" on the cost asked for: the plan is made again without that building (asked
+        again only if the rules want it priced before a pass)."""
+        assert self.reading is not None
+        skipped = self.reading.type or (self.reading.types[0] if self.reading.types else None)
+        if skipped is not None and skipped not in self.without:
+            self.without = (*self.without, skipped)
+            self.thought, self.thinking = None, self.colour  # planned again, beside the screen
+            self.think(app)
+        if self.reading is not None and self.reading.type in self.without:
+            self.reading.type = None
+            self.reading.form = None
 
     def done(self, app: AppView) -> None:
         """The table has moved the pieces: the plan goes into the record, action by action
@@ -238,8 +274,9 @@ class VirtualScreen(Screen):
                       pygame.Rect(8, TOP + 40, W - 16, 80), BODY, INK, align="center")
             return
         if self.reading is not None:
-            paragraph(s, _("{name} plans with the cost of a building on offer. Read it off "
-                           "the tile, please.").format(name=who),
+            paragraph(s, _("{name} thinks of building this; its cost is not known yet. "
+                           "Read it off the tile, please (asked once: the companion keeps "
+                           "it). Back: {name} plans without it.").format(name=who),
                       pygame.Rect(8, TOP + 8, LEFT_W - 8, 300), BODY, INK)
             self.reading.draw(self.state, s)
             return
