@@ -140,7 +140,7 @@ def test_a_virtual_player_s_done_leaves_a_person_s_setup_steps_to_the_checklist(
                    for s in steps(game.states[i], game.actions[i], game.states[i + 1])]
         left = [app.table.entries[i][0] for i in app.table.left() if i < len(app.table.entries)]
         # those a setup screen said as they were done count as done (issue 32), no others
-        from companion.display.screens.setup_done import SAID
+        from companion.display.screens.setup.done import SAID
 
         assert earlier and all(s in left for s in earlier
                                if s.code not in SAID | {"table.start_token"}), \

@@ -72,7 +72,7 @@ def test_the_setup_s_steps_are_kept_until_ticked_and_counted(tmp_path: Path) -> 
     want = expected_steps(lines, first_turn)
     assert codes(app) == want  # every setup step, from the start token to the dowry
     # the setup's closing checklist: what a screen said as it was done counts as done
-    from companion.display.screens.setup_done import SAID
+    from companion.display.screens.setup.done import SAID
 
     assert 0 in app.table.ticked  # the first picker's token: the last pick said it on
     assert len(app.table.left()) == sum(c not in SAID | {"table.start_token"} for c in want)
