@@ -340,10 +340,9 @@ BOT: dict[str, Template] = {
     "bot.not_deciding": N_("Nothing is {player}'s to decide now: {phase}."),
     "round.all_passed": N_("Every player with coins ({colours}) said that no action is "
                            "possible: the round ends, the start-player token stays."),
-    "round.one_holder": (N_("Only {player} still has coins ({n}): a round ends when only one "
-                            "player has coins."),
-                         N_("Only {player} still has coins ({n}): a round ends when only one "
-                            "player has coins.")),
+    # one text for every count: "({n})" reads the same in the singular and the plural
+    "round.one_holder": N_("Only {player} still has coins ({n}): a round ends when only one "
+                           "player has coins."),
     "round.neutral_holder": N_("Only the neutral coin is left: the round ends, and the "
                                "start-player token passes on."),
     "round.no_coins": N_("Nobody has coins left: the round ends."),

@@ -115,8 +115,8 @@ class DrunterSetupScreen(Screen):
                               why_not=_("First enter the board of Schilda (once, on this "
                                         "device).")))
             return out
-        for i, (c, name) in enumerate(self.players):
-            out.append(button(f"hand:{c}", (8 + i * 196, TOP + 4, 190, 52), name,
+        for i, (c, _name) in enumerate(self.players):  # a seat with no name: its colour's word
+            out.append(button(f"hand:{c}", (8 + i * 196, TOP + 4, 190, 52), i18n.name(c),
                               partial(self.show_hand, i), colour=c,
                               selected=self.who == i))
         c = self.players[self.who][0]

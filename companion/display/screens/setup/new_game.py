@@ -46,7 +46,7 @@ from ..parts import (
     title_bar,
     value_key,
 )
-from ..turn.reasons import refusals
+from ..turn.reasons import refusals, why_not_there
 from ..turn.virtual import level_button, with_virtual
 from .keyboard import NameKeyboard, header
 from .progress import left_panel, picks_again
@@ -402,7 +402,10 @@ class SetupScreen(Screen):
         if name == "buildings":
             return out + self._three_widgets(app, values)
         offered = set(values)
+        drafting: Pick | None = None  # a greyed type: the engine's reason (none left, or held)
         if name == "building" and state.phase == DRAFT and not taken_from(state):
+            drafting = next((a for a in legal_actions(state)
+                              if isinstance(a, Pick) and a.take_from is None), None)
             # Every start type keeps its place for the whole draft: one taken up is greyed,
             # never closes the gap (a second tap at the same place picked another, issue 32).
             values = sorted({*values, *(t for t, b in state.catalogue.buildings.items()
@@ -427,7 +430,8 @@ class SetupScreen(Screen):
             out.append(button(f"value:{name}:{value_key(v)}",
                               (RIGHT_X + col * 270, y, 262 if half else RIGHT_W, h), label,
                               partial(self.choose, app, name, v), enabled=v in offered,
-                              why_not=None if v in offered else _("None of these is left."),
+                              why_not=None if v in offered or drafting is None
+                              else why_not_there(state, drafting, building=v),
                               colour=v if badges else None, value=v,
                               icon=pictograms.building_icon(state.catalogue, v) if icons
                               else None))
