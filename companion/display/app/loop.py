@@ -132,6 +132,9 @@ class App(StoreLink, Services, Thinking):
         self.table = TableLog()
         """The table steps of the turn so far (then of the round end)."""
         self._table_from_record()  # a restart mid-turn: the turn's table steps (UI-TABLE)
+        if self.state is not None and self.session is not None:
+            for taken in self.session.taken_back:  # and what the undos before it take back
+                self.table.took_back(*taken)
         self.last_track: dict[Colour, int] = self.track_before()
         """The VP before the newest round end's scoring: "since last round" counts from it."""
         self.anim_start: float | None = None
