@@ -16,6 +16,8 @@ from companion.display.app.loop import App
 from companion.display.kit import widgets as ui
 from companion.drunter.actions import Place
 from companion.drunter.state import VOTE
+from companion.store import Store
+from companion.store.core import UNDONE
 from tests import uiplay
 from tests.display.test_turn_flow import LINES, app_for
 from tests.drunter.test_drunter_ui import config, play_turn, set_up, vote
@@ -153,3 +155,28 @@ def test_drunter_s_steps_come_back_the_same_after_one_undo_and_a_restart(tmp_pat
     assert not any(back for _m, back in again.session.table.shown())
     app.close()
     again.close()
+
+
+def test_a_damaged_or_refused_kept_undo_shows_no_take_back_steps(tmp_path: Path) -> None:
+    """What no longer fits the game (a damaged setting, an action the rules refuse) is
+    dropped: the game comes back as stored, with the last action's steps only."""
+    app = App(config(tmp_path))
+    d = Driver(app)
+    set_up(d)
+    play_turn(d, want_vote=False)
+    d.hold("red")
+    d.tap("undo:yes")
+    assert app.store is not None
+    kept = json.loads(app.store.setting(UNDONE) or "null")
+    killed(app)
+    for damaged in ("{", json.dumps({**kept, "undone": ['{"type": "nonsense"}']}),
+                    json.dumps({**kept, "head": "elsewhere"})):
+        store, _notice = Store.open(app.store_path)
+        store.set_setting(UNDONE, damaged)
+        store.close()
+        again = App(config(tmp_path))
+        assert not any(back for _m, back in again.session.table.shown()), damaged
+        assert len(again.session.game.actions) == len(app.session.game.actions)
+        killed(again)
+        again.close()
+    app.close()
