@@ -242,16 +242,15 @@ class Session:
         again in memory (each undone action applied, then undone, latest undone first), so
         that the table is told the same take-back steps as before. An action the rules now
         refuse (a damaged setting) ends it: what was taken back before it stays."""
-        lines = self.store.undone(self.game_id)
-        done: list[Any] = []
-        for line in reversed(lines):  # the last one undone was the earliest in the game
-            try:
+        done = 0
+        for line in reversed(self.store.undone(self.game_id)):  # the last one undone was
+            try:                                                # the earliest in the game
                 self.game.apply(json.loads(line))
             except Exception:  # refused or malformed: the rest cannot follow it
                 log.warning("a kept undo no longer fits the game; its steps are not shown")
                 break
-            done.append(line)
-        for _line in done:
+            done += 1
+        for _ in range(done):
             self._undone()
 
     def idle(self) -> None:

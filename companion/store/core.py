@@ -617,11 +617,8 @@ class Store:
             self._journal(game_id, events)
             head = self.head(game_id)
             if undone:
-                self.db.execute(
-                    "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) "
-                    "DO UPDATE SET value=excluded.value",
-                    (UNDONE, json.dumps({"game": game_id, "head": head,
-                                         "undone": list(undone)})))
+                self._put_setting(UNDONE, json.dumps({"game": game_id, "head": head,
+                                                      "undone": list(undone)}))
             return head
 
     def undone(self, game_id: int) -> list[str]:
@@ -787,5 +784,9 @@ class Store:
 
     def set_setting(self, key: str, value: str) -> None:
         with self._tx():
-            self.db.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) "
-                            "DO UPDATE SET value=excluded.value", (key, value))
+            self._put_setting(key, value)
+
+    def _put_setting(self, key: str, value: str) -> None:
+        """A setting, within the transaction open."""
+        self.db.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) "
+                        "DO UPDATE SET value=excluded.value", (key, value))
