@@ -180,3 +180,30 @@ def test_a_damaged_or_refused_kept_undo_shows_no_take_back_steps(tmp_path: Path)
         killed(again)
         again.close()
     app.close()
+
+
+def test_helvetia_s_take_back_steps_survive_a_kill_9_right_after_the_undo(tmp_path: Path
+                                                                          ) -> None:
+    """Killed as soon as the undo is on the screen (the ticks' background write done or not):
+    the same steps, the same ticks, the same red lines."""
+    def before_the_kill(report: int) -> None:
+        app = app_for(LINES, tmp_path)
+        d = Driver(app)
+        d.play(LINES, stop=25)
+        d.hold("blue")
+        d.tap("undo:yes")
+        d.hold("blue")
+        d.tap("undo:yes")
+        shown = {"steps": [[s.message.code, back] for s, _st, back in app.table.shown()],
+                 "ticked": sorted(app.table.ticked), "red": red(d)}
+        os.write(report, json.dumps(shown).encode())
+        signal.pause()
+
+    before = json.loads(killed_once_reported(before_the_kill))
+    assert sum(back for _c, back in before["steps"]) >= 2 and before["red"]
+    app = App(helvetia_config(tmp_path))  # type: ignore[arg-type]
+    d = Driver(app)
+    assert [[s.message.code, back] for s, _st, back in app.table.shown()] == before["steps"]
+    assert sorted(app.table.ticked) == before["ticked"]
+    assert red(d) == before["red"]
+    app.close()
