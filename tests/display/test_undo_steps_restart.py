@@ -12,6 +12,7 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
+from companion.config import Config
 from companion.display.app.loop import App
 from companion.display.kit import widgets as ui
 from companion.drunter.actions import Place
@@ -46,7 +47,7 @@ def killed(app: App) -> None:
     app.store.lock.release()
 
 
-def helvetia_config(tmp: Path) -> object:
+def helvetia_config(tmp: Path) -> Config:
     return uiplay.config(json.loads(LINES[0]), tmp, "en")
 
 
@@ -65,7 +66,7 @@ def test_helvetia_s_take_back_steps_come_back_after_a_restart(tmp_path: Path) ->
     assert reds, lines
     killed(app)
 
-    again = App(helvetia_config(tmp_path))  # type: ignore[arg-type]
+    again = App(helvetia_config(tmp_path))
     d2 = Driver(again)
     assert [(s, back) for s, _st, back in again.table.shown()] == shown
     assert again.table.ticked == ticked and again.table.last == app.table.last
@@ -78,7 +79,7 @@ def test_helvetia_s_take_back_steps_come_back_after_a_restart(tmp_path: Path) ->
     assert not any(back for _s, _st, back in again.table.shown())
     assert red(d2) == []
     killed(again)
-    third = App(helvetia_config(tmp_path))  # type: ignore[arg-type]
+    third = App(helvetia_config(tmp_path))
     assert not any(back for _s, _st, back in third.table.shown())
     assert third.session is not None and len(third.session.game.actions) == 24
     for a in (app, again, third):
@@ -201,7 +202,7 @@ def test_helvetia_s_take_back_steps_survive_a_kill_9_right_after_the_undo(tmp_pa
 
     before = json.loads(killed_once_reported(before_the_kill))
     assert sum(back for _c, back in before["steps"]) >= 2 and before["red"]
-    app = App(helvetia_config(tmp_path))  # type: ignore[arg-type]
+    app = App(helvetia_config(tmp_path))
     d = Driver(app)
     assert [[s.message.code, back] for s, _st, back in app.table.shown()] == before["steps"]
     assert sorted(app.table.ticked) == before["ticked"]
