@@ -9,6 +9,7 @@ when the commit has returned; if it fails, nothing of it is done and ``StoreErro
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 import time
@@ -86,8 +87,13 @@ class Session:
         self.waiting: StoreError | None = None
         """Why the queued commits wait (a ``store.waiting`` message), None if none do."""
         self._flushing = threading.Lock()
+        self.taken_back: list[tuple[Any, Any, Any]] = []
+        """The actions undone since the last action done, in the order they were undone, each
+        as (state before it, the action, state after it): what the table takes back. Kept
+        with each undo in the store, so that a restart shows the same (``_taken_again``)."""
         self.table = self.kind.table_steps(game)
         """The table's steps as the kind keeps them (None where the app keeps its own)."""
+        self._taken_again()
         self.kept_heads: list[str] = []
         """The chain value after each queued action (kept in the journal)."""
 
@@ -136,6 +142,7 @@ class Session:
 
         if self.queued:  # the store is locked: this action waits its turn
             self._keep_queued(seq, line, result, commit)
+            self.taken_back = []
             return state
         try:
             self.head = self.runner(commit)
@@ -143,10 +150,12 @@ class Session:
             if reason(exc) == "locked":  # another program: the action is kept in the journal
                 self._keep_queued(seq, line, result, commit)
                 self.waiting = StoreError(Message("store.waiting", {"reason": "locked"}))
+                self.taken_back = []
                 return state
             self.game.undo()
-            self.table = self.kind.table_steps(self.game)  # the last action's steps again
+            self._fresh_table()  # the steps as they were before the action
             raise StoreError(Message("store.failed_action", {"reason": reason(exc)})) from exc
+        self.taken_back = []  # an action done: nothing more to take back
         if changed.backup:  # a backup, in the background: the commit above is safe already
             self.store.round_end_in_background()
         return state
@@ -162,7 +171,7 @@ class Session:
                                                               result))
         except Exception as exc:  # not even the journal: the action is not done
             self.game.undo()
-            self.table = self.kind.table_steps(self.game)
+            self._fresh_table()
             raise StoreError(Message("store.failed_action", {"reason": reason(exc)})) from exc
         self.kept_heads.append(kept.chain)
         self.queued.append(lambda: commit(kept))
@@ -199,12 +208,14 @@ class Session:
         seq = len(self.game.actions)
         was_over = self.state.game_over
         action = self._undone()
+        lines = [self.kind.action_line(self.game, a) for _b, a, _a in self.taken_back]
         try:
             self.head = self.runner(lambda: self.store.commit_undo(
-                self.game_id, seq, unfinish=was_over, after=self.head))
+                self.game_id, seq, unfinish=was_over, after=self.head, undone=lines))
         except Exception as exc:
             self.game.apply(action)
-            self.table = self.kind.table_steps(self.game)
+            self.taken_back.pop()
+            self._fresh_table()
             raise StoreError(Message("store.failed_undo", {"reason": reason(exc)})) from exc
         return action
 
@@ -213,9 +224,34 @@ class Session:
         what to take back."""
         after = self.game.state
         action = self.game.undo()
+        self.taken_back.append((self.game.state, action, after))
         if self.table is not None:
             self.table.took_back(self.game.state, action, after)
         return action
+
+    def _fresh_table(self) -> None:
+        """The kind's table steps from the game as it stands, then what the undos since the
+        last action take back."""
+        self.table = self.kind.table_steps(self.game)
+        if self.table is not None:
+            for before, action, after in self.taken_back:
+                self.table.took_back(before, action, after)
+
+    def _taken_again(self) -> None:
+        """After a restart: the undos since the last action as the store kept them, done
+        again in memory (each undone action applied, then undone, latest undone first), so
+        that the table is told the same take-back steps as before. An action the rules now
+        refuse (a damaged setting) ends it: what was taken back before it stays."""
+        done = 0
+        for line in reversed(self.store.undone(self.game_id)):  # the last one undone was
+            try:                                                # the earliest in the game
+                self.game.apply(json.loads(line))
+            except Exception:  # refused or malformed: the rest cannot follow it
+                log.warning("a kept undo no longer fits the game; its steps are not shown")
+                break
+            done += 1
+        for _ in range(done):
+            self._undone()
 
     def idle(self) -> None:
         """Nothing happening at the table: let the store checkpoint (best effort)."""

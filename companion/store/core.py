@@ -40,7 +40,7 @@ import logging
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -82,6 +82,8 @@ from .trouble import (
 log = logging.getLogger(__name__)
 BUSY_TIMEOUT = 5.0  # seconds to wait for another program's lock before calling it trouble
 SAVE_TIMEOUT = 1.0  # the same for a save: then the table's actions are queued (``Session``)
+UNDONE = "table_undone"
+"""The setting that keeps what the last undos took back (``commit_undo``, ``undone``)."""
 
 
 @dataclass(frozen=True)
@@ -594,9 +596,11 @@ class Store:
                 raise trouble_of(exc) from exc
 
     def commit_undo(self, game_id: int, seq: int, *, unfinish: bool = False,
-                    after: str | None = None) -> str:
+                    after: str | None = None, undone: Sequence[str] = ()) -> str:
         """Undo as one event: remove action ``seq`` (the last stored, with chain value
         ``after`` if given) and, when the game's end is undone, mark it in play again.
+        ``undone``: the record lines of the actions undone since the last action done, this
+        one included (latest undone last), kept in the same transaction for ``undone``.
         Returns the chain value the game is at afterwards."""
         with self._tx():
             if after is not None and after != self.head(game_id):
@@ -611,7 +615,25 @@ class Store:
             if unfinish:
                 events.append(self._unfinish(game_id))
             self._journal(game_id, events)
-            return self.head(game_id)
+            head = self.head(game_id)
+            if undone:
+                self._put_setting(UNDONE, json.dumps({"game": game_id, "head": head,
+                                                      "undone": list(undone)}))
+            return head
+
+    def undone(self, game_id: int) -> list[str]:
+        """The record lines of the actions undone since the game's last action done, in the
+        order they were undone (``commit_undo``); none once another action is stored (the
+        game's chain head has moved on), for another game, or from a damaged setting."""
+        try:
+            kept = json.loads(self.setting(UNDONE) or "null")
+            if kept["game"] != game_id or kept["head"] != self.head(game_id):
+                return []
+            lines = kept["undone"]
+        except (ValueError, TypeError, KeyError):
+            return []
+        return [line for line in lines if isinstance(line, str)] \
+            if isinstance(lines, list) else []
 
     def append(self, game_id: int, seq: int, line: str) -> None:
         """Store action number ``seq`` (1-based); it must follow the last one stored."""
@@ -762,5 +784,9 @@ class Store:
 
     def set_setting(self, key: str, value: str) -> None:
         with self._tx():
-            self.db.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) "
-                            "DO UPDATE SET value=excluded.value", (key, value))
+            self._put_setting(key, value)
+
+    def _put_setting(self, key: str, value: str) -> None:
+        """A setting, within the transaction open."""
+        self.db.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) "
+                        "DO UPDATE SET value=excluded.value", (key, value))

@@ -132,6 +132,9 @@ class App(StoreLink, Services, Thinking):
         self.table = TableLog()
         """The table steps of the turn so far (then of the round end)."""
         self._table_from_record()  # a restart mid-turn: the turn's table steps (UI-TABLE)
+        if self.state is not None and self.session is not None:
+            for taken in self.session.taken_back:  # and what the undos before it take back
+                self.table.took_back(*taken)
         self.last_track: dict[Colour, int] = self.track_before()
         """The VP before the newest round end's scoring: "since last round" counts from it."""
         self.anim_start: float | None = None
@@ -317,9 +320,6 @@ class App(StoreLink, Services, Thinking):
     def undo(self) -> None:
         assert self.session is not None
         while True:
-            game = self.session.game
-            states = game.states
-            taken = (states[-2], game.actions[-1], states[-1]) if game.actions else None
             try:
                 self.session.undo()
             except (HelvetiaError, StoreError) as exc:
@@ -328,8 +328,8 @@ class App(StoreLink, Services, Thinking):
             self.banner = None
             game = self.session.game
             self._table_from_record()  # the steps as they were
-            if taken is not None and self.state is not None:
-                self.table.took_back(*taken)  # and what the table now takes back (UI-TABLE)
+            if self.state is not None:  # and what the table now takes back (UI-TABLE)
+                self.table.took_back(*self.session.taken_back[-1])
             # A choice nobody made (a forced school return) is taken back with what led to
             # it: else after_change would record it again at once and undo would go round.
             if not (game.actions and self._forced(self.state)):
