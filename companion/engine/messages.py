@@ -341,7 +341,7 @@ BOT: dict[str, Template] = {
     "round.all_passed": N_("Every player with coins ({colours}) said that no action is "
                            "possible: the round ends, the start-player token stays."),
     # one text for every count: "({n})" reads the same in the singular and the plural
-    "round.one_holder": N_("Only {player} still has coins ({n}): a round ends when only one "
+    "round.one_holder": N_("Only {player} still has coins ({held}): a round ends when only one "
                            "player has coins."),
     "round.neutral_holder": N_("Only the neutral coin is left: the round ends, and the "
                                "start-player token passes on."),

@@ -304,7 +304,7 @@ def why_round_ends(state: GameState) -> Message | None:
         return None
     if holders:
         p = state.player(holders[0])
-        return message("round.one_holder", player=holders[0], n=p.coins + p.won_coins)
+        return message("round.one_holder", player=holders[0], held=p.coins + p.won_coins)
     if neutral is not None:
         return message("round.neutral_holder", colour=neutral)
     return message("round.no_coins")

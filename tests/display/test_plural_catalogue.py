@@ -43,8 +43,8 @@ def test_every_plural_asked_has_a_plural_entry(lang: str) -> None:
 
 
 ROUND_ENDS = [
-    Message("round.one_holder", {"player": "red", "n": 1}),
-    Message("round.one_holder", {"player": "red", "n": 3}),
+    Message("round.one_holder", {"player": "red", "held": 1}),
+    Message("round.one_holder", {"player": "red", "held": 3}),
     Message("round.all_passed", {"colours": ["red", "blue"]}),
     Message("round.neutral_holder", {}),
     Message("round.no_coins", {}),
