@@ -407,6 +407,15 @@ class SetupScreen(Screen):
             # never closes the gap (a second tap at the same place picked another, issue 32).
             values = sorted({*values, *(t for t, b in state.catalogue.buildings.items()
                                         if b.stacks.get("start"))})
+        if name == "building" and state.phase == PLACE and self.who(state) is not None:
+            # and a player's start buildings keep theirs: one placed stays, greyed
+            placed = state.villages[self.who(state)].buildings.values()  # type: ignore[index]
+            values = sorted({*values, *(b.type for b in placed)})
+        if name == "player" and state.phase == PLACE:
+            # Every player keeps its place while the start buildings are placed: one with
+            # none left stays, greyed (a second tap at the same place hit another, issue 32).
+            values = [c for c in state.colours if c in offered or c not in values] \
+                + [v for v in values if v not in state.colours]
         # Each answer whole: two columns if every label fits half the width, else one, paged.
         y0 = CHOICES_Y + 60 if state.phase == START_PLAYER else CHOICES_Y
         labels = [self.label(state, name, v) for v in values]
@@ -427,7 +436,7 @@ class SetupScreen(Screen):
             out.append(button(f"value:{name}:{value_key(v)}",
                               (RIGHT_X + col * 270, y, 262 if half else RIGHT_W, h), label,
                               partial(self.choose, app, name, v), enabled=v in offered,
-                              why_not=None if v in offered else _("None of these is left."),
+                              why_not=None if v in offered else self.why_not(state, name, v),
                               colour=v if badges else None, value=v,
                               icon=pictograms.building_icon(state.catalogue, v) if icons
                               else None))
@@ -440,6 +449,15 @@ class SetupScreen(Screen):
             out.append(button("choices:next", (RIGHT_X + 362, 412, 170, 60), _("More"),
                               lambda: setattr(self, "choice_page", page + 1)))
         return out
+
+    @staticmethod
+    def why_not(state: GameState, name: str, v: Any) -> str:
+        """Why an answer kept in its place is greyed."""
+        if name == "player" and state.phase == PLACE:
+            return _("{who} has placed all of their start buildings.").format(who=colour(v))
+        if name == "building" and state.phase == PLACE:
+            return _("Placed already.")
+        return _("None of these is left.")
 
     def _three_widgets(self, app: AppView, values: list[Any]) -> list[Widget]:
         """The 3 start buildings with the centre's letter: a toggle per type (the tiles the
