@@ -414,8 +414,7 @@ class SetupScreen(Screen):
         if name == "player" and state.phase == PLACE:
             # Every player keeps its place while the start buildings are placed: one with
             # none left stays, greyed (a second tap at the same place hit another, issue 32).
-            values = [c for c in state.colours if c in offered or c not in values] \
-                + [v for v in values if v not in state.colours]
+            values = [*state.colours, *(v for v in values if v not in state.colours)]
         # Each answer whole: two columns if every label fits half the width, else one, paged.
         y0 = CHOICES_Y + 60 if state.phase == START_PLAYER else CHOICES_Y
         labels = [self.label(state, name, v) for v in values]
