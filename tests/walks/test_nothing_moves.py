@@ -5,8 +5,9 @@ screen: a widget there before and there now has not moved.
 
 "The same screen" is what the table sees as one: the same screen object, and a list that is
 answered pick after pick (the draft, the buildings tapped at a round end, the round end's bar
-from its checklist to the new buildings and on) across the screens that show it. Rows of a
-list the table scrolls itself (a checklist's steps, a page of options) move by its own tap and
+from its checklist to the new buildings and on, the "Who?" picker and each player's buildings
+while the start buildings are placed) across the screens that show it. Rows of a list the
+table scrolls itself (a checklist's steps, a page of options) move by its own tap and
 are left out."""
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from companion.display.screens import RoundScreen, SetupScreen
-from companion.engine.state import DRAFT, OVER, PLAY, REVEAL
+from companion.engine.state import DRAFT, OVER, PLACE, PLAY, REVEAL
 from tests import uiplay
 
 DATA = Path(__file__).parent.parent / "data"
@@ -39,6 +40,10 @@ def life(app: Any) -> Any:
         return screen  # the object itself, kept: an id is used again once it is gone
     if isinstance(screen, SetupScreen) and state.phase == DRAFT:
         return ("draft", state.round)
+    if isinstance(screen, SetupScreen) and state.phase == PLACE:
+        # the "Who?" picker across the start buildings placed (a player's buildings: each
+        # player's own list, answered pick after pick)
+        return "placing", screen.form.chosen.get("player")
     if isinstance(screen, RoundScreen) and state.phase in (REVEAL, PLAY, OVER):
         return ("round end", state.round if state.phase == REVEAL else state.round - 1)
     return screen, type(getattr(screen, "mode", None)).__name__
@@ -91,4 +96,5 @@ def test_no_button_moves_while_its_screen_lasts(tmp_path: Path) -> None:
     assert len(frames) > 200
     assert sum(1 for k, _n, _w in frames if isinstance(k, tuple) and k[0] == "draft") > 5
     assert sum(1 for k, _n, _w in frames if isinstance(k, tuple) and k[0] == "round end") > 5
+    assert sum(1 for k, _n, w in frames if k == ("placing", None) and "value:player:blue" in w) > 3
     assert [m for m in moved(frames) if not m.startswith(KNOWN)] == []

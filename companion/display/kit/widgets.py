@@ -15,6 +15,7 @@ can check the contrast of every screen (:data:`CONTRAST`).
 from __future__ import annotations
 
 import os
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -148,6 +149,8 @@ REPORTS: list[TextReport] = []
 CONTRAST: dict[tuple[str, str, Colour, Colour], float] = {}
 """(screen, text, text colour, background) -> contrast ratio, of every text drawn."""
 SIZES: dict[int, int] = {}
+DRAWN: deque[tuple[str, pygame.Rect]] = deque(maxlen=2_000)
+"""The latest texts drawn and the rectangles they cover: what a test checks for overlaps."""
 """How many lines were drawn at each size (pixels): the smallest text on any screen."""
 _reported: set[TextReport] = set()
 screen_name = "?"
@@ -490,6 +493,8 @@ def draw_text(surface: pygame.Surface, s: str, rect: pygame.Rect | tuple[int, in
         surface.blit(img, r)
         covered = covered.union(r) if covered.width else r
         y += step
+    if s.strip():
+        DRAWN.append((s, covered))
     return covered
 
 

@@ -74,10 +74,13 @@ def _do_what(state: GameState, action: Action | None) -> str | None:
 
 def coins_line(actions: int, paid: int | None) -> str:
     """The coins "Do it" costs: as many as the actions they buy ("2 coins", the count
-    chosen beside it), or all the coins when goods are bought too ("3 coins in all");
+    chosen beside it), or, when goods are bought too, that count plus the goods' coins
+    ("1 + 2 for goods = 3": the count on the character, the coins the option says the
+    goods cost, their sum; each number means one thing, as the screen shows it);
     ``actions`` 0: the coins alone (a tile's action)."""
     if not actions:
         return ngettext("{n} coin", "{n} coins", paid or 0).format(n=paid or 0)
     if paid is None or paid <= actions:
         return ngettext("{n} coin", "{n} coins", actions).format(n=actions)
-    return ngettext("{paid} coins in all", "{paid} coins in all", paid).format(paid=paid)
+    return _("{n} + {goods} for goods = {paid}").format(n=actions, goods=paid - actions,
+                                                          paid=paid)

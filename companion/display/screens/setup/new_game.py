@@ -410,6 +410,14 @@ class SetupScreen(Screen):
             # never closes the gap (a second tap at the same place picked another, issue 32).
             values = sorted({*values, *(t for t, b in state.catalogue.buildings.items()
                                         if b.stacks.get("start"))})
+        if name == "building" and state.phase == PLACE and self.who(state) is not None:
+            # and a player's start buildings keep theirs: one placed stays, greyed
+            placed = state.villages[self.who(state)].buildings.values()  # type: ignore[index]
+            values = sorted({*values, *(b.type for b in placed)})
+        if name == "player" and state.phase == PLACE:
+            # Every player keeps its place while the start buildings are placed: one with
+            # none left stays, greyed (a second tap at the same place hit another, issue 32).
+            values = [*state.colours, *(v for v in values if v not in state.colours)]
         # Each answer whole: two columns if every label fits half the width, else one, paged.
         y0 = CHOICES_Y + 60 if state.phase == START_PLAYER else CHOICES_Y
         labels = [self.label(state, name, v) for v in values]
@@ -430,8 +438,8 @@ class SetupScreen(Screen):
             out.append(button(f"value:{name}:{value_key(v)}",
                               (RIGHT_X + col * 270, y, 262 if half else RIGHT_W, h), label,
                               partial(self.choose, app, name, v), enabled=v in offered,
-                              why_not=None if v in offered or drafting is None
-                              else why_not_there(state, drafting, building=v),
+                              why_not=None if v in offered
+                              else self.why_not(state, name, v, drafting),
                               colour=v if badges else None, value=v,
                               icon=pictograms.building_icon(state.catalogue, v) if icons
                               else None))
@@ -444,6 +452,16 @@ class SetupScreen(Screen):
             out.append(button("choices:next", (RIGHT_X + 362, 412, 170, 60), _("More"),
                               lambda: setattr(self, "choice_page", page + 1)))
         return out
+
+    @staticmethod
+    def why_not(state: GameState, name: str, v: Any, drafting: Pick | None) -> str | None:
+        """Why an answer kept in its place is greyed: a player or a building already placed,
+        else the engine's reason for a start building's type in the draft."""
+        if name == "player" and state.phase == PLACE:
+            return _("{who} has placed all of their start buildings.").format(who=colour(v))
+        if name == "building" and state.phase == PLACE:
+            return _("Placed already.")
+        return None if drafting is None else why_not_there(state, drafting, building=v)
 
     def _three_widgets(self, app: AppView, values: list[Any]) -> list[Widget]:
         """The 3 start buildings with the centre's letter: a toggle per type (the tiles the

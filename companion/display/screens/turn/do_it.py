@@ -59,6 +59,14 @@ class Mode:
         """The seat button's confirmation of this view's one way on; False: none."""
         return False
 
+    def corner(self, app: AppView) -> pygame.Rect | None:
+        """Where the view draws a picture bottom left, under the left side's words (drawn by
+        :meth:`draw_corner` only where those words leave it room); None: no picture."""
+        return None
+
+    def draw_corner(self, app: AppView, s: pygame.Surface) -> None:
+        pass
+
 
 class Flow(Protocol):
     """The transitions between the turn's views, each named; the views ask for them

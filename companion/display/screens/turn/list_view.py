@@ -370,19 +370,29 @@ class OptionsView(Mode):
         if not self.listed:
             draw_text(s, _("Nothing is possible with it now."),
                       pygame.Rect(RIGHT_X, TOP + 60, RIGHT_W, 60), BODY)
-        self._draw_square(app, s)
 
-    def _draw_square(self, app: AppView, s: pygame.Surface) -> None:
+    def corner(self, app: AppView) -> pygame.Rect | None:
         """Where the preselected build goes, bottom left beside "Do it"'s coins: seen
-        without paging through the steps (issue 32)."""
+        without paging through the steps (issue 32); not when a button takes the corner."""
         a: Any = self.preset[1] if self.preset is not None else None
         if not isinstance(a, Build) or any(w.id in ("picture", "list", "page:prev")
                                            for w in app.widgets):
+            return None
+        return pygame.Rect(8, 410, LEFT_W - 8, 64)
+
+    def draw_corner(self, app: AppView, s: pygame.Surface) -> None:
+        corner = self.corner(app)
+        a: Any = self.preset[1] if self.preset is not None else None
+        if corner is None or not isinstance(a, Build):
             return
-        state = game_state(app)
-        draw_text(s, _("Built here:"), pygame.Rect(8, 412, 128, 60), BODY, INK,
-                  valign="middle")
-        mini_village(s, state, a.player, pygame.Rect(140, 410, LEFT_W - 140, 64), a.cell)
+        draw_text(s, _("Built here:"), pygame.Rect(corner.left, corner.top + 2, 128, 60), BODY,
+                  INK, valign="middle")
+        mini_village(s, game_state(app), a.player, self.square_rect(corner), a.cell)
+
+    @staticmethod
+    def square_rect(corner: pygame.Rect) -> pygame.Rect:
+        """The mini-map's own rectangle in the corner, right of its words."""
+        return pygame.Rect(140, corner.top, corner.right - 140, corner.height)
 
     def _cells(self, village_: str) -> set[Any]:
         return {o.action.cell for o in self.listed if o.affordable

@@ -20,7 +20,7 @@ from ....engine.values import Character
 from ....hw.events import NEXT
 from ...contract import AppView, Order, engine_order, game_state
 from ...kit.forms import CELL, option_form
-from ...kit.widgets import BODY, INK, MUTED, Widget, draw_text
+from ...kit.widgets import BODY, INK, MUTED, Widget, draw_text, drawn_height
 from ...words.i18n import _, character, ngettext
 from ..parts import LEFT_W, TOP, Screen, nav, nav_left, players_panel, title_bar, who_text
 from .characters_view import Characters, Steps
@@ -205,6 +205,16 @@ class TurnScreen(Screen, Flow):
             bottom = min(bottom, mode.left_top)  # fields the right side had no room for
         # What "Do it" does next on the steps is body text, not a side note.
         plain = whole or (isinstance(mode, Steps) and mode.next is not None)
-        draw_text(s, "\n".join(status), pygame.Rect(8, below + 4, LEFT_W - 8, bottom - below),
+        words = "\n".join(status)
+        # The view's corner picture only where the words leave it room: nothing overlaps.
+        corner = mode.corner(app)
+        if corner is not None and corner.top - 4 < bottom and (
+                not words or drawn_height(words, LEFT_W - 8) <= corner.top - 4 - below):
+            bottom = corner.top - 4
+        else:
+            corner = None
+        draw_text(s, words, pygame.Rect(8, below + 4, LEFT_W - 8, bottom - below),
                   BODY, INK if plain else MUTED)
         mode.draw(self, app, s)
+        if corner is not None:
+            mode.draw_corner(app, s)
