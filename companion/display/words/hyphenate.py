@@ -7,6 +7,7 @@ the caller's (a ``fits`` test on the text as drawn), so this module needs no fon
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Callable
 from functools import cache
@@ -22,6 +23,9 @@ PATTERNS = {"de": "de_DE", "en": "en_GB", "fr": "fr", "it": "it_IT", "es": "es"}
 """The patterns of each language of the companion (British English: the companion's)."""
 
 
+SWITCH_INTERVAL = 0.0005
+"""Seconds the loading thread may hold the interpreter while the screen's thread waits."""
+
 _dictionaries: dict[str, pyphen.Pyphen] = {}
 _loading = threading.Lock()
 _asked: set[str] = set()
@@ -33,8 +37,20 @@ def prepare(language: str) -> None:
     later finds them ready. Called again, it does nothing."""
     if language not in _asked:
         _asked.add(language)
-        threading.Thread(target=_dictionary, args=(language,), name="hyphenation",
+        threading.Thread(target=_load_beside, args=(language,), name="hyphenation",
                          daemon=True).start()
+
+
+def _load_beside(language: str) -> None:
+    """``_dictionary`` on its own thread. Meanwhile the screen's thread gets the interpreter
+    back within half a millisecond of asking (Python's default is 5 ms): the first frame,
+    drawn while the patterns load, loads its fonts in C and asks for it back each time."""
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(min(interval, SWITCH_INTERVAL))
+    try:
+        _dictionary(language)
+    finally:
+        sys.setswitchinterval(interval)
 
 
 def _dictionary(language: str) -> pyphen.Pyphen:
