@@ -3,7 +3,7 @@ checks at open in ``checks``, what went wrong in ``trouble``, the files beside i
 known players and device settings in ``players``. The public names are importable from here."""
 
 from .checks import APPLICATION_ID, SCHEMA, SCHEMA_VERSION, wal_damage
-from .core import BUSY_TIMEOUT, GameInfo, Store
+from .opening import BUSY_TIMEOUT, GameInfo, Store
 from .files import BACKUPS
 from .games import result_of
 from .lock import AlreadyRunning, Held

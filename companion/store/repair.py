@@ -23,7 +23,7 @@ from .messages import english
 from .summaries import drop as drop_summary
 from .trouble import trouble_of
 
-Store = Any  # the store (``core.Store``), not imported: it imports this module
+Store = Any  # the store (``opening.Store``), not imported: it imports this module
 
 log = logging.getLogger(__name__)
 QUIET_LINES = 2  # a journal this far ahead of the database: a commit cut off by a power cut
