@@ -31,9 +31,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.engine import Game
 from companion.session import Session
 from companion.store import Store
+from tests.store.stored import round_ends
 
 try:  # where the summaries live (the store owns them since issue 29)
     from companion.store.summaries import summaries as _summaries
@@ -54,17 +54,6 @@ BAD = OUTCOMES[4:]
 
 
 # --- the templates --------------------------------------------------------------------------
-
-
-def _round_ends() -> list[int]:
-    game = Game.from_record(RECORD[:1])
-    out = []
-    for n, line in enumerate(RECORD[1:], 1):
-        before = game.state.round
-        game.apply(json.loads(line))
-        if game.state.round != before:
-            out.append(n)
-    return out
 
 
 def drunter_record(seed: int) -> list[str]:
@@ -106,7 +95,7 @@ def _drunter_other(session: Session, next_line: str) -> list[Any]:
 
 
 KINDS = {
-    "helvetia": Kind(lambda: RECORD_2P, lambda: RECORD, lambda _: _round_ends()[0] + 4,
+    "helvetia": Kind(lambda: RECORD_2P, lambda: RECORD, lambda _: round_ends(RECORD)[0] + 4,
                      _helvetia_other),
     "drunter": Kind(lambda: drunter_record(3), lambda: drunter_record(1),
                     lambda lines: len(lines) - 10, _drunter_other),

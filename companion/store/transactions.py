@@ -48,7 +48,9 @@ class Transactions:
         self.checking: frozenset[int] = frozenset()
         """Games still being checked against their journals beside the table (after an
         unclean shutdown, the games other than the table's): the Games list says so."""
-        self.late_notices: list[Message] = []  # what that check found, for the screen to say
+        self.late_notices: list[Message] = []
+        """What a check beside the table found (the games after an unclean start, a record
+        read, a round end's journal check), for the screen to say."""
         self.check_thread: threading.Thread | None = None
         self._stop_checking = threading.Event()
         self._checked: set[int] = set()  # games whose rows passed their checks when read
