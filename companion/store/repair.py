@@ -124,8 +124,8 @@ def heal_store(store: Store, replaced: bool = False, only: set[int] | None = Non
             if store.writer:
                 journal_file(store.path, gid).unlink(missing_ok=True)
             continue
-        replay = gid == current or db is None or not db.sealed or not (journal and
-                                                                        journal.sealed)
+        replay = (gid == current and not background) or db is None or not db.sealed or not (
+            journal and journal.sealed)  # (beside the table: the game was played, not read)
         healed = heal(db, journal, (), replay=replay)
         if healed is None or healed.gone:
             if backups is None:
