@@ -5,6 +5,7 @@ ended, the WAL into the main file (also when the table is idle), a backup."""
 from __future__ import annotations
 
 import contextlib
+import logging
 import sqlite3
 import threading
 from pathlib import Path
@@ -15,6 +16,7 @@ from .repair import heal_store
 from .transactions import Transactions
 from .trouble import StoreError
 
+log = logging.getLogger(__name__)
 IN_TURN = "journal_in_turn"
 """The ``meta`` key of the finished game whose journal the round ends checked last in turn."""
 
@@ -72,10 +74,13 @@ class Upkeep(Transactions):
         in_turn = self._next_in_turn(set(ended))
         checked = ended + ([] if in_turn is None else [in_turn])
         for gid in checked:
-            with self._writing:  # the table's commits wait: both copies read as they are
-                self.late_notices += heal_store(self, only={gid}, background=True)
+            try:
+                with self._writing:  # the table's commits wait: both copies read as they are
+                    self.late_notices += heal_store(self, only={gid}, background=True)
+            except Exception:  # best effort, like the rest of the round end: logged; the
+                log.exception("the journal check of game %s failed", gid)  # backup goes on
         if in_turn is not None:
-            with self._tx():
+            with contextlib.suppress(StoreError), self._tx():  # (locked: that game again)
                 self._set_meta(IN_TURN, in_turn)
         return checked
 
