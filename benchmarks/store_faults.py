@@ -13,7 +13,9 @@ end's "Saving..." lasts).
 
 ``--single [PER]``: every single fault at every place (``tests/store_probe.py``), every bit
 (or ``PER`` sampled bits a place), against the oracle of what was committed: the table of
-``tests/test_store_single_faults.py``, in full (run from the code's tree; for the code before,
+``tests/store/test_store_single_faults.py``, in full (all eight templates, ``SCENARIOS``: each
+game at the table, the other finished; the test runs four; run from the code's tree; for the
+code before,
 ``PYTHONPATH=<old tree> python tests/store_probe.py [PER]`` prints the same table; PER 0 is
 every bit).
 

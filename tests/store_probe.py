@@ -1,16 +1,18 @@
 """Every single fault at every place that matters, against an oracle that knows what was
-committed (issue 30). Shared by ``tests/test_store_single_faults.py`` (a sample of bits, every
-kind and place) and ``benchmarks/store_faults.py --exhaustive`` (every bit).
+committed (issue 30). Shared by ``tests/store/test_store_single_faults.py`` (a sample of bits,
+every kind and place) and ``benchmarks/store_faults.py --exhaustive`` (every bit).
 
-A template store is made the store's own way (``Session``: a finished 2-player game, then the
-table's 4-player game), closed cleanly or killed with its last commits in the WAL, with and
-without a virtual turn undone before the fault. The child that made it writes down what each
-commit returned (the oracle). Then one fault is put in a copy and the store is opened as a
-restart would; the verdict per trial is one of ``OUTCOMES``.
+A template store is made the store's own way (``Session``): a finished game of one kind, then
+the table's game of the other kind (Helvetia's 4-player game, or a Drunter & Drüber game of
+seeded self-play; its kind found by the game registry, ``companion.games``), closed cleanly or
+killed with its last commits in the WAL, with and without a turn undone before the fault. The
+child that made it writes down what each commit returned (the oracle). Then one fault is put
+in a copy and the store is opened as a restart would; the verdict per trial is one of
+``OUTCOMES``.
 
-Self-contained (no import of ``tests``): it runs against any version of the store with
-``Store.open``, ``Session`` and ``history.table`` / ``store.summaries`` (``PYTHONPATH`` picks the
-code measured).
+It runs against any version of the store with ``Store.open``, ``Session`` and
+``history.table`` / ``store.summaries`` (``PYTHONPATH`` picks the code measured; the Drunter
+scenarios need the game registry).
 """
 
 from __future__ import annotations
@@ -25,12 +27,13 @@ import sys
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.engine import Game
 from companion.session import Session
 from companion.store import Store
+from tests.store.stored import round_ends
 
 try:  # where the summaries live (the store owns them since issue 29)
     from companion.store.summaries import summaries as _summaries
@@ -53,48 +56,94 @@ BAD = OUTCOMES[4:]
 # --- the templates --------------------------------------------------------------------------
 
 
-def _round_ends() -> list[int]:
-    game = Game.from_record(RECORD[:1])
-    out = []
-    for n, line in enumerate(RECORD[1:], 1):
-        before = game.state.round
-        game.apply(json.loads(line))
-        if game.state.round != before:
-            out.append(n)
-    return out
+def drunter_record(seed: int) -> list[str]:
+    """A whole Drunter & Drüber game of seeded self-play on a made-up map, as its record,
+    replayed through the game registry (the kind its header names) to check it."""
+    from companion.drunter.selfplay import play
+    from companion.games import kind_of_record
+
+    game, result = play(seed, 2)
+    assert not result.violations, result.violations
+    lines = game.record_lines()
+    assert kind_of_record(lines).replay(lines).record_lines() == lines
+    return lines
 
 
-def _make(path: Path, killed: bool, undo: bool, oracle: Path) -> None:
-    """In a child process: a finished 2-player game, the 4-player game up to a point (the
-    backup and checkpoint of the round end done), then (``undo``) a turn played differently
-    and undone, then more actions: closed, or killed with these in the WAL."""
-    start = _round_ends()[0] + 4  # a turn begins here
+@dataclass(frozen=True)
+class Kind:
+    """What a template plays of one game: its finished game's record, its table game's
+    record, where the table's turn that is undone begins, and that other turn."""
+
+    finished: Callable[[], list[str]]
+    table: Callable[[], list[str]]
+    start: Callable[[list[str]], int]
+    other: Callable[[Session, str], list[Any]]
+
+
+def _helvetia_other(session: Session, next_line: str) -> list[Any]:
+    from tests.gamegen import Bot  # a virtual player's other turn
+    return list(Bot(3).turn(session.state)[:2])
+
+
+def _drunter_other(session: Session, next_line: str) -> list[Any]:
+    from companion.drunter.selfplay import random_action
+    for seed in range(100):  # a legal action other than the one the record has next
+        action = random_action(session.game, random.Random(seed))
+        if session.kind.action_line(session.game, action) != next_line:
+            return [action]
+    raise AssertionError("no other action")
+
+
+KINDS = {
+    "helvetia": Kind(lambda: RECORD_2P, lambda: RECORD, lambda _: round_ends(RECORD)[0] + 4,
+                     _helvetia_other),
+    "drunter": Kind(lambda: drunter_record(3), lambda: drunter_record(1),
+                    lambda lines: len(lines) - 10, _drunter_other),
+}
+SCENARIOS = ("closed", "closed-undo", "killed", "killed-undo", "drunter-closed",
+             "drunter-closed-undo", "drunter-killed", "drunter-killed-undo")
+"""The table's game (Helvetia's, or Drunter's when named), the finished game of the other
+kind; the store closed or killed; a turn undone or not."""
+SAMPLED = ("closed", "killed-undo", "drunter-closed-undo", "drunter-killed")
+"""The scenarios the test runs (both kinds at the table and finished, closed and killed,
+undone or not): the benchmark runs them all."""
+
+
+def _make(path: Path, name: str, oracle: Path) -> None:
+    """In a child process: a finished game of one kind, the table's game of the other up to
+    a point (the backups and checkpoints of the round ends done), then (``-undo``) a turn
+    played differently and undone, then more actions: closed, or killed with these in the
+    WAL."""
+    table = KINDS["drunter" if name.startswith("drunter") else "helvetia"]
+    finished_kind = KINDS["helvetia" if name.startswith("drunter") else "drunter"]
+    killed, undo = "killed" in name, name.endswith("undo")
+    played, finished_record = table.table(), finished_kind.finished()
+    start = table.start(played)  # a turn begins here
     pid = os.fork()
     if pid == 0:
         code = 0
         try:
             store, _ = Store.open(path)
-            finished = Session.start(store, json.loads(RECORD_2P[0]))
-            for line in RECORD_2P[1:]:
+            finished = Session.start(store, json.loads(finished_record[0]))
+            for line in finished_record[1:]:
                 finished.apply(json.loads(line))
-            session = Session.start(store, json.loads(RECORD[0]))
-            for line in RECORD[1:start + 1]:
+            assert finished.kind.game_over(finished.game)
+            session = Session.start(store, json.loads(played[0]))
+            for line in played[1:start + 1]:
                 session.apply(json.loads(line))
             thread = getattr(store, "backup_thread", None)
             if thread is not None:
                 thread.join()
             store.checkpoint()
             done = start
-            if undo:  # a virtual player's other turn begun, then taken back
-                from tests.gamegen import Bot
-                other = Bot(3).turn(session.state)[:2]
-                for action in other:
+            if undo:  # another turn begun, then taken back
+                for action in table.other(session, played[start + 1]):
                     session.apply(action)
-                assert session.game.record_lines()[start + 1] != RECORD[start + 1]
+                assert session.game.record_lines()[start + 1] != played[start + 1]
                 store.checkpoint()  # the database holds them (a lost WAL brings them back)
                 while len(session.game.actions) > start:
                     session.undo()
-            for line in RECORD[done + 1:done + 5]:
+            for line in played[done + 1:done + 5]:
                 session.apply(json.loads(line))
             oracle.write_text(json.dumps({
                 "current": session.game_id,
@@ -115,16 +164,13 @@ def _make(path: Path, killed: bool, undo: bool, oracle: Path) -> None:
         raise RuntimeError("the template could not be made")
 
 
-SCENARIOS = ("closed", "closed-undo", "killed", "killed-undo")
-
-
 class Template:
     def __init__(self, root: Path, name: str) -> None:
         self.dir = root / name
         self.dir.mkdir()
         self.name = name
         oracle = root / f"{name}.json"
-        _make(self.db, name.startswith("killed"), name.endswith("undo"), oracle)
+        _make(self.db, name, oracle)
         truth = json.loads(oracle.read_text())
         self.current: int = truth["current"]
         self.games: dict[int, list[str]] = {int(k): v for k, v in truth["games"].items()}
@@ -304,6 +350,12 @@ def judge(t: Template, work: Path) -> tuple[str, str]:
         wait = getattr(store, "checked", None)  # the background check of the other games
         if wait is not None:
             wait()
+        round_end = getattr(store, "check_journals", None)  # the table plays to a round end:
+        if round_end is not None:  # a finished game's journal is checked beside it
+            try:
+                round_end()
+            except Exception as exc:
+                return "crash", f"checking the journals: {type(exc).__name__}: {exc}"
         try:
             got = {g.id: store.record_lines(g.id) for g in store.games()}
             summed = _summed(store)

@@ -1,12 +1,13 @@
-"""The game store, so that no game is ever lost: the store itself in ``core``, its schema and
-checks at open in ``checks``, what went wrong in ``trouble``, the files beside it in ``files``,
-known players and device settings in ``players``. The public names are importable from here."""
+"""The game store, so that no game is ever lost: the store itself in ``opening`` (put together
+from ``transactions``, ``actions``, ``undo``, ``reading``, ``upkeep``), its schema and checks at
+open in ``checks``, what went wrong in ``trouble``, the files beside it in ``files``, known
+players and device settings in ``players``. The public names are importable from here."""
 
 from .checks import APPLICATION_ID, SCHEMA, SCHEMA_VERSION, wal_damage
-from .core import BUSY_TIMEOUT, GameInfo, Store
 from .files import BACKUPS
 from .games import result_of
 from .lock import AlreadyRunning, Held
+from .opening import BUSY_TIMEOUT, Store
 from .players import (
     KNOWN_PLAYERS,
     NAME_LENGTH,
@@ -18,6 +19,7 @@ from .players import (
     last_seats,
     remember_players,
 )
+from .reading import GameInfo
 from .trouble import StoreError, StoreTrouble, reason, trouble_of
 
 __all__ = [

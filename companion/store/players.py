@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .core import Store
+    from .opening import Store
 
 # Kept in the settings table (key -> JSON text), so the schema stays as it is.
 

@@ -23,7 +23,7 @@ from .messages import english
 from .summaries import drop as drop_summary
 from .trouble import trouble_of
 
-Store = Any  # the store (``core.Store``), not imported: it imports this module
+Store = Any  # the store (``opening.Store``), not imported: it imports this module
 
 log = logging.getLogger(__name__)
 QUIET_LINES = 2  # a journal this far ahead of the database: a commit cut off by a power cut
@@ -124,8 +124,8 @@ def heal_store(store: Store, replaced: bool = False, only: set[int] | None = Non
             if store.writer:
                 journal_file(store.path, gid).unlink(missing_ok=True)
             continue
-        replay = gid == current or db is None or not db.sealed or not (journal and
-                                                                        journal.sealed)
+        replay = (gid == current and not background) or db is None or not db.sealed or not (
+            journal and journal.sealed)  # (beside the table: the game was played, not read)
         healed = heal(db, journal, (), replay=replay)
         if healed is None or healed.gone:
             if backups is None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
 from companion.display.screens import GameOverScreen, RoundScreen
 from companion.display.screens.history.game import GameScreen
@@ -17,14 +16,10 @@ from companion.engine import Game
 from companion.engine.state import PLAY, REVEAL
 from companion.session import Session
 from companion.store import Store
+from tests.app_config import config
 from tests.ui_driver import Driver
 
 RECORD = (Path(__file__).parent.parent / "data" / "game-4p.jsonl").read_text().splitlines()
-
-
-def config(tmp: Path) -> Config:
-    return Config(data_dir=tmp, buttons=Buttons(backend="keyboard"),
-                  leds=Leds(backend="simulated"))
 
 
 def upto(stop: object) -> int:

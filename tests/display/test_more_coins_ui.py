@@ -7,18 +7,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
 from companion.engine import AddCoin, Choose, Game, parse_action, why_not
+from tests.app_config import config
 from tests.ui_driver import Driver
 
 DATA = Path(__file__).parent.parent / "data"
 LINES = (DATA / "game-2p.jsonl").read_text().splitlines()
-
-
-def config(tmp: Path) -> Config:
-    return Config(data_dir=tmp, buttons=Buttons(backend="keyboard"),
-                  leds=Leds(backend="simulated"))
 
 
 def test_one_coin_then_one_more_action_is_the_turn_of_two_coins(tmp_path: Path) -> None:

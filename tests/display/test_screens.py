@@ -21,7 +21,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame
 
-from companion.config import Buttons, Config, Display, Leds
+from companion.config import Display
 from companion.display.app.loop import App
 from companion.display.kit import widgets as ui
 from companion.display.screens import TurnScreen
@@ -29,15 +29,11 @@ from companion.display.words.i18n import LANGUAGES
 from companion.session import Session
 from companion.store import Store
 from tests import screens, uiplay
+from tests.app_config import config
 from tests.ui_driver import Driver
 
 DATA = Path(__file__).parent.parent / "data"
 LINES = (DATA / "game-2p.jsonl").read_text().splitlines()
-
-
-def config(tmp: Path, **kw: object) -> Config:
-    return Config(data_dir=tmp, buttons=Buttons(backend="keyboard"),
-                  leds=Leds(backend="simulated"), **kw)  # type: ignore[arg-type]
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
 from companion.display.screens import GameOverScreen, RoundScreen
 from companion.display.screens.turn.virtual import SCHOOL_STEPS, VirtualScreen
@@ -16,14 +15,10 @@ from companion.engine import Game, parse_action
 from companion.engine.table import steps
 from companion.session import Session
 from companion.store import Store
+from tests.app_config import config
 from tests.ui_driver import Driver
 
 DATA = Path(__file__).parent.parent / "data"
-
-
-def config(tmp: Path) -> Config:
-    return Config(data_dir=tmp, buttons=Buttons(backend="keyboard"),
-                  leds=Leds(backend="simulated"))
 
 
 def record(name: str) -> list[str]:

@@ -14,13 +14,13 @@ import pytest
 
 from benchmarks.app import taps_per_turn
 from companion.bot.likely import likeliest_first
-from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
 from companion.display.screens import SetupScreen, TurnScreen
 from companion.display.screens.turn.do_it import DO_RECT
 from companion.display.screens.turn.form_view import FormView
 from companion.display.screens.turn.list_view import OptionsView
 from companion.engine import Game, parse_action, turn_options
+from tests.app_config import config
 from tests.ui_driver import Driver
 
 DATA = Path(__file__).parent.parent / "data"
@@ -29,11 +29,6 @@ MEDIAN_TAPS = 6.5
 """The median taps a turn on game-2p (issue 20's goal; 11 before the turn screen's rework,
 6.5 before a free choice of sex followed the table's habit, 6 before a count of coins was
 chosen first and then done with "Do it": issue 32, a tap on a count never does the action)."""
-
-
-def config(tmp: Path, language: str = "en") -> Config:
-    return Config(language=language, data_dir=tmp, buttons=Buttons(backend="keyboard"),
-                  leds=Leds(backend="simulated"))
 
 
 def app_for(lines: list[str], tmp: Path, language: str = "en") -> App:

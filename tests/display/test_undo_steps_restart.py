@@ -18,7 +18,7 @@ from companion.display.kit import widgets as ui
 from companion.drunter.actions import Place
 from companion.drunter.state import VOTE
 from companion.store import Store
-from companion.store.core import UNDONE
+from companion.store.undo import UNDONE
 from tests import uiplay
 from tests.display.test_turn_flow import LINES, app_for
 from tests.drunter.test_drunter_ui import config, play_turn, set_up, vote

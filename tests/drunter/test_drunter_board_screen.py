@@ -15,7 +15,6 @@ import pytest
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
 from companion.display.kit import widgets as ui
 from companion.display.screens.drunter.board import DrunterBoardScreen
@@ -23,12 +22,8 @@ from companion.display.words import i18n
 from companion.drunter import Building, load_board
 from companion.drunter_store import SETTING
 from companion.store import Store
+from tests.app_config import config
 from tests.ui_driver import Driver
-
-
-def config(tmp: Path, language: str = "en") -> Config:
-    return Config(language=language, data_dir=tmp, buttons=Buttons(backend="keyboard"),
-                  leds=Leds(backend="simulated"))
 
 
 @pytest.fixture(autouse=True)

@@ -15,7 +15,6 @@ import pytest
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
 from companion.display.kit import widgets as ui
 from companion.display.words import i18n
@@ -25,16 +24,12 @@ from companion.history import stats
 from companion.hw.drunter_leds import NO, YES
 from companion.hw.leds import BAR_LEVEL, scale
 from companion.store.summaries import summaries
+from tests.app_config import config
 from tests.drunter.test_drunter_board_screen import enter_made_up_board
 from tests.ui_driver import Driver
 
 HANDS = {3: (1, 2), 2: (3, 3), 1: (3, 3)}
 """Per length, the street and wall tiles tapped in for each player (the canals: the rest)."""
-
-
-def config(tmp: Path, language: str = "en") -> Config:
-    return Config(language=language, data_dir=tmp, buttons=Buttons(backend="keyboard"),
-                  leds=Leds(backend="simulated"))
 
 
 @pytest.fixture(autouse=True)

@@ -15,21 +15,16 @@ import pytest
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
 from companion.display.screens.history.words import setup_words
 from companion.games import kind_named, unregister
 from companion.hw.leds import OFF, PLAYER
 from companion.store.summaries import summaries
+from tests.app_config import config
 from tests.sigkill import killed_once_reported
 from tests.toy import NAME, plug_in
 from tests.toy.rules import Step
 from tests.ui_driver import Driver
-
-
-def config(tmp: Path) -> Config:
-    return Config(language="en", data_dir=tmp, buttons=Buttons(backend="keyboard"),
-                  leds=Leds(backend="simulated"))
 
 
 @pytest.fixture(autouse=True)

@@ -9,21 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli, cli_store
+from companion import cli
+from tests.store.stored import homes
 
 DATA = Path(__file__).parent.parent / "data"
 
 
 @pytest.fixture
 def service(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    service = tmp_path / "var-lib-helvetia"
-    home = tmp_path / "home"
-    home.mkdir()
-    monkeypatch.setattr(cli_store, "SERVICE_DIR", service)
-    for name in ("STATE_DIRECTORY", "HELVETIA_CONFIG", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("HOME", str(home))
-    return service
+    return homes(tmp_path, monkeypatch)[0]
 
 
 def owners(root: Path) -> set[tuple[str, int]]:

@@ -10,6 +10,7 @@ import pytest
 
 from companion import cli, cli_store
 from companion.config import Config
+from tests.store.stored import homes
 
 DATA = Path(__file__).parent.parent / "data"
 
@@ -17,13 +18,7 @@ DATA = Path(__file__).parent.parent / "data"
 @pytest.fixture
 def machine(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
     """A user's home and a service directory, both in tmp_path; no configuration."""
-    service = tmp_path / "var-lib-helvetia"
-    home = tmp_path / "home"
-    home.mkdir()
-    monkeypatch.setattr(cli_store, "SERVICE_DIR", service)
-    for name in ("STATE_DIRECTORY", "HELVETIA_CONFIG", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("HOME", str(home))
+    service, home = homes(tmp_path, monkeypatch)
     return {"service": service, "own": home / ".local" / "share" / "helvetia"}
 
 

@@ -14,45 +14,18 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
 from companion.display.screens.menu.trouble import StoreTroubleScreen
 from companion.sdnotify import Watchdog
-from companion.session import Session
-from companion.store import Store, StoreTrouble
-
-DATA = Path(__file__).parent.parent / "data"
-RECORD = (DATA / "game-4p.jsonl").read_text().splitlines()
-
-
-def config(tmp: Path) -> Config:
-    return Config(data_dir=tmp, buttons=Buttons(backend="keyboard"),
-                  leds=Leds(backend="simulated"))
-
-
-def stored_game(path: Path, upto: int) -> None:
-    store, _ = Store.open(path)
-    session = Session.start(store, json.loads(RECORD[0]))
-    for line in RECORD[1:upto]:
-        session.apply(json.loads(line))
-    store.close()
+from companion.store import StoreTrouble
+from tests.app_config import config
+from tests.store.stored import RECORD, lock_held, stored_game
 
 
 def test_a_locked_store_shows_trouble_then_the_game(tmp_path: Path) -> None:
     path = tmp_path / "helvetia.db"
     stored_game(path, 40)
-    ready_r, ready_w = os.pipe()
-    go_r, go_w = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # another program holds the store, readers shut out too
-        db = sqlite3.connect(path, isolation_level=None)
-        db.execute("PRAGMA locking_mode=EXCLUSIVE")
-        db.execute("BEGIN EXCLUSIVE")
-        os.write(ready_w, b"x")
-        os.read(go_r, 1)
-        db.execute("ROLLBACK")
-        os._exit(0)
-    os.read(ready_r, 1)
+    release = lock_held(path, exclusive=True)  # another program holds it, readers shut out
     try:
         app = App(config(tmp_path))
         assert app.session is None and app.trouble is not None
@@ -68,8 +41,7 @@ def test_a_locked_store_shows_trouble_then_the_game(tmp_path: Path) -> None:
         with contextlib.suppress(StoreTrouble):
             app.opening.result()  # (let it finish: still locked)
     finally:
-        os.write(go_w, b"x")
-        os.waitpid(pid, 0)
+        release()
     end = time.monotonic() + 30  # the loop tries again by itself, in the background
     while app.trouble is not None and time.monotonic() < end:
         app.retry_at = 0.0
@@ -156,17 +128,7 @@ def test_a_locked_store_during_a_game_queues_the_actions_and_says_it_waits(
     stored_game(path, 40)
     app = App(config(tmp_path))
     assert app.session is not None
-    ready_r, ready_w = os.pipe()
-    go_r, go_w = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # another program holds the store's write lock for as long as it likes
-        db = sqlite3.connect(path, isolation_level=None)
-        db.execute("BEGIN IMMEDIATE")
-        os.write(ready_w, b"x")
-        os.read(go_r, 1)
-        db.execute("ROLLBACK")
-        os._exit(0)
-    os.read(ready_r, 1)
+    release = lock_held(path)  # another program holds the write lock as long as it likes
     try:
         assert app.apply(parse_action(json.loads(RECORD[40]))) is True  # done at the table
         assert app.banner is not None and app.banner.startswith("Waiting for the saved games")
@@ -182,8 +144,7 @@ def test_a_locked_store_during_a_game_queues_the_actions_and_says_it_waits(
             assert time.monotonic() - t0 < 0.2
         assert app.session.queued
     finally:
-        os.write(go_w, b"x")
-        os.waitpid(pid, 0)
+        release()
     for _ in range(300):
         if app.flushing is not None:
             app.flushing.join()

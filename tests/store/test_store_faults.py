@@ -29,26 +29,12 @@ from typing import Any
 
 import pytest
 
-from companion.engine import Game
 from companion.session import Session
 from companion.store import Store, StoreError, StoreTrouble
 from tests.sigkill import killed_after
+from tests.store.stored import RECORD, RECORD_2P, play, round_ends
 
-DATA = Path(__file__).parent.parent / "data"
-RECORD = (DATA / "game-4p.jsonl").read_text().splitlines()
-RECORD_2P = (DATA / "game-2p.jsonl").read_text().splitlines()
 NOBODY = 65534
-
-
-def play(path: Path, upto: int, record: list[str] = RECORD) -> tuple[Store, Session]:
-    store, notice = Store.open(path)
-    assert notice is None, notice
-    session = Session.start(store, json.loads(record[0]))
-    for line in record[1:upto]:
-        session.apply(json.loads(line))
-        if store.backup_thread is not None:  # a round end's checkpoint, done before the next
-            store.backup_thread.join()  # action as the tests of the WAL expect it
-    return store, session
 
 
 def files(directory: Path) -> dict[str, bytes]:
@@ -352,18 +338,6 @@ def write_and_die(path: Path, upto: int, record: list[str] = RECORD) -> None:
         finally:
             os.kill(os.getpid(), signal.SIGKILL)
     os.waitpid(pid, 0)
-
-
-def round_ends(record: list[str]) -> list[int]:
-    """How many actions were stored at each round end (when the store checkpoints)."""
-    game = Game.from_record(record[:1])
-    out = []
-    for n, line in enumerate(record[1:], 1):
-        before = game.state.round
-        game.apply(json.loads(line))
-        if game.state.round != before:
-            out.append(n)
-    return out
 
 
 def test_a_flipped_bit_in_the_wal_is_kept_aside_and_said(tmp_path: Path) -> None:

@@ -20,22 +20,7 @@ from companion.engine import Game
 from companion.session import Session
 from companion.store import AlreadyRunning, Store, StoreError
 from companion.store.journal import journal_file, read
-from tests.store.test_store_faults import round_ends
-
-DATA = Path(__file__).parent.parent / "data"
-RECORD = (DATA / "game-4p.jsonl").read_text().splitlines()
-RECORD_2P = (DATA / "game-2p.jsonl").read_text().splitlines()
-
-
-def play(path: Path, upto: int, record: list[str] = RECORD) -> tuple[Store, Session]:
-    store, notice = Store.open(path)
-    assert notice is None, notice
-    session = Session.start(store, json.loads(record[0]))
-    for line in record[1:upto]:
-        session.apply(json.loads(line))
-    if store.backup_thread is not None:
-        store.backup_thread.join()
-    return store, session
+from tests.store.stored import RECORD, RECORD_2P, play, round_ends
 
 
 def db_set(path: Path, sql: str, *args: object) -> None:

@@ -17,13 +17,13 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
 from companion.display.screens.menu.trouble import StoreTroubleScreen, held_text
-from companion.session import Session
 from companion.store import Held, Store
+from tests.app_config import config
+from tests.store.stored import RECORD_2P, lock_held, stored_game
 
-RECORD = (Path(__file__).parent.parent / "data" / "game-2p.jsonl").read_text().splitlines()
+RECORD = RECORD_2P
 HOLDER = textwrap.dedent("""
     import sys
     from pathlib import Path
@@ -32,19 +32,6 @@ HOLDER = textwrap.dedent("""
     print("held", flush=True)
     sys.stdin.read()  # held until the test closes our input (or kills us)
 """)
-
-
-def config(tmp: Path) -> Config:
-    return Config(data_dir=tmp, buttons=Buttons(backend="keyboard"),
-                  leds=Leds(backend="simulated"))
-
-
-def stored_game(path: Path, upto: int) -> None:
-    store, _ = Store.open(path)
-    session = Session.start(store, json.loads(RECORD[0]))
-    for line in RECORD[1:upto]:
-        session.apply(json.loads(line))
-    store.close()
 
 
 def hold(path: Path, tmp: Path, *args: str) -> subprocess.Popen[str]:
@@ -62,7 +49,7 @@ def hold(path: Path, tmp: Path, *args: str) -> subprocess.Popen[str]:
 
 def test_a_held_store_names_the_holder_and_is_taken_over_when_free(tmp_path: Path) -> None:
     path = tmp_path / "helvetia.db"
-    stored_game(path, 20)
+    stored_game(path, 20, RECORD)
     holder = hold(path, tmp_path, "import")
     try:
         app = App(config(tmp_path))  # no AlreadyRunning: the app starts and waits
@@ -95,7 +82,7 @@ def test_a_held_store_names_the_holder_and_is_taken_over_when_free(tmp_path: Pat
 
 def test_another_companion_is_named_as_such(tmp_path: Path) -> None:
     path = tmp_path / "helvetia.db"
-    stored_game(path, 3)
+    stored_game(path, 3, RECORD)
     holder = hold(path, tmp_path, "run")
     try:
         app = App(config(tmp_path))
@@ -109,7 +96,7 @@ def test_another_companion_is_named_as_such(tmp_path: Path) -> None:
 
 def test_a_write_version_flip_is_mended_and_the_store_writes(tmp_path: Path) -> None:
     path = tmp_path / "helvetia.db"
-    stored_game(path, 30)
+    stored_game(path, 30, RECORD)
     for bit in range(8):
         data = bytearray(path.read_bytes())
         data[18] ^= 1 << bit
@@ -132,19 +119,8 @@ def test_a_crash_while_the_database_is_locked_loses_no_action_shown_kept(
     screen says they wait), then the companion is killed. After the lock goes and a
     restart, the three actions are there: they were in the journal before "kept" was said."""
     path = tmp_path / "helvetia.db"
-    stored_game(path, 20)
-    ready_r, ready_w = os.pipe()
-    go_r, go_w = os.pipe()
-    locker = os.fork()
-    if locker == 0:  # another program holds the database's write lock
-        import sqlite3
-        db = sqlite3.connect(path, isolation_level=None)
-        db.execute("BEGIN IMMEDIATE")
-        os.write(ready_w, b"x")
-        os.read(go_r, 1)
-        db.execute("ROLLBACK")
-        os._exit(0)
-    os.read(ready_r, 1)
+    stored_game(path, 20, RECORD)
+    release = lock_held(path)  # another program holds the database's write lock
     done_r, done_w = os.pipe()
     table = os.fork()
     if table == 0:  # the companion: three actions while locked, then killed
@@ -160,8 +136,7 @@ def test_a_crash_while_the_database_is_locked_loses_no_action_shown_kept(
             os.kill(os.getpid(), signal.SIGKILL)
     os.read(done_r, 1)
     os.waitpid(table, 0)
-    os.write(go_w, b"x")
-    os.waitpid(locker, 0)
+    release()
     store, _ = Store.open(path)
     try:
         gid = store.unfinished()
@@ -181,7 +156,7 @@ def test_a_held_store_at_start_is_no_exit_under_the_units_restart_rules(
     unit = (Path(__file__).parent.parent.parent / "systemd" / "helvetia.service").read_text()
     assert "Restart=always" in unit and "StartLimitBurst=" in unit
     path = tmp_path / "helvetia.db"
-    stored_game(path, 5)
+    stored_game(path, 5, RECORD)
     conf = tmp_path / "c.toml"
     conf.write_text(f'data_dir = "{tmp_path}"\n')
     holder = hold(path, tmp_path, "import")

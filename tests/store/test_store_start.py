@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -17,10 +16,11 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
 from companion.session import Session
-from companion.store import Store, core
+from companion.store import Store, opening
+from tests.app_config import config
+from tests.store.stored import hold_background_check
 from tests.ui_driver import Driver
 
 DATA = Path(__file__).parent.parent / "data"
@@ -60,13 +60,13 @@ def test_a_clean_start_reads_only_the_tables_game(tmp_path: Path,
     path = tmp_path / "helvetia.db"
     make(path, 6, killed=False)
     read: list[int] = []
-    real = core.heal_store
+    real = opening.heal_store
 
     def spy(store: Any, *args: Any, only: set[int] | None = None, **kw: Any) -> Any:
         read.extend(sorted(only or {-1}))
         return real(store, *args, only=only, **kw)
 
-    monkeypatch.setattr(core, "heal_store", spy)
+    monkeypatch.setattr(opening, "heal_store", spy)
     store, notice = Store.open(path)
     try:
         assert notice is None and store.check_thread is None and not store.checking
@@ -80,17 +80,8 @@ def test_after_a_kill_the_other_games_are_checked_beside_the_table(
     path = tmp_path / "helvetia.db"
     make(path, 6, killed=True)
     cut_journal(path, 2)
-    hold = threading.Event()
-    real = core.heal_store
-
-    def held(store: Any, *args: Any, background: bool = False, **kw: Any) -> Any:
-        if background:
-            hold.wait(30)  # the check takes its time: the table goes on meanwhile
-        return real(store, *args, background=background, **kw)
-
-    monkeypatch.setattr(core, "heal_store", held)
-    app = App(Config(data_dir=tmp_path, buttons=Buttons(backend="keyboard"),
-                     leds=Leds(backend="simulated")))
+    hold = hold_background_check(monkeypatch)  # the check takes its time
+    app = App(config(tmp_path))
     try:
         assert app.session is not None and len(app.session.game.actions) == 10
         assert app.store is not None and app.store.checking == frozenset(range(1, 7))
@@ -124,22 +115,15 @@ def test_a_check_cut_short_by_a_clean_close_goes_on_at_the_next_start(
     path = tmp_path / "helvetia.db"
     make(path, 4, killed=True)
     cut_journal(path, 1)
-    hold = threading.Event()
-    real = core.heal_store
-
-    def held(store: Any, *args: Any, background: bool = False, **kw: Any) -> Any:
-        if background:
-            hold.wait(30)
-        return real(store, *args, background=background, **kw)
-
-    monkeypatch.setattr(core, "heal_store", held)
+    real = opening.heal_store
+    hold = hold_background_check(monkeypatch)
     store, _ = Store.open(path)
     assert store.checking == frozenset(range(1, 5))
     store._stop_checking.set()  # closing: the game being checked ends, the rest waits
     hold.set()
     store.close()
     assert not Path(f"{path}-wal").exists()  # a clean close
-    monkeypatch.setattr(core, "heal_store", real)
+    monkeypatch.setattr(opening, "heal_store", real)
     store, _ = Store.open(path)
     try:
         assert store.check_thread is not None  # the check goes on, though the close was clean

@@ -14,17 +14,12 @@ import pytest
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
 from companion.display.screens import GameOverScreen
+from tests.app_config import config
 from tests.ui_driver import Driver
 
 DATA = Path(__file__).parent.parent / "data"
-
-
-def config(tmp: Path) -> Config:
-    return Config(data_dir=tmp, buttons=Buttons(backend="keyboard"),
-                  leds=Leds(backend="simulated"))
 
 
 def replay(path: Path) -> dict:

@@ -19,13 +19,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from companion import selfplay
-from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
 from companion.display.kit import widgets as ui
 from companion.display.screens import TurnScreen
 from companion.display.screens.parts import value_key
 from companion.display.screens.turn.characters_view import Steps
 from companion.display.screens.turn.list_view import OptionsView
+from tests.app_config import config
 from tests.ui_driver import Driver
 
 SEEDS = ((3, 5), (4, 11), (2, 7), (2, 3), (3, 13), (4, 17))
@@ -33,11 +33,6 @@ SEEDS = ((3, 5), (4, 11), (2, 7), (2, 3), (3, 13), (4, 17))
 takes about 30 s), ``pytest -m long`` at all of them. The last real bug (play-test finding 2,
 "Do it" doing an option paged out of sight, d0f5fdd) was found at the play-test table; this
 test came with its fix, over the first three games."""
-
-
-def config(tmp: Path) -> Config:
-    return Config(data_dir=tmp, buttons=Buttons(backend="keyboard"),
-                  leds=Leds(backend="simulated"))
 
 
 def do_widgets(d: Driver) -> list[Any]:
