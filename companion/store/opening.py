@@ -266,7 +266,7 @@ class Store(Actions, Undo, Upkeep):
                 for gid in sorted(ids, reverse=True):  # the newest first: the Games list's top
                     if self._stop_checking.is_set():
                         return  # closing: the rest is checked at the next start
-                    self.late_notices += heal_store(beside, only={gid}, background=True)
+                    self.tell_late(heal_store(beside, only={gid}, background=True))
                     self.checking = self.checking - {gid}
                 with beside._tx():
                     beside._set_meta("unchecked", None)

@@ -69,7 +69,7 @@ class Reading(Transactions):
             with self._writing:  # no other thread's transaction half-way in what is read
                 copy = db_copies(self.db, {game_id}).get(game_id)
                 if copy is not None and not (copy.sealed and copy.rows_sound()):
-                    self.late_notices += heal_store(self, only={game_id}, background=True)
+                    self.tell_late(heal_store(self, only={game_id}, background=True))
                 self._checked.add(game_id)
         row = self.db.execute("SELECT header FROM games WHERE id=?", (game_id,)).fetchone()
         if row is None:

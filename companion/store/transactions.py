@@ -50,10 +50,23 @@ class Transactions:
         unclean shutdown, the games other than the table's): the Games list says so."""
         self.late_notices: list[Message] = []
         """What a check beside the table found (the games after an unclean start, a record
-        read, a round end's journal check), for the screen to say."""
+        read, a round end's journal check), for the screen to say: added by ``tell_late``,
+        taken by ``take_late_notices`` (both under a lock: the checks run beside the table)."""
+        self._notices_lock = threading.Lock()
         self.check_thread: threading.Thread | None = None
         self._stop_checking = threading.Event()
         self._checked: set[int] = set()  # games whose rows passed their checks when read
+
+    def tell_late(self, said: list[Message]) -> None:
+        """Keep what a check beside the table found, for the screen to say."""
+        with self._notices_lock:
+            self.late_notices = [*self.late_notices, *said]
+
+    def take_late_notices(self) -> list[Message]:
+        """What checks beside the table found since the last call, each said once."""
+        with self._notices_lock:
+            said, self.late_notices = self.late_notices, []
+        return said
 
     @contextlib.contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:

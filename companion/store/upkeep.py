@@ -76,7 +76,7 @@ class Upkeep(Transactions):
         for gid in checked:
             try:
                 with self._writing:  # the table's commits wait: both copies read as they are
-                    self.late_notices += heal_store(self, only={gid}, background=True)
+                    self.tell_late(heal_store(self, only={gid}, background=True))
             except Exception:  # best effort, like the rest of the round end: logged; the
                 log.exception("the journal check of game %s failed", gid)  # backup goes on
         if in_turn is not None:
