@@ -23,18 +23,16 @@ from ...config import Config
 from ...engine import GameState, HelvetiaError, legal_actions
 from ...engine.round_end import track_before_last_scoring
 from ...engine.values import Colour
-from ...games import LedMoment
-from ...hw import story
-from ...hw.adalight import AdalightWriter, find_port
+from ...hw.adalight import AdalightWriter
 from ...hw.buttons import GpioButtons, KeyboardButtons
 from ...hw.events import ButtonEvent
-from ...hw.leds import OFF, SimulatedStrip, bars_between
-from ...journal import say
+from ...hw.leds import SimulatedStrip
 from ...sdnotify import Watchdog
 from ...session import Saver, Session
 from ...store import Store, StoreError, StoreTrouble
 from ..contract import AppView, Screen
 from ..kit import message_strip
+from ..kit.text_reports import set_screen
 from ..kit.widgets import (
     BACKGROUND,
     WARNING_BG,
@@ -44,14 +42,14 @@ from ..kit.widgets import (
     Widget,
     paragraph,
     reset_fonts,
-    set_screen,
 )
 from ..words import i18n
 from ..words.i18n import _
 from ..words.table_log import TableLog
-from . import panel
 from .beside import Beside
 from .device import Services
+from .dispatch import Dispatch
+from .hardware import ANIMATION, Hardware
 from .store_link import Opening, StoreLink
 from .stored_games import StoredGames
 from .table_keep import TableKeep
@@ -59,7 +57,6 @@ from .thinking import Thinking
 from .undo_reach import forced
 
 FPS = 30
-ANIMATION = 1.5  # seconds of the round-end VP bars
 IDLE_WAIT = 1.0  # seconds the loop sleeps with nothing to do (the watchdog asks for far less)
 log = logging.getLogger(__name__)
 SAVING_AFTER = 0.3  # seconds a commit runs before "Saving..." is shown
@@ -83,7 +80,7 @@ def _wake() -> None:
         pygame.event.post(pygame.event.Event(WAKE))
 
 
-class App(StoreLink, Services, Thinking):
+class App(StoreLink, Services, Thinking, Hardware, Dispatch):
     session: Session | None = None
     """The game in play, of any kind: none yet, or resumed by ``open_store`` (a class default,
     so that the check after opening the store is not narrowed to None)."""
@@ -211,59 +208,6 @@ class App(StoreLink, Services, Thinking):
             paragraph(s, _("Saving..."), r.inflate(-24, -24), 28, WARNING_INK)
             self._present(s)
         self.watchdog.tick()
-
-    # --- hardware ---------------------------------------------------------------------------
-
-    def _start_buttons(self) -> None:
-        backend = self.config.buttons.backend
-        if backend == "auto":
-            backend = "gpio" if Path("/proc/device-tree/model").exists() else "keyboard"
-        b = self.config.buttons
-        pins = dict(b.pins) | ({"next": b.next_pin} if b.next_pin is not None else {})
-        error = None
-        if backend == "gpio":
-            try:
-                self.gpio = GpioButtons(pins, self.events, hold_time=b.hold_time,
-                                        bounce_time=b.bounce_time)
-            except Exception as exc:  # no GPIO here: say so and go on with the keyboard
-                self.banner = _("The seat buttons are not available ({error}); the keys 1-4 "
-                                "work instead.").format(error=exc)
-                backend, error = "keyboard", exc
-        if backend == "keyboard":
-            self.keyboard = KeyboardButtons(list(self.config.seats), self.events,
-                                            hold_time=self.config.buttons.hold_time)
-        say(story.buttons_line(backend, b.backend, pins, self.gpio, error))  # (HW)
-
-    def _start_leds(self) -> None:
-        leds = self.config.leds
-        backend = leds.backend
-        found = find_port(leds.port)
-        if backend == "auto":
-            backend = "serial" if found else "simulated"
-        say(story.leds_line(backend, leds.backend, leds.port, found, leds.baud))  # (HW)
-        if backend == "serial":
-            self.writer = AdalightWriter(lambda: find_port(leds.port), leds.baud,
-                                         dtr_rts=leds.dtr_rts,
-                                         on_change=lambda line: say(f"LEDs: {line}")).start()
-        elif backend == "simulated":
-            self.strip = SimulatedStrip(leds.layout.count)
-
-    def update_leds(self) -> None:
-        if self.session is None:  # no game: the strip dark, not the last game's frame
-            pixels = [OFF] * self.config.leds.layout.count
-        else:
-            bars = None
-            if self.anim_start is not None and self.state is not None:
-                progress = (self.clock() - self.anim_start) / ANIMATION
-                bars = bars_between(self.last_track, self.state.track, progress)
-            moment = LedMoment(t=self.clock(), seats=self.config.seats, bars=bars,
-                               thinking=self.screen.thinking)
-            pixels = self.session.kind.led_frame(self.session.game, self.config.leds.layout,
-                                                 moment)
-        if self.writer:
-            self.writer.show(pixels)
-        if self.strip:
-            self.strip.show(pixels)
 
     # --- the game -----------------------------------------------------------------------------
 
@@ -393,80 +337,6 @@ class App(StoreLink, Services, Thinking):
         self.screen = screen
         self.dirty = True
 
-    # --- input ----------------------------------------------------------------------------------
-
-    def to_logical(self, x: float, y: float) -> tuple[int, int]:
-        return panel.to_logical(self.window.get_size(), self.rotation, x, y)
-
-    def to_window(self, pos: tuple[int, int]) -> tuple[float, float]:
-        return panel.to_window(self.window.get_size(), self.rotation, pos)
-
-    def tap(self, pos: tuple[int, int]) -> None:
-        # The refusal's strip shows the whole reason over no control where it can: a tap on
-        # it closes it and does nothing else.
-        strip = next((w for w in self.widgets if w.id == "banner" and w.rect.collidepoint(pos)),
-                     None)
-        if self.banner and strip is not None:
-            strip.on_tap()  # type: ignore[misc]
-            self.dirty = True
-            return
-        for w in reversed(self.widgets):
-            if w.rect.collidepoint(pos) and w.enabled and w.on_tap:
-                self.banner = None  # answered by this tap: a new refusal comes with it
-                try:
-                    w.on_tap()
-                except StoreError as exc:  # e.g. a cost or a setting not saved: said (STORE)
-                    self.banner = i18n.error_text(exc)
-                self.dirty = True
-                return
-            if w.rect.collidepoint(pos) and not w.enabled and w.why_not:
-                self.banner = w.why_not  # a greyed-out choice says why
-                self.dirty = True
-                return
-
-    def button_event(self, event: ButtonEvent) -> None:
-        session = self.session
-        if session is None or (self.overlay is not None
-                               and not session.kind.buttons_under_questions):
-            return
-        decision = session.kind.seat_decision(session.game, event, self.config.seats,
-                                              self.screen.seat_choice())
-        if not decision.undo and self.overlay is None and decision.seat is not None \
-                and self.screen.on_seat(self, decision.seat):
-            self.dirty = True  # the screen's one way on, confirmed by the seat button
-            return
-        if decision.undo:
-            self.overlay = session.kind.undo_question()
-            self.dirty = True
-        elif decision.action is not None:
-            self.apply(decision.action)
-        elif decision.message is not None:  # why not, in the table's language
-            self.banner = i18n.say(decision.message)
-            self.dirty = True
-
-    def handle(self, e: pygame.event.Event) -> None:
-        if e.type == pygame.QUIT:
-            self.running = False
-        elif e.type == pygame.FINGERUP:
-            ww, wh = self.window.get_size()
-            self.tap(self.to_logical(e.x * ww, e.y * wh))
-        elif e.type == pygame.MOUSEBUTTONUP and e.button == 1 and not getattr(e, "touch", False):
-            self.tap(self.to_logical(*e.pos))
-        elif e.type in (pygame.KEYDOWN, pygame.KEYUP):
-            if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE and self.driver != "kmsdrm":
-                from ..screens.menu.desktop import QuitConfirm
-
-                # Esc asks first (UI-TABLE); a second Esc on the question quits.
-                if isinstance(self.overlay, QuitConfirm):
-                    self.running = False
-                else:
-                    self.overlay = QuitConfirm()
-                    self.dirty = True
-            elif self.keyboard:
-                self.keyboard.key(pygame.key.name(e.key), e.type == pygame.KEYDOWN, self.clock())
-        elif e.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED, pygame.VIDEOEXPOSE):
-            self.dirty = True
-
     # --- drawing and the loop --------------------------------------------------------------------
 
     def animating(self) -> bool:
@@ -521,17 +391,6 @@ class App(StoreLink, Services, Thinking):
 
     def _dismiss(self) -> None:
         self.banner = None
-
-    def _draw_strip(self, s: pygame.Surface) -> None:
-        """The simulated LED strip along the bottom edge."""
-        assert self.strip is not None
-        pixels = self.strip.pixels
-        if not pixels:
-            return
-        w = W / len(pixels)
-        for i, rgb in enumerate(pixels):
-            rect = pygame.Rect(int(i * w), H - 6, max(int(w) - 1, 1), 6)
-            pygame.draw.rect(s, rgb if rgb != (0, 0, 0) else (60, 60, 60), rect)
 
     def step(self, timeout: float = IDLE_WAIT) -> None:
         """One turn of the loop: wait for an event (or a frame while animating), handle it,

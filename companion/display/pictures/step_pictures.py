@@ -26,6 +26,7 @@ from ...engine.table import (
 from ...engine.values import Sex
 from ..kit.palette import NEUTRAL as NEUTRAL_COIN_COLOUR
 from ..kit.palette import TILE_FACE
+from ..kit.picture_cache import PICTURES
 from ..kit.widgets import (
     BUTTON,
     BUTTON_EDGE,
@@ -33,7 +34,6 @@ from ..kit.widgets import (
     INK,
     LIGHT,
     PICTURE_TEXT,
-    PICTURES,
     PLAYER,
     PLAYER_INK,
     draw_text,

@@ -19,6 +19,8 @@ from ...engine.setup import centre_coins
 from ...engine.state import Adult, Building
 from ...engine.values import SEXES, Colour, Quarter, Sex
 from ..kit.palette import CENTRE, TILE_FACE, TILE_USED
+from ..kit.picture_cache import PICTURES
+from ..kit.text_reports import too_small
 from ..kit.widgets import (
     ACCENT,
     ACCENT_INK,
@@ -31,7 +33,6 @@ from ..kit.widgets import (
     LIGHT,
     PANEL,
     PICTURE_TEXT,
-    PICTURES,
     PLAYER,
     PLAYER_INK,
     SELECTED,
@@ -42,7 +43,6 @@ from ..kit.widgets import (
     line_height,
     line_step,
     mark,
-    too_small,
 )
 from ..words import i18n
 from ..words.i18n import building, initial, village_title

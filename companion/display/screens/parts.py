@@ -13,6 +13,7 @@ from ...engine.setup import coins_at_hand
 from ...engine.state import CHARACTERS, DRAFT, START_PLAYER
 from ...engine.values import Colour
 from ..contract import AppView, Screen
+from ..kit.picture_cache import PICTURES
 from ..kit.widgets import (
     ACCENT,
     ACCENT_INK,
@@ -25,7 +26,6 @@ from ..kit.widgets import (
     MUTED,
     PANEL,
     PICTURE_TEXT,
-    PICTURES,
     PLAYER,
     TITLE,
     WARNING_INK,
