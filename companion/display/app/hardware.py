@@ -8,25 +8,23 @@ from __future__ import annotations
 import queue
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pygame
 
 from ...config import Config
-from ...engine.values import Colour
 from ...games import LedMoment
 from ...hw import story
 from ...hw.adalight import AdalightWriter, find_port
 from ...hw.buttons import GpioButtons, KeyboardButtons
 from ...hw.events import ButtonEvent
-from ...hw.leds import OFF, SimulatedStrip, bars_between
+from ...hw.leds import OFF, SimulatedStrip
 from ...journal import say
 from ...session import Session
 from ..contract import Screen
 from ..kit.widgets import H, W
 from ..words.i18n import _
 
-ANIMATION = 1.5  # seconds of the round-end VP bars
+ANIMATION = 1.5  # seconds the scores' bars fill after a scoring
 
 
 class Hardware:
@@ -42,9 +40,7 @@ class Hardware:
     session: Session | None
     screen: Screen
     anim_start: float | None
-    last_track: dict[Colour, int]
     banner: str | None
-    state: Any
 
     def _start_buttons(self) -> None:
         backend = self.config.buttons.backend
@@ -84,11 +80,10 @@ class Hardware:
         if self.session is None:  # no game: the strip dark, not the last game's frame
             pixels = [OFF] * self.config.leds.layout.count
         else:
-            bars = None
-            if self.anim_start is not None and self.state is not None:
-                progress = (self.clock() - self.anim_start) / ANIMATION
-                bars = bars_between(self.last_track, self.state.track, progress)
-            moment = LedMoment(t=self.clock(), seats=self.config.seats, bars=bars,
+            filling = None if self.anim_start is None else \
+                (self.clock() - self.anim_start) / ANIMATION
+            moment = LedMoment(t=self.clock(), seats=self.config.seats, filling=filling,
+                               scores_before=self.session.scores_before or {},
                                thinking=self.screen.thinking)
             pixels = self.session.kind.led_frame(self.session.game, self.config.leds.layout,
                                                  moment)

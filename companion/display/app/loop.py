@@ -20,8 +20,7 @@ from typing import Any
 import pygame
 
 from ...config import Config
-from ...engine import GameState, HelvetiaError, legal_actions
-from ...engine.round_end import track_before_last_scoring
+from ...engine import GameState, HelvetiaError
 from ...engine.values import Colour
 from ...hw.adalight import AdalightWriter
 from ...hw.buttons import GpioButtons, KeyboardButtons
@@ -54,7 +53,6 @@ from .store_link import Opening, StoreLink
 from .stored_games import StoredGames
 from .table_keep import TableKeep
 from .thinking import Thinking
-from .undo_reach import forced
 
 FPS = 30
 IDLE_WAIT = 1.0  # seconds the loop sleeps with nothing to do (the watchdog asks for far less)
@@ -126,17 +124,8 @@ class App(StoreLink, Services, Thinking, Hardware, Dispatch):
         self.opening: Opening | None = None  # the store opened again in the background
         self.watchdog = Watchdog()
         self.open_store()
-        self.table = TableLog()
-        """The table steps of the turn so far (then of the round end)."""
-        self._table_from_record()  # a restart mid-turn: the turn's table steps (UI-TABLE)
-        if self.state is not None and self.session is not None:
-            for taken in self.session.taken_back:  # and what the undos before it take back
-                self.table.took_back(*taken)
-        self.last_track: dict[Colour, int] = self.track_before()
-        """The VP before the newest round end's scoring: "since last round" counts from it."""
         self.anim_start: float | None = None
-        self.round_before: GameState | None = None
-        self.summary_pending = False
+        """When the scores' bars began to fill after a scoring (None: they are not)."""
         self.table_keep = TableKeep()
         self.table_keep.restore(self)  # ticks; a round end's checklist not gone past
 
@@ -159,11 +148,6 @@ class App(StoreLink, Services, Thinking, Hardware, Dispatch):
         self.show(self._trouble_screen() if self.trouble else home_screen(self))
         self.update_leds()  # after a restart the strip shows the table at once (HW)
         self.keys_hint()
-
-    def _table_from_record(self) -> None:
-        """The table steps of a game of Helvetia, as its record has them."""
-        if self.state is not None and self.session is not None:
-            self.table.rebuild(self.session.game.states, self.session.game.actions)
 
     def view(self) -> AppView:
         """The app as its screens see it (the type checker holds it to the contract)."""
@@ -225,41 +209,47 @@ class App(StoreLink, Services, Thinking, Hardware, Dispatch):
             self.banner = i18n.error_text(exc)
             self.dirty = True
             return
-        self.table.clear()
-        self.last_track = {}
         self.after_change()
 
     def apply(self, action: object) -> bool:
         """Check, commit, then show; a refusal or a failed save is shown and changes nothing."""
-        assert self.session is not None
-        before = self.session.state
+        session = self.session
+        assert session is not None
         try:
-            after = self.session.apply(action)
+            session.apply(action)
         except (HelvetiaError, StoreError) as exc:
             self.banner = i18n.error_text(exc)
             self.dirty = True
             return False
-        waiting = self.session.waiting  # saved later: the store is locked (STORE)
+        waiting = session.waiting  # saved later: the store is locked (STORE)
         self.banner = i18n.error_text(waiting) if waiting else None
-        if isinstance(after, GameState):  # the table steps are worded for Helvetia's
-            self.table.add(before, self.session.game.actions[-1], after)
-        changed = self.session.kind.changed(before, after)
-        if changed.round_over:
-            self.round_before = before  # for the round's summary: tiles and scores moved
-        if changed.summary:  # e.g. the setup's steps as a checklist before the turns
-            self.summary_pending = True
-        if changed.scored and isinstance(after, GameState):
-            self.last_track = self.track_before()
-            self.anim_start = self.clock()  # the VP bars fill to the new scores
+        if session.changed.scored and session.scores_before is not None:
+            self.anim_start = self.clock()  # the bars fill to the new scores
         self.after_change()
         return True
 
-    def track_before(self) -> dict[Colour, int]:
-        """Each player's VP before the game's newest round end's scoring, from its states (a
-        game ended by agreement scores nothing more: its last round end's change stands)."""
-        if self.state is None or self.session is None:
-            return {}
-        return track_before_last_scoring(self.session.game.states)
+    @property
+    def table(self) -> TableLog:
+        """The table steps of the game in play as its kind keeps them, for the screens that
+        word them (a log with nothing in it for a game that keeps another kind, or none)."""
+        log = self.session.table if self.session is not None else None
+        return log if isinstance(log, TableLog) else TableLog()
+
+    @property
+    def last_track(self) -> dict[Colour, int]:
+        """The scores before the newest scoring: "since last round" counts from them."""
+        session = self.session
+        return session.scores_before or {} if session is not None else {}
+
+    @property
+    def summary_pending(self) -> bool:
+        """A summary of what the table did is still to be shown (the session keeps it)."""
+        return self.session is not None and self.session.summary_pending
+
+    @summary_pending.setter
+    def summary_pending(self, due: bool) -> None:
+        if self.session is not None:
+            self.session.summary_pending = due
 
     def undo(self) -> None:
         assert self.session is not None
@@ -271,31 +261,22 @@ class App(StoreLink, Services, Thinking, Hardware, Dispatch):
                 break
             self.banner = None
             game = self.session.game
-            self._table_from_record()  # the steps as they were
-            if self.state is not None:  # and what the table now takes back (UI-TABLE)
-                self.table.took_back(*self.session.taken_back[-1])
             # A choice nobody made (a forced school return) is taken back with what led to
             # it: else after_change would record it again at once and undo would go round.
-            if not (game.actions and self._forced(self.state)):
+            if not (game.actions and self.session.kind.forced(game) is not None):
                 break
         self.after_change()
         self.screen.after_undo(self)  # the screen shows at once what to take back
-
-    @staticmethod
-    def _forced(state: GameState | None) -> bool:
-        """The state offers one action only, which the app records without asking."""
-        return forced(state)
 
     def after_change(self) -> None:
         from ..screens import screen_for
 
         self.overlay = None
-        state = self.state
         session = self.session  # names on every screen
         i18n.set_players(session.kind.players(session.game) if session is not None else ())
-        if self._forced(state):  # no real choice: ask nothing, but record it
-            assert state is not None
-            self.apply(legal_actions(state)[0])
+        forced = session.kind.forced(session.game) if session is not None else None
+        if forced is not None:  # no real choice: ask nothing, but record it
+            self.apply(forced)
             return
         self.show(screen_for(self))
         self.update_leds()
@@ -318,8 +299,6 @@ class App(StoreLink, Services, Thinking, Hardware, Dispatch):
     def new_game(self) -> None:
         self.session = None
         self.anim_start = None
-        self.table.clear()
-        self.summary_pending = False
         self.after_change()
 
     @property
