@@ -70,10 +70,11 @@ class Driver:
         return self.app.widgets
 
     def settle(self, seconds: float = 120.0) -> None:
-        """A thought of the companion's on the screen (a virtual player's plan, a hint),
-        worked out beside the screen, waited for as a table would: the loop goes on."""
+        """A thought of the companion's on the screen (a virtual player's plan, a hint) or a
+        screen's loading (a record replayed), worked out beside the screen, waited for as a
+        table would: the loop goes on."""
         end = time.monotonic() + seconds
-        while any(getattr(x, "thinking", None) is not None
+        while any(getattr(x, "thinking", None) is not None or getattr(x, "loading", False)
                   for x in (self.app.screen, self.app.overlay)):
             if time.monotonic() > end:
                 raise Stuck("the companion is still thinking", self.screen_name(), [])

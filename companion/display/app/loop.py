@@ -109,7 +109,9 @@ class App(StoreLink, Services, Thinking, Hardware, Dispatch):
 
         self.store_path = store_path or config.data_dir / "helvetia.db"
         self.store: Store | None = None
-        self.stored = StoredGames(lambda: self.store)
+        self.beside = Beside(wake=_wake)
+        """Work longer than a frame (thoughts, replays) done beside the screen's thread."""
+        self.stored = StoredGames(lambda: self.store, self.beside)
         """The stored games as the screens read them."""
         self.trouble: StoreTrouble | None = None  # the store cannot be used now (STORE)
         self.retry_at = 0.0
@@ -130,8 +132,6 @@ class App(StoreLink, Services, Thinking, Hardware, Dispatch):
         self.table_keep.restore(self)  # ticks; a round end's checklist not gone past
 
         self.events: queue.Queue[ButtonEvent] = WakingQueue()
-        self.beside = Beside(wake=_wake)
-        """Thoughts worked out beside the screen's thread (``thinking``)."""
         self.keyboard: KeyboardButtons | None = None
         self.gpio: GpioButtons | None = None
         self._start_buttons()
