@@ -13,7 +13,6 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame
 
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
@@ -22,7 +21,7 @@ from companion.display.screens.history.game import GameScreen, RecordScreen, rec
 from companion.engine import Game
 from companion.session import Session
 from companion.store import Store
-from tests.ui_driver import Driver
+from tests.ui_driver import Driver, tap_at_once
 
 DATA = Path(__file__).parent.parent / "data"
 
@@ -49,25 +48,13 @@ def app_at_the_game(tmp_path: Path) -> tuple[App, Driver, list[str]]:
     return app, d, lines
 
 
-def tap_without_waiting(app: App, id_: str) -> None:
-    """A finger on ``id_`` as the last frame drew it, and one turn of the loop: nothing
-    waited for."""
-    w = next(w for w in app.widgets if w.id == id_)
-    x, y = app.to_window(w.rect.center)
-    ww, wh = app.window.get_size()
-    for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
-        pygame.event.post(pygame.event.Event(kind, x=x / ww, y=y / wh, dx=0.0, dy=0.0,
-                                             touch_id=1, finger_id=0, pressure=1.0))
-    app.step(0)
-
-
 def test_the_record_is_replayed_beside_the_screen_and_shown_once_it_is_in(
         tmp_path: Path) -> None:
     app, d, lines = app_at_the_game(tmp_path)
     summary = app.screen.game  # type: ignore[union-attr]
     assert summary is not None
     text_reports.DRAWN.clear()
-    tap_without_waiting(app, "record")
+    tap_at_once(app, "record")
     record = app.screen
     assert isinstance(record, RecordScreen)
     # The first frame: the replay is on its way beside the screen, which says so.
@@ -91,11 +78,11 @@ def test_the_record_is_replayed_beside_the_screen_and_shown_once_it_is_in(
 def test_leaving_the_record_before_the_replay_is_in_throws_its_answer_away(
         tmp_path: Path) -> None:
     app, _d, _lines = app_at_the_game(tmp_path)
-    tap_without_waiting(app, "record")
+    tap_at_once(app, "record")
     record = app.screen
     assert isinstance(record, RecordScreen) and record.replay is not None
     job = record.replay
-    tap_without_waiting(app, "back")  # before the replay is in
+    tap_at_once(app, "back")  # before the replay is in
     assert isinstance(app.screen, GameScreen)
     assert job.withdrawn or job.ready
     job.wait(30)
