@@ -4,7 +4,7 @@ the code that sends it to BG Stats."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -12,9 +12,7 @@ from ....engine import Game
 from ....engine.round_end import scored
 from ....engine.scoring import BREAKDOWN
 from ....engine.state import PLAY
-from ....games import Played
 from ....history.summary import GameSummary
-from ...app.beside import Job
 from ...contract import AppView
 from ...kit.widgets import (
     BACKGROUND,
@@ -46,6 +44,10 @@ from .words import (
     title_bar,
     when,
 )
+
+if TYPE_CHECKING:
+    from ....games import Played
+    from ...app.beside import Job
 
 
 class GameScreen(Screen):
