@@ -362,7 +362,7 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
     """The village's picture in ``area``; ``arriving``: villagers (colour, sex) standing on
     their buildings already before the table's answer is entered (laid out with the others,
     none over another). Laid out and drawn once per state (and language): a frame that shows
-    it again copies it (``ui.PICTURES``)."""
+    it again copies it (``picture_cache.PICTURES``)."""
     key = ("village", village_, tuple(area), frozenset(highlight or ()), quarters,
            tuple(sorted((c, tuple(v)) for c, v in (arriving or {}).items())), i18n.language)
     return PICTURES.draw(surface, state, key, area, lambda: _draw_village(
