@@ -19,6 +19,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
+from companion.display.kit import text_reports
 from companion.display.kit import widgets as ui
 
 RECORD = Path(__file__).resolve().parent.parent / "tests" / "data" / "game-4p.jsonl"
@@ -36,24 +37,25 @@ def fitting() -> None:
         ui.draw_text(surface, name, pygame.Rect(0, 0, 260, 60))
         ms = (time.perf_counter() - start) * 1000
         print(f"fitting a {n}-character name into 260x60: {ms:.2f} ms (first time, no cache)")
-    ui.clear_reports()
+    text_reports.clear_reports()
 
 
 def screens(language: str) -> None:
     from tests import screens as shots
     from tests import uiplay
 
-    ui.clear_reports()
+    text_reports.clear_reports()
     with tempfile.TemporaryDirectory() as tmp:
         shots.render_all(Path(tmp) / "shots", Path(tmp) / "data", language)
         uiplay.play(RECORD.read_text().splitlines(), Path(tmp) / "play", language)
-    body = [s for s in ui.SIZES if s >= ui.MIN_TEXT]
+    body = [s for s in text_reports.SIZES if s >= ui.MIN_TEXT]
     print(f"language {language}: smallest body text {min(body)} px; smallest text on a "
-          f"picture (labels in village cells, initials on coins and cubes) {min(ui.SIZES)} px")
-    low = min(ui.CONTRAST.items(), key=lambda kv: kv[1])
+          f"picture (labels in village cells, initials on coins and cubes) "
+          f"{min(text_reports.SIZES)} px")
+    low = min(text_reports.CONTRAST.items(), key=lambda kv: kv[1])
     print(f"lowest contrast {low[1]:.2f}:1 ({low[0][0]}: {low[0][1]!r} {low[0][2]} on "
-          f"{low[0][3]}), texts checked: {len(ui.CONTRAST)}")
-    print(f"text-fit reports: {len(ui.REPORTS)}")
+          f"{low[0][3]}), texts checked: {len(text_reports.CONTRAST)}")
+    print(f"text-fit reports: {len(text_reports.REPORTS)}")
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from .engine.messages import Message
-from .games import GameKind, Played, kind_of_header
+from .games import Changed, GameKind, Played, kind_of_header
 from .store import Store, StoreError, reason
 
 T = TypeVar("T")
@@ -92,10 +92,18 @@ class Session:
         as (state before it, the action, state after it): what the table takes back. Kept
         with each undo in the store, so that a restart shows the same (``_taken_again``)."""
         self.table = self.kind.table_steps(game)
-        """The table's steps as the kind keeps them (None where the app keeps its own)."""
+        """The table's steps as the kind keeps them (None for a game that keeps none)."""
         self._taken_again()
         self.kept_heads: list[str] = []
         """The chain value after each queued action (kept in the journal)."""
+        self.changed = Changed()
+        """What the last action done changed (the kind's ``changed``)."""
+        self.scores_before = self.kind.scores_before(game)
+        """The scores before the game's newest scoring, as the kind counts them (None for a
+        game whose scores are not shown filling); taken again after each scoring."""
+        self.summary_pending = False
+        """A summary of what the table did is still to be shown (an action's ``changed``
+        asked for one; the screen that shows it clears it)."""
 
     @classmethod
     def start(cls, store: Store, header: Mapping[str, Any],
@@ -130,8 +138,6 @@ class Session:
         state = self.game.apply(action)  # refused here: nothing stored, nothing changed
         action = self.game.actions[-1]
         seq = len(self.game.actions)
-        if self.table is not None:
-            self.table.done(before, action, state)
         line = self.kind.action_line(self.game, action)
         changed = self.kind.changed(before, state)
         result = self.kind.result(self.game) if self.kind.game_over(self.game) else None
@@ -142,7 +148,7 @@ class Session:
 
         if self.queued:  # the store is locked: this action waits its turn
             self._keep_queued(seq, line, result, commit)
-            self.taken_back = []
+            self._done(before, action, state, changed)
             return state
         try:
             self.head = self.runner(commit)
@@ -150,15 +156,26 @@ class Session:
             if reason(exc) == "locked":  # another program: the action is kept in the journal
                 self._keep_queued(seq, line, result, commit)
                 self.waiting = StoreError(Message("store.waiting", {"reason": "locked"}))
-                self.taken_back = []
+                self._done(before, action, state, changed)
                 return state
-            self.game.undo()
-            self._fresh_table()  # the steps as they were before the action
+            self.game.undo()  # not done: the table's steps and marks stay as they were
             raise StoreError(Message("store.failed_action", {"reason": reason(exc)})) from exc
-        self.taken_back = []  # an action done: nothing more to take back
+        self._done(before, action, state, changed)
         if changed.backup:  # a backup, in the background: the commit above is safe already
             self.store.round_end_in_background()
         return state
+
+    def _done(self, before: Any, action: Any, after: Any, changed: Changed) -> None:
+        """An action is done (saved, or kept to be saved): nothing more to take back; the
+        table's steps, the scores before a scoring and the summary due follow it."""
+        self.taken_back = []
+        self.changed = changed
+        if self.table is not None:
+            self.table.done(before, action, after)
+        if changed.scored and self.scores_before is not None:
+            self.scores_before = self.kind.scores_before(self.game)
+        if changed.summary:  # e.g. the setup's steps as a checklist before the turns
+            self.summary_pending = True
 
     def _keep_queued(self, seq: int, line: str, result: Mapping[str, Any] | None,
                      commit: Callable[[Any], str]) -> None:
@@ -171,7 +188,6 @@ class Session:
                                                               result))
         except Exception as exc:  # not even the journal: the action is not done
             self.game.undo()
-            self._fresh_table()
             raise StoreError(Message("store.failed_action", {"reason": reason(exc)})) from exc
         self.kept_heads.append(kept.chain)
         self.queued.append(lambda: commit(kept))
@@ -202,7 +218,9 @@ class Session:
                     self.runner(lambda: self.store.keep_undo(self.game_id, seq, was_over))
                     self.queued.pop()
                     self.kept_heads.pop()
-                    return self._undone()
+                    action = self._undone()
+                    self._tell_table()
+                    return action
             finally:
                 self._flushing.release()
         seq = len(self.game.actions)
@@ -213,29 +231,23 @@ class Session:
             self.head = self.runner(lambda: self.store.commit_undo(
                 self.game_id, seq, unfinish=was_over, after=self.head, undone=lines))
         except Exception as exc:
-            self.game.apply(action)
+            self.game.apply(action)  # not undone: the table's steps stay as they were
             self.taken_back.pop()
-            self._fresh_table()
             raise StoreError(Message("store.failed_undo", {"reason": reason(exc)})) from exc
+        self._tell_table()
         return action
 
     def _undone(self) -> Any:
-        """Undo the last action in the game (not yet in the store); the table's steps say
-        what to take back."""
+        """Undo the last action in the game (not yet in the store), kept in ``taken_back``."""
         after = self.game.state
         action = self.game.undo()
         self.taken_back.append((self.game.state, action, after))
-        if self.table is not None:
-            self.table.took_back(self.game.state, action, after)
         return action
 
-    def _fresh_table(self) -> None:
-        """The kind's table steps from the game as it stands, then what the undos since the
-        last action take back."""
-        self.table = self.kind.table_steps(self.game)
+    def _tell_table(self) -> None:
+        """The table's steps say what the latest undo takes back."""
         if self.table is not None:
-            for before, action, after in self.taken_back:
-                self.table.took_back(before, action, after)
+            self.table.took_back(*self.taken_back[-1])
 
     def _taken_again(self) -> None:
         """After a restart: the undos since the last action as the store kept them, done
@@ -252,6 +264,7 @@ class Session:
             done += 1
         for _ in range(done):
             self._undone()
+            self._tell_table()
 
     def idle(self) -> None:
         """Nothing happening at the table: let the store checkpoint (best effort)."""

@@ -63,7 +63,7 @@ os.environ.update(_hermetic)
 from gpiozero import Device  # noqa: E402
 
 from companion import cli_store, config  # noqa: E402
-from companion.display.kit import widgets as ui  # noqa: E402
+from companion.display.kit import text_reports  # noqa: E402
 from companion.display.words import i18n  # noqa: E402
 
 START = dict(os.environ)
@@ -81,8 +81,8 @@ def _per_test_state() -> Iterator[None]:
     and the hermetic environment, whatever the test before it changed."""
     i18n.use("en")
     i18n.set_players(())
-    ui.clear_reports()
-    ui.set_screen("?")
+    text_reports.clear_reports()
+    text_reports.set_screen("?")
     factory = Device.pin_factory
     yield
     if Device.pin_factory is not factory:

@@ -3,8 +3,8 @@ screens at points of a recorded game, reached through the UI.
 
 ``python -m tests.screenshots`` (or ``python -m tests.screens [DIR] [--language LANG]``)
 re-makes ``docs/screenshots/``. Every text drawn meanwhile is checked: the text-fit reports
-and the contrast of every text against its background are in ``ui.REPORTS`` and
-``ui.CONTRAST`` afterwards.
+and the contrast of every text against its background are in ``text_reports.REPORTS`` and
+``text_reports.CONTRAST`` afterwards.
 """
 
 from __future__ import annotations
@@ -162,21 +162,21 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
     import tempfile
 
-    from companion.display.kit import widgets as ui
+    from companion.display.kit import text_reports
 
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("out", nargs="?", default=str(DOCS))
     parser.add_argument("--language", default="en")
     args = parser.parse_args(argv)
-    ui.clear_reports()
+    text_reports.clear_reports()
     with tempfile.TemporaryDirectory() as tmp:
         for name, path in render_all(Path(args.out), Path(tmp), args.language).items():
             print(name, path)
-    for r in ui.REPORTS:
+    for r in text_reports.REPORTS:
         print(f"{r.why}: {r.screen}: {r.text!r} in {r.box[0]}x{r.box[1]} at {r.size} px")
-    for screen, s, fg, bg, ratio in ui.contrast_misses():
+    for screen, s, fg, bg, ratio in text_reports.contrast_misses():
         print(f"contrast {ratio:.2f}: {screen}: {s!r} {fg} on {bg}")
-    return 1 if ui.REPORTS or ui.contrast_misses() else 0
+    return 1 if text_reports.REPORTS or text_reports.contrast_misses() else 0
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ import pygame
 
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
-from companion.display.kit import widgets as ui
+from companion.display.kit import text_reports
 from companion.session import Session
 from companion.store import Store
 from tests.ui_driver import Driver
@@ -116,15 +116,15 @@ def main(argv: list[str]) -> int:
     out = Path(argv[0]) if argv else ROOT / "docs" / "screenshots"
     bad = 0
     for lang in ("en", "de"):
-        ui.clear_reports()
+        text_reports.clear_reports()
         with tempfile.TemporaryDirectory() as data:
             for name, path in render(lang, out / lang / "history", Path(data)).items():
                 print(lang, name, path)
-        for r in ui.REPORTS:
+        for r in text_reports.REPORTS:
             print(f"  does not fit: {r.screen} {r.box}: {r.text!r}")
-        for screen, s, fg, bg, ratio in ui.contrast_misses():
+        for screen, s, fg, bg, ratio in text_reports.contrast_misses():
             print(f"  contrast {ratio:.2f}: {screen}: {s!r} {fg} on {bg}")
-        bad += len(ui.REPORTS) + len(ui.contrast_misses())
+        bad += len(text_reports.REPORTS) + len(text_reports.contrast_misses())
     return 1 if bad else 0
 
 

@@ -22,7 +22,7 @@ import pygame
 
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
-from companion.display.kit import widgets as ui
+from companion.display.kit import text_reports
 from companion.display.screens.setup.keyboard import taps_for
 from companion.display.words import i18n
 from companion.engine import Choose
@@ -34,14 +34,15 @@ SHOTS = ("name-keyboard", "new-game", "setup-checklist", "turn", "refusal", "rou
          "round-scores")
 
 
-def render(lang: str, out: Path, data: Path) -> tuple[dict[str, Path], list[ui.TextReport]]:
+def render(lang: str, out: Path, data: Path
+           ) -> tuple[dict[str, Path], list[text_reports.TextReport]]:
     """The screens of ``SHOTS`` in ``lang``, saved as ``out/<name>.png``; and what did not fit."""
     out.mkdir(parents=True, exist_ok=True)
     lines = RECORD.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])
     app = App(Config(language=lang, data_dir=data, buttons=Buttons(backend="keyboard"),
                      leds=Leds(backend="simulated")))
-    ui.clear_reports()
+    text_reports.clear_reports()
     d = Driver(app)
     shots: dict[str, Path] = {}
 
@@ -73,7 +74,7 @@ def render(lang: str, out: Path, data: Path) -> tuple[dict[str, Path], list[ui.T
     save("round-end")
     d.play(lines, stop=40)
     save("round-scores")
-    reports = list(ui.REPORTS)
+    reports = list(text_reports.REPORTS)
     app.close()
     return shots, reports
 

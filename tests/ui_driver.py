@@ -49,6 +49,22 @@ class Stuck(AssertionError):
         self.widgets = widgets
 
 
+def finger(app: App, pos: tuple[int, int]) -> None:
+    """A finger down and up at ``pos`` on the logical screen, and one loop step."""
+    x, y = app.to_window(pos)
+    ww, wh = app.window.get_size()
+    for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+        pygame.event.post(pygame.event.Event(kind, x=x / ww, y=y / wh, dx=0.0, dy=0.0,
+                                             touch_id=1, finger_id=0, pressure=1.0))
+    app.step(0)
+
+
+def tap_at_once(app: App, id_: str) -> None:
+    """A finger on the widget as the last frame drew it, and one loop step: answered within
+    that step or not at all (nothing beside the screen is waited for)."""
+    finger(app, next(w for w in reversed(app.widgets) if w.id == id_).rect.center)
+
+
 class Driver:
     def __init__(self, app: App) -> None:
         self.app = app
@@ -70,10 +86,11 @@ class Driver:
         return self.app.widgets
 
     def settle(self, seconds: float = 120.0) -> None:
-        """A thought of the companion's on the screen (a virtual player's plan, a hint),
-        worked out beside the screen, waited for as a table would: the loop goes on."""
+        """A thought of the companion's on the screen (a virtual player's plan, a hint) or a
+        screen's loading (a record replayed), worked out beside the screen, waited for as a
+        table would: the loop goes on."""
         end = time.monotonic() + seconds
-        while any(getattr(x, "thinking", None) is not None
+        while any(getattr(x, "thinking", None) is not None or getattr(x, "loading", False)
                   for x in (self.app.screen, self.app.overlay)):
             if time.monotonic() > end:
                 raise Stuck("the companion is still thinking", self.screen_name(), [])
@@ -114,12 +131,7 @@ class Driver:
 
     def touch_at(self, pos: tuple[int, int]) -> None:
         """A tap anywhere on the logical screen, on a widget or not."""
-        x, y = self.app.to_window(pos)
-        ww, wh = self.app.window.get_size()
-        for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
-            pygame.event.post(pygame.event.Event(kind, x=x / ww, y=y / wh, dx=0.0, dy=0.0,
-                                                 touch_id=1, finger_id=0, pressure=1.0))
-        self.app.step(0)
+        finger(self.app, pos)
         self.settle()
         self.taps += 1
 

@@ -23,7 +23,7 @@ import pygame
 
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
-from companion.display.kit import widgets as ui
+from companion.display.kit import text_reports
 from tests.ui_driver import Driver
 
 
@@ -56,9 +56,9 @@ def main() -> int:
             why = f" why={w.why_not!r}" if w.why_not else ""
             label = w.label or " / ".join(w.lines)
             lines.append(f"  {w.id}{off}{sel} @{tuple(w.rect)} {label!r}{why}")
-        for r in ui.REPORTS[seen:]:
+        for r in text_reports.REPORTS[seen:]:
             lines.append(f"  !! {r.why}: {r.text!r} box={r.box} size={r.size}")
-        seen = len(ui.REPORTS)
+        seen = len(text_reports.REPORTS)
         return "\n".join(lines) + "\n"
 
     (out / "out").write_text(report("start"))
@@ -82,8 +82,8 @@ def main() -> int:
                     d.hold(args[0])
                 elif verb == "reports":  # every text too small or not fitting since the start
                     text.extend(f"  !! {r.screen}: {r.why}: {r.text!r} box={r.box} size={r.size}\n"
-                                for r in ui.REPORTS)
-                    text.append(f"  sizes drawn: {sorted(ui.SIZES.items())}\n")
+                                for r in text_reports.REPORTS)
+                    text.append(f"  sizes drawn: {sorted(text_reports.SIZES.items())}\n")
                 elif verb == "auto":
                     for _ in range(int(args[0])):
                         what = auto_step(app, d)

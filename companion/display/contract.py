@@ -77,10 +77,14 @@ class AppView(Protocol):
     session: Session | None
     """The game in play, of any kind, if any: its ``kind``, its ``state``, its ``game``
     (header, actions, states) and its id in the store."""
-    table: TableLog
-    """The table steps of the turn so far (then of the round end)."""
-    last_track: dict[Colour, int]
-    """The scores before the last change of the score track."""
+    @property
+    def table(self) -> TableLog:
+        """The table steps of the turn so far (then of the round end)."""
+
+    @property
+    def last_track(self) -> dict[Colour, int]:
+        """The scores before the newest scoring."""
+
     stored: StoredGames
     """The stored games and the device's settings, read through a typed service; a screen
     calls none of the store's own functions."""

@@ -7,17 +7,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Game, GameState
+from ..engine import Game, GameState, legal_actions
 from ..engine.catalogue import merge
 from ..engine.messages import Message
+from ..engine.round_end import track_before_last_scoring
 from ..engine.state import OVER, PLAY, REVEAL, SCHOOL
 from ..engine.summary import summary as state_summary
 from ..hw.events import ButtonEvent
-from ..hw.leds import RGB, Layout, frame
+from ..hw.leds import RGB, Layout, bars_between, frame
 from .kind import Changed, Decision, GameKind, LedMoment, Played
 
 if TYPE_CHECKING:
     from ..display.contract import AppView, Screen
+    from ..display.words.table_log import GameLog
     from ..history.summary import GameSummary
 
 
@@ -69,7 +71,6 @@ class Helvetia(GameKind):
         costs = {t: dict(c) for t, c in after.learned_costs.items()  # read off a tile
                  if before.learned_costs.get(t) != c}
         return Changed(scored=scored, summary=scored or setup_done,
-                       round_over=before.phase == PLAY and after.phase != PLAY,
                        backup=after.round != before.round or after.game_over, costs=costs)
 
     def seat_decision(self, game: Played, event: ButtonEvent, seats: Sequence[str],
@@ -83,10 +84,29 @@ class Helvetia(GameKind):
             return Decision(message=Message(NOBODY_HERE, {}))
         return replace(button_decision(game.state, sat), seat=sat.seat)
 
+    def table_steps(self, game: Played) -> GameLog:
+        """The turn's (or the round end's, the setup's) steps as the record has them."""
+        from ..display.words.table_log import GameLog
+
+        return GameLog.of(game)
+
+    def scores_before(self, game: Played) -> dict[Any, int]:
+        """The VP before the newest round end's scoring (a game ended by agreement scores
+        nothing more: its last round end's change stands)."""
+        return track_before_last_scoring(game.states)
+
+    def forced(self, game: Played) -> Any:
+        """A school return with one way only (``display.app.undo_reach``)."""
+        from ..display.app.undo_reach import forced
+
+        return legal_actions(game.state)[0] if forced(game.state) else None
+
     def led_frame(self, game: Played, layout: Layout, moment: LedMoment) -> list[RGB]:
         from ..display.app.seating import places
 
-        return frame(game.state, layout, t=moment.t, bars=moment.bars,
+        bars = None if moment.filling is None else bars_between(
+            moment.scores_before, game.state.track, moment.filling)
+        return frame(game.state, layout, t=moment.t, bars=bars,
                      seats=places(game.header, moment.seats), thinking=moment.thinking)
 
     def undo_question(self) -> Screen:

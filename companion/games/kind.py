@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..engine.messages import Message
 from ..engine.record import dumps_line
 from ..engine.recorded import RecordedGame
-from ..engine.values import Colour
 from ..hw.events import ButtonEvent
 from ..hw.leds import RGB, Layout
 
@@ -61,8 +60,11 @@ class LedMoment:
     """Seconds, for pulses."""
     seats: Sequence[str] = ()
     """The configuration's colour of each physical place (seat 1 first)."""
-    bars: Mapping[Colour, float] | None = None
-    """Scores to show on the bars while they fill (None: the game's own)."""
+    filling: float | None = None
+    """How far the scores' bars have filled since the newest scoring, 0 to 1 (None: they
+    are not filling; the game's own scores)."""
+    scores_before: Mapping[Any, int] = field(default_factory=dict)
+    """The scores the bars fill from (``GameKind.scores_before``)."""
     thinking: str | None = None
     """A virtual player working out its move (its seat pulses)."""
 
@@ -75,8 +77,6 @@ class Changed:
     """The scores moved (or the game ended): the bars fill, the summary is shown."""
     summary: bool = False
     """A summary of what the table did is to be shown before play goes on."""
-    round_over: bool = False
-    """Play of a round ended: the state before is kept for the round's summary."""
     backup: bool = False
     """A round (or the game) ended: the store makes a backup."""
     costs: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
@@ -162,7 +162,19 @@ class GameKind(ABC):
 
     def table_steps(self, game: Played) -> TableSteps | None:
         """A log of the table's steps that the session keeps as actions are done and undone,
-        starting from ``game`` as it stands; None where the app keeps none for this game."""
+        starting from ``game`` as it stands (the session's own game, which it changes in
+        place); None for a game that keeps none."""
+        return None
+
+    def scores_before(self, game: Played) -> dict[Any, int] | None:
+        """Each player's score before the game's newest scoring, from its states (what the
+        scores' change counts from and the LED bars fill from after a scoring); None for a
+        game whose scores are not shown filling. The session keeps it (``scores_before``)."""
+        return None
+
+    def forced(self, game: Played) -> Any:
+        """The one action the game's state offers, which the app records without asking
+        (and one undo takes back with what led to it); None when the table chooses."""
         return None
 
     @abstractmethod

@@ -12,7 +12,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import pygame
 import pytest
 
 from companion.bot import decide, deciders, hint, whole_turn
@@ -23,6 +22,7 @@ from companion.engine import Action, CannotAct, EndTurn, Game, GameState, apply
 from companion.hw.events import HOLD, PRESS, ButtonEvent
 from companion.session import Session
 from companion.store import Store
+from tests.ui_driver import tap_at_once
 
 DATA = Path(__file__).parent.parent / "data"
 
@@ -80,17 +80,6 @@ def hold_worker(app: App, gate: threading.Event) -> None:
     assert started.wait(10)
 
 
-def tap(app: App, id_: str) -> None:
-    """A finger on the widget, one loop step: answered within that step or not at all."""
-    w = next(w for w in reversed(app.widgets) if w.id == id_)
-    x, y = app.to_window(w.rect.center)
-    ww, wh = app.window.get_size()
-    for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
-        pygame.event.post(pygame.event.Event(kind, x=x / ww, y=y / wh, dx=0.0, dy=0.0,
-                                             touch_id=1, finger_id=0, pressure=1.0))
-    app.step(0)
-
-
 def shown_over(app: App) -> object:
     """The overlay on the screen now (read afresh: the app changes it)."""
     return app.overlay
@@ -121,9 +110,9 @@ def test_menu_and_seat_buttons_answer_while_a_strong_player_thinks(tmp_path: Pat
         state, colour = screen.state, screen.colour
         assert screen.thinking == colour and screen.thought is not None
         frames = app.frames
-        tap(app, "menu")
+        tap_at_once(app, "menu")
         assert type(app.overlay).__name__ == "Menu" and screen.thinking == colour
-        tap(app, "menu:close")
+        tap_at_once(app, "menu:close")
         assert app.overlay is None
         press(app, colour)  # its own seat: not yet, it is thinking (said, nothing done)
         assert app.banner is not None and "thinking" in app.banner
@@ -131,7 +120,7 @@ def test_menu_and_seat_buttons_answer_while_a_strong_player_thinks(tmp_path: Pat
         other = next(c for c in state.colours if c != colour)
         press(app, other, HOLD)  # another seat held: the question to undo, at once
         assert type(app.overlay).__name__ == "UndoConfirm"
-        tap(app, "undo:no")
+        tap_at_once(app, "undo:no")
         assert app.overlay is None and app.screen is screen
         assert app.strip is not None
         pulse = set()
@@ -146,7 +135,7 @@ def test_menu_and_seat_buttons_answer_while_a_strong_player_thinks(tmp_path: Pat
         assert screen.plan == yesterdays_plan(state, colour, "strong", screen.seed)
         plan = list(screen.plan)
         before = len(app.session.game.actions)
-        tap(app, "virtual:done")
+        tap_at_once(app, "virtual:done")
         assert app.session.game.actions[before:before + len(plan)] == plan
     finally:
         gate.set()
@@ -166,8 +155,8 @@ def test_an_undo_during_the_thought_withdraws_it(tmp_path: Path) -> None:
         thought = screen.thought
         assert app.session is not None
         n = len(app.session.game.actions)
-        tap(app, "undo")
-        tap(app, "undo:yes")
+        tap_at_once(app, "undo")
+        tap_at_once(app, "undo:yes")
         assert len(app.session.game.actions) < n and app.screen is not screen
         assert thought.withdrawn
         gate.set()
@@ -190,14 +179,14 @@ def test_the_hint_is_thought_out_beside_the_screen(tmp_path: Path) -> None:
         state = app.state
         assert state is not None and state.active is not None
         hold_worker(app, gate)
-        tap(app, "hint")
+        tap_at_once(app, "hint")
         overlay = app.overlay
         assert isinstance(overlay, HintOverlay) and overlay.thinking == state.active
         assert overlay.thought is not None and not overlay.words
-        tap(app, "hint:close")
+        tap_at_once(app, "hint:close")
         assert app.overlay is None and overlay.thought.withdrawn
         gate.set()
-        tap(app, "hint")
+        tap_at_once(app, "hint")
         overlay = shown_over(app)
         assert isinstance(overlay, HintOverlay)
         until(app, lambda: overlay.thinking is None)

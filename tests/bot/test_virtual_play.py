@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 
 from companion.bot import whole_turn
-from companion.display.kit import widgets as ui
+from companion.display.kit import text_reports
 from companion.display.screens.turn.virtual import VirtualScreen, next_level
 from companion.engine import Game, header_line
 from companion.engine.header import check_header
@@ -41,9 +41,9 @@ def test_a_solo_game_to_the_winner(tmp_path: Path) -> None:
         from tests.ui_driver import Driver
 
         Driver(app).open_games()
-        ui.clear_reports()
+        text_reports.clear_reports()
         said = " ".join(texts(app))
-        assert ui.REPORTS == [], ui.REPORTS  # and every name fits
+        assert text_reports.REPORTS == [], text_reports.REPORTS  # and every name fits
         assert all(f"({level})" in said for level in ("Strong", "Normal", "Easy")), said
         assert "(Person)" not in said
     finally:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.display.app.loop import App
-from companion.display.kit import widgets as ui
+from companion.display.kit import text_reports
 from companion.display.screens.turn.virtual import VirtualScreen
 from companion.engine import apply
 from companion.engine.table import steps
@@ -54,7 +54,7 @@ def test_done_counts_only_this_turns_steps_not_ticked(tmp_path: Path) -> None:
 
 def test_the_pager_covers_no_step(tmp_path: Path) -> None:
     """Finding 8: the "Next unticked / < / >" row cut the top of the first step's words."""
-    ui.clear_reports()
+    text_reports.clear_reports()
     app, d = three_virtual_until(tmp_path, lambda s: len(s.view.pages(
         s.table.shown(), pygame_rect_of(s))) > 1)
     try:

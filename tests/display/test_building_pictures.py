@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from companion.display.kit import text_reports
 from companion.display.kit import widgets as ui
 from companion.display.pictures.figures import child_size
 from companion.display.pictures.village_view import (
@@ -50,7 +51,7 @@ def test_grown_villages_show_large_pictograms_and_whole_names(tmp_path: Path,
     named = 0
     for v in state.villages:
         d.tap(f"village:{v}")
-        before = len(ui.REPORTS)
+        before = len(text_reports.REPORTS)
         app.draw()
         rects = cell_rects(state, v, area)
         some = next(iter(rects.values()))
@@ -76,6 +77,6 @@ def test_grown_villages_show_large_pictograms_and_whole_names(tmp_path: Path,
             text = pygame.Rect(box.left, box.top, box.width,
                                ui.line_step(size) * (len(words) - 1) + ui.line_height(size))
             assert not text.colliderect(pict), (label, text, pict)
-        assert ui.REPORTS[before:] == []
+        assert text_reports.REPORTS[before:] == []
     assert named >= 20
     app.close()

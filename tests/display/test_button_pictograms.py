@@ -97,7 +97,7 @@ def test_every_new_building_keeps_its_pictogram_and_its_whole_name_in_every_lang
         tmp_path: Path, lang: str) -> None:
     """Play-test 2026-11-25, finding 5: in German the grid dropped the pictogram of long
     names (Glockengießer, Gemeindehaus)."""
-    from companion.display.kit import widgets as ui
+    from companion.display.kit import text_reports
 
     lines = RECORD.read_text().splitlines()
     app, d = make(tmp_path, lang)
@@ -107,15 +107,16 @@ def test_every_new_building_keeps_its_pictogram_and_its_whole_name_in_every_lang
         d.tap("reveal:start")
     grid = [w for w in with_prefix(d, "reveal:") if w.id not in ("reveal:clear", "reveal:done")]
     assert len(grid) >= 10
-    ui.clear_reports()
+    text_reports.clear_reports()
     assert all(drawn_with_pictogram(w) for w in grid)
-    assert ui.REPORTS == [], [(r.text, r.why) for r in ui.REPORTS]
+    assert text_reports.REPORTS == [], [(r.text, r.why) for r in text_reports.REPORTS]
     app.close()
     i18n.use("en")
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr", "it", "es"])
 def test_every_building_s_place_on_the_grid_holds_its_name_whole(lang: str) -> None:
+    from companion.display.kit import text_reports
     from companion.display.kit import widgets as ui
     from companion.display.pictures.pictograms import building_icon
     from companion.display.screens.round_end.reveal_grid import RevealCell
@@ -125,14 +126,14 @@ def test_every_building_s_place_on_the_grid_holds_its_name_whole(lang: str) -> N
     ui.reset_fonts()  # an app closed before quit pygame's fonts
     i18n.use(lang)
     catalogue = Game.from_record(RECORD.read_text().splitlines()[:1]).state.catalogue
-    ui.clear_reports()
+    text_reports.clear_reports()
     for t in catalogue.buildings:
         for count in ("", "III:\u00a03"):
             cell = RevealCell(f"reveal:{t}", pygame.Rect(8, 8, 192, 60), t, None,
                               icon=building_icon(catalogue, t),
                               name=i18n.building(catalogue, t), count=count)
             assert drawn_with_pictogram(cell)
-    assert ui.REPORTS == [], [(r.text, r.why) for r in ui.REPORTS]
+    assert text_reports.REPORTS == [], [(r.text, r.why) for r in text_reports.REPORTS]
     i18n.use("en")
 
 
@@ -140,6 +141,7 @@ def test_every_building_s_place_on_the_grid_holds_its_name_whole(lang: str) -> N
 def test_the_cost_form_s_goods_keep_their_pictograms_and_whole_names(tmp_path: Path,
                                                                        lang: str) -> None:
     """Play-test 2026-11-25, finding 5: the Italian form read "Formag-gio", "Campa-naccio"."""
+    from companion.display.kit import text_reports
     from companion.display.kit import widgets as ui
 
     lines = RECORD.read_text().splitlines()
@@ -148,12 +150,12 @@ def test_the_cost_form_s_goods_keep_their_pictograms_and_whole_names(tmp_path: P
     d.tap("menu")
     d.tap("menu:costs")
     d.tap(next(w.id for w in d.widgets() if w.id.startswith("costs:") and w.id != "costs:page"))
-    ui.clear_reports()
+    text_reports.clear_reports()
     app.draw()
     goods = with_prefix(d, "good:")
     assert len(goods) == len(app.state.catalogue.goods)
     assert all(drawn_with_pictogram(w) for w in goods)
-    assert ui.REPORTS == [], [(r.text, r.why) for r in ui.REPORTS]
+    assert text_reports.REPORTS == [], [(r.text, r.why) for r in text_reports.REPORTS]
     rects = [w.rect for w in goods]
     assert all(r.right <= ui.W and r.width >= ui.MIN_TOUCH for r in rects)
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.display.kit import widgets as ui
+from companion.display.kit import text_reports
 from companion.display.screens.round_end.checklist import ROUND_GROUPS, round_groups
 from tests.display.test_message_strip import app_at as _app_at
 
@@ -135,7 +135,7 @@ def test_next_unticked_is_one_tap_away(tmp_path: Path) -> None:
 @pytest.mark.parametrize("language", ["en", "de", "fr", "it", "es"])
 def test_the_round_end_checklist_fits_in_five_languages(tmp_path: Path, language: str
                                                          ) -> None:
-    ui.clear_reports()
+    text_reports.clear_reports()
     app, d = app_at(tmp_path / language, 41, language)
     for key in groups_shown(d):
         d.tap(f"group:{key}")
@@ -143,7 +143,7 @@ def test_the_round_end_checklist_fits_in_five_languages(tmp_path: Path, language
             d.tap("steps:down")
     # Its words are drawn at the body size or shrunk to no less than ui.MIN_TEXT (24 px);
     # what does not fit even then is reported.
-    assert [r for r in ui.REPORTS if r.screen == "RoundScreen"] == []
+    assert [r for r in text_reports.REPORTS if r.screen == "RoundScreen"] == []
     app.close()
 
 
@@ -162,7 +162,7 @@ def test_a_4_player_round_end_shows_six_groups_and_every_step(tmp_path: Path, la
                      leds=Leds(backend="simulated")))
     app.store.learn_costs(device_costs(json.loads(lines[0])))
     d = Driver(app)
-    ui.clear_reports()
+    text_reports.clear_reports()
     d.play(lines, stop=135)  # round 3 is over: the school's return and the new buildings in
     assert groups_shown(d) == ["tiles", "coins", "school", "children", "scores", "new"]
     seen: set[int] = set()
@@ -173,7 +173,7 @@ def test_a_4_player_round_end_shows_six_groups_and_every_step(tmp_path: Path, la
             d.tap("steps:down")
             seen |= in_sight(d)
     assert seen == set(range(len(app.table.shown())))
-    assert [r for r in ui.REPORTS if r.screen == "RoundScreen"] == []
+    assert [r for r in text_reports.REPORTS if r.screen == "RoundScreen"] == []
     app.close()
 
 
@@ -206,7 +206,7 @@ def test_the_round_end_opens_on_the_new_tiles_once_the_rest_is_ticked(tmp_path: 
 
 def test_on_to_the_next_round_says_how_many_steps_are_not_ticked(tmp_path: Path) -> None:
     """Play-test finding 4: the group may go on with steps unticked, but is told how many."""
-    ui.clear_reports()
+    text_reports.clear_reports()
     app, d = app_at(tmp_path, 41)
 
     def words() -> list[str]:
@@ -222,7 +222,7 @@ def test_on_to_the_next_round_says_how_many_steps_are_not_ticked(tmp_path: Path)
         if d.has("steps:all"):
             d.tap("steps:all")
     assert words() == []
-    assert [r for r in ui.REPORTS if r.screen == "RoundScreen"] == []
+    assert [r for r in text_reports.REPORTS if r.screen == "RoundScreen"] == []
     app.close()
 
 

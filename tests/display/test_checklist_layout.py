@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.display.app.loop import App
+from companion.display.kit import text_reports
 from companion.display.kit import widgets as ui
 from companion.engine import Game
 from companion.engine.table import round_ended
@@ -37,13 +38,13 @@ def rows(d: Driver) -> list[str]:
 def test_three_german_coin_steps_a_view_where_three_fit(tmp_path: Path) -> None:
     """The coins group took 4-6 views of 2 steps: rows were measured with the font's line
     size, taller than the lines are drawn."""
-    ui.clear_reports()
+    text_reports.clear_reports()
     app, d = round_end(tmp_path, "de")
     try:
         d.tap("group:coins")
         assert len(rows(d)) == 3
         texts(app)
-        assert ui.REPORTS == []
+        assert text_reports.REPORTS == []
     finally:
         app.close()
 
@@ -109,10 +110,10 @@ def test_the_round_end_s_title_is_one_line_at_title_size(tmp_path: Path, languag
         title = {"fr": "Fin de la manche 1", "it": "Il round 1 è finito",
                  "de": "Runde 1 ist vorbei", "es": "Fin de la ronda 1",
                  "en": "Round 1 is over"}[language]
-        ui.SIZES.clear()
+        text_reports.SIZES.clear()
         said = texts(app)
         assert title in said
-        assert ui.SIZES.get(ui.TITLE, 0) >= 1
+        assert text_reports.SIZES.get(ui.TITLE, 0) >= 1
     finally:
         app.close()
 
@@ -141,9 +142,9 @@ def test_a_virtual_player_s_long_summary_fits_its_side_in_italian(tmp_path: Path
             d.widgets()
         screen = app.screen
         assert isinstance(screen, VirtualScreen) and len(screen.plan) >= 4
-        ui.clear_reports()
+        text_reports.clear_reports()
         said = " ".join(texts(app))
-        assert ui.REPORTS == [], ui.REPORTS
+        assert text_reports.REPORTS == [], text_reports.REPORTS
         assert "1. " in said and "2. " in said
     finally:
         app.close()

@@ -17,7 +17,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from companion.display.app.loop import App
-from companion.display.kit import widgets as ui
+from companion.display.kit import text_reports
 from companion.display.words import i18n
 from companion.engine import Birth, Build, Choose, Game, Marry, TileCost, parse_action
 from tests import uiplay
@@ -41,9 +41,9 @@ def do_it(d: Driver) -> Any:
 
 
 def drawn_whole(app: App) -> None:
-    ui.clear_reports()
+    text_reports.clear_reports()
     app.draw()
-    assert ui.REPORTS == [], ui.REPORTS
+    assert text_reports.REPORTS == [], text_reports.REPORTS
 
 
 @pytest.mark.parametrize("language", ["en", "de"])

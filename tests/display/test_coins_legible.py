@@ -15,6 +15,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from companion.display.kit import text_reports
 from companion.display.kit import widgets as ui
 from companion.display.kit.palette import CENTRE, INK, PLAYER
 from companion.display.pictures.step_pictures import draw_piece
@@ -35,7 +36,7 @@ def _french() -> Iterator[None]:
     pygame.init()
     ui.reset_fonts()  # an app closed by an earlier test quit pygame's fonts
     i18n.use("fr")  # white is "Bc", blue "Bl": two letters on a coin
-    ui.clear_reports()
+    text_reports.clear_reports()
     yield
     i18n.use("en")
 
@@ -61,7 +62,7 @@ def test_three_coins_of_a_step_are_one_coin_and_a_count(character: str | None) -
     draw_piece(s, step, box)
     white = _pixels(s, box, PLAYER["white"])
     assert white and _span(white) <= 2 * (min(box.size) // 3) + 2, "one coin, not three"
-    assert ui.REPORTS == []
+    assert text_reports.REPORTS == []
     ink_outside_coin = [p for p in _pixels(s, box, INK) if p[0] > max(x for x, _ in white)
                         or p[1] > max(y for _, y in white)]
     assert ink_outside_coin, "the count beside or below the coin"
@@ -81,5 +82,5 @@ def test_three_dowry_coins_in_a_village_centre_are_one_coin_and_a_count() -> Non
     blue = _pixels(s, centre, PLAYER["blue"])
     assert _span(white) <= 30 and _span(blue) <= 30
     assert max(x for x, _ in white) < min(x for x, _ in blue), "apart, by colour"
-    assert ui.REPORTS == []
+    assert text_reports.REPORTS == []
     assert PLAYER["white"] != CENTRE

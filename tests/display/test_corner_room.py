@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from companion.display.app.loop import App
-from companion.display.kit import widgets
+from companion.display.kit import text_reports, widgets
 from companion.display.screens import TurnScreen
 from companion.display.screens.turn.list_view import OptionsView
 from companion.display.words.i18n import _
@@ -45,13 +45,13 @@ class Looking(Driver):
         super().touch(w)
 
     def look(self, screen: TurnScreen) -> None:
-        widgets.DRAWN.clear()
+        text_reports.DRAWN.clear()
         self.app.draw()
         corner = screen.mode.corner(self.app)
         if corner is None:
             return
         here = widgets.punctuate(widgets.elide(_("Built here:")))
-        drawn = list(widgets.DRAWN)
+        drawn = list(text_reports.DRAWN)
         if not any(s == here for s, _r in drawn):
             self.worded += 1
             return

@@ -48,13 +48,13 @@ def test_the_undo_and_abandon_dialogs_say_what_each_button_does(tmp_path: Path,
 def test_the_keys_overlay_names_places_not_play_order(tmp_path: Path, language: str) -> None:
     """The seat buttons are places around the table (any colour sits anywhere): the overlay
     says so, and fits, in every language."""
-    from companion.display.kit import widgets as ui
+    from companion.display.kit import text_reports
     from tests.display.test_screens import config
 
     i18n.use(language)
     app = App(config(tmp_path, language=language))
     driver, app.driver = app.driver, "x11"
-    ui.clear_reports()
+    text_reports.clear_reports()
     app.keys_hint()
     app.draw()
     app.driver = driver
@@ -62,7 +62,7 @@ def test_the_keys_overlay_names_places_not_play_order(tmp_path: Path, language: 
                   "whoever sits there.")
     assert language == "en" or (said.startswith("1, 2, 3, 4") and "whoever" not in said)
     assert [w.id for w in app.widgets] == ["hint:ok"]
-    assert not [r for r in ui.REPORTS if r.screen == "KeysHint"], ui.REPORTS
+    assert not [r for r in text_reports.REPORTS if r.screen == "KeysHint"], text_reports.REPORTS
     app.close()
 
 
@@ -96,7 +96,7 @@ def test_a_gendered_word_is_itself_without_a_choice() -> None:
 @pytest.mark.parametrize("language", ["de", "fr"])
 def test_drafted_so_far_names_the_players_not_only_their_colours(tmp_path: Path,
                                                                  language: str) -> None:
-    from companion.display.kit import widgets as ui
+    from companion.display.kit import text_reports
     from companion.display.screens.setup.progress import drafted
     from tests.display.test_turn_flow import DATA, app_for
 
@@ -104,9 +104,9 @@ def test_drafted_so_far_names_the_players_not_only_their_colours(tmp_path: Path,
     app = app_for(lines, tmp_path, language)
     d = Driver(app)
     d.reach(lines, stop=5)
-    ui.CONTRAST.clear()
+    text_reports.CONTRAST.clear()
     app.draw()
-    drawn = " ".join(key[1] for key in ui.CONTRAST)  # a long line is drawn as two
+    drawn = " ".join(key[1] for key in text_reports.CONTRAST)  # a long line is drawn as two
     for colour, picks in drafted(app.state).items():
         if picks:  # "Dario: Getreidehof", beside Dario's badge
             said = re.escape(i18n.name(colour)) + r".{0,4}" + re.escape(picks[0])
@@ -237,7 +237,7 @@ def test_a_hint_that_needs_a_cost_leads_to_the_cost_form(tmp_path: Path, languag
     only "Close"; the cost entered there, the hint can be asked again."""
 
     from companion.bot.decide import needed_costs
-    from companion.display.kit import widgets as ui
+    from companion.display.kit import text_reports
     from companion.display.screens.turn.hint import HintOverlay
     from companion.engine import TileCost
     from tests.display.test_screens import config
@@ -250,9 +250,9 @@ def test_a_hint_that_needs_a_cost_leads_to_the_cost_form(tmp_path: Path, languag
     assert unknown
     d.tap("hint")
     assert isinstance(app.overlay, HintOverlay)
-    ui.clear_reports()
+    text_reports.clear_reports()
     app.draw()
-    assert ui.REPORTS == [], ui.REPORTS
+    assert text_reports.REPORTS == [], text_reports.REPORTS
     assert {"hint:cost", "hint:close"} <= set(d.ids())
     first = app.overlay.costs[0]
     d.tap("hint:cost")
@@ -272,7 +272,7 @@ def test_the_night_watchman_picture_says_which_quarter_do_it_wakes(tmp_path: Pat
                                                                   language: str) -> None:
     """Two quarters framed (the chosen one thick and ticked, another that could be woken
     orange): the prompt names the one "Do it" wakes, in the village shown, and fits."""
-    from companion.display.kit import widgets as ui
+    from companion.display.kit import text_reports
     from companion.engine import Wake
     from tests.display.test_night_watchman_picture import at_ben_s_night_watchman
     from tests.display.test_turn_flow import DATA
@@ -281,12 +281,12 @@ def test_the_night_watchman_picture_says_which_quarter_do_it_wakes(tmp_path: Pat
     app, d = at_ben_s_night_watchman(lines, tmp_path, language)
     do = next(w for w in d.widgets() if w.id in ("do", "do:1"))
     assert isinstance(do.value, Wake)
-    ui.clear_reports()
+    text_reports.clear_reports()
     app.draw()
     said = " ".join(app.screen.mode.status(app.screen, app))
     assert i18n.quarter(do.value.quarter) in said and i18n.name(do.value.village) in said
     # the button named by where it is (it names the quarter itself: issue 32)
     assert i18n._("Wakes {name}'s {quarter} quarter (ticked).").format(
         name=i18n.name(do.value.village), quarter=i18n.quarter(do.value.quarter)) in said, said
-    assert ui.REPORTS == [], ui.REPORTS
+    assert text_reports.REPORTS == [], text_reports.REPORTS
     app.close()

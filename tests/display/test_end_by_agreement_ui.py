@@ -62,7 +62,7 @@ def test_the_round_end_screen_offers_to_end_the_game_and_the_winner_screen_says_
     d = Driver(app)
     assert isinstance(app.screen, RoundScreen) and d.has("round:end_game")
     state = app.session.state  # type: ignore[union-attr]
-    before = dict(app.track_before())
+    before = dict(app.last_track)
     assert before and before != state.track  # the round end's scoring changed the scores
     end_here(d, "round:end_game")
     assert app.state is not None and app.state.ended_by == "agreement"

@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from companion.display.kit import text_reports
 from companion.display.kit import widgets as ui
 from companion.display.pictures.figures import figure
 from companion.display.pictures.step_pictures import draw_piece
@@ -39,18 +40,18 @@ def test_a_piece_in_a_step_picture_is_at_least_figure_min_tall(piece: str,
     """The smallest boxes a step's piece gets: beside the village in a step's picture, and
     a round-end checklist's row."""
     step = TableStep(Message("table.child", {}), piece, "red", sex=Sex.F, awake=True)
-    ui.clear_reports()
+    text_reports.clear_reports()
     h = drawn_height(lambda s: draw_piece(s, step, pygame.Rect(10, 10, *box)))
     assert h >= ui.FIGURE_MIN
-    assert not ui.REPORTS
+    assert not text_reports.REPORTS
 
 
 def test_a_figure_under_figure_min_is_reported_child_or_not() -> None:
-    ui.clear_reports()
+    text_reports.clear_reports()
     s = pygame.Surface((100, 100))
     figure(s, "blue", Sex.M, True, (50, 50), 20, child=True)
     figure(s, "blue", Sex.F, False, (50, 50), 28)
-    assert [(r.text, r.why) for r in ui.REPORTS] == [("child", ui.TOO_SMALL)]
+    assert [(r.text, r.why) for r in text_reports.REPORTS] == [("child", text_reports.TOO_SMALL)]
 
 
 def test_children_on_the_villages_and_in_the_birth_steps_are_read_at_a_metre(
@@ -61,7 +62,7 @@ def test_children_on_the_villages_and_in_the_birth_steps_are_read_at_a_metre(
     app, d = uiplay.started(lines, tmp_path, "en")
     d.play(lines, stop=first_birth + 1)
     assert any(b.children for v in app.state.villages.values() for b in v.buildings.values())
-    ui.clear_reports()
+    text_reports.clear_reports()
     app.draw()  # the turn with the birth's steps
     if d.has("steps:show"):
         d.tap("steps:show")
@@ -72,6 +73,6 @@ def test_children_on_the_villages_and_in_the_birth_steps_are_read_at_a_metre(
         if d.has(f"village:{v}"):
             d.tap(f"village:{v}")
         app.draw()
-    small = [r for r in ui.REPORTS if r.why == ui.TOO_SMALL]
+    small = [r for r in text_reports.REPORTS if r.why == text_reports.TOO_SMALL]
     assert small == []
     app.close()

@@ -16,6 +16,7 @@ import re
 
 from babel.messages.pofile import read_po
 
+from companion.display.kit import text_reports
 from companion.display.kit import widgets as ui
 from tests.display.test_message_strip import app_at
 
@@ -46,9 +47,9 @@ def _strings() -> list[tuple[str, str]]:
 def test_the_turn_screen_says_manche_for_the_round(tmp_path: Path) -> None:
     app, d = app_at(tmp_path, 19, "fr")
     d.to_turn_main()
-    ui.CONTRAST.clear()
+    text_reports.CONTRAST.clear()
     app.draw()
-    drawn = [key[1] for key in ui.CONTRAST]
+    drawn = [key[1] for key in text_reports.CONTRAST]
     assert "Manche 1" in drawn, drawn
     assert not [ln for ln in drawn if re.search(r"\bTour \d", ln)]
     assert "Fin du tour" in drawn  # the turn stays a "tour"

@@ -423,13 +423,13 @@ def test_the_device_keeps_the_last_names_per_seat_and_the_known_players(tmp_path
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_ui_self_play_runs_in_every_language_with_every_text_fitting(
         lang: str, tmp_path: Path) -> None:
-    from companion.display.kit import widgets as ui
+    from companion.display.kit import text_reports
     from tests import uiplay
 
-    ui.clear_reports()
+    text_reports.clear_reports()
     lines = (ROOT / "tests/data/game-2p.jsonl").read_text(encoding="utf-8").splitlines()
     played = uiplay.play(lines, tmp_path, lang)
-    assert [(r.screen, r.text) for r in ui.REPORTS] == []
+    assert [(r.screen, r.text) for r in text_reports.REPORTS] == []
     assert played.state["game_over"]
     if played.names_entered:  # typed on the keyboard, as the record has them
         assert played.state["players"]["red"]["name"] == "Anna"

@@ -141,7 +141,7 @@ def test_a_start_building_placed_on_a_taken_place_is_told_why(tmp_path: Path) ->
 
 def _whole(app: App, text: str, banner) -> None:  # type: ignore[no-untyped-def]
     """Every line of ``text`` lies in the strip ``banner``, nothing cut, no ellipsis."""
-    from companion.display.kit import message_strip
+    from companion.display.kit import message_strip, text_reports
     from companion.display.kit import widgets as ui
     from companion.display.kit.widgets import BODY, line_height, line_step
 
@@ -150,14 +150,14 @@ def _whole(app: App, text: str, banner) -> None:  # type: ignore[no-untyped-def]
     lines = ui.wrap(text, BODY, width)
     need = 2 * message_strip.PAD + (len(lines) - 1) * line_step(BODY) + line_height(BODY)
     assert banner.rect.height >= need, (text, banner.rect, lines)
-    assert not any(r.text == text or "…" in r.text for r in ui.REPORTS), ui.REPORTS
+    assert not any(r.text == text or "…" in r.text for r in text_reports.REPORTS), \
+        text_reports.REPORTS
 
 
 @pytest.mark.parametrize("stop", [3, 19, 49])
 def test_a_long_refusal_is_shown_whole_over_no_control_and_a_tap_closes_it(
         tmp_path: Path, stop: int) -> None:
-    from companion.display.kit import message_strip
-    from companion.display.kit import widgets as ui
+    from companion.display.kit import message_strip, text_reports
 
     app, d = app_at(tmp_path, stop, "fr")
     if stop == 19:
@@ -166,7 +166,7 @@ def test_a_long_refusal_is_shown_whole_over_no_control_and_a_tap_closes_it(
     long = ("Les habitants éveillés de Noël ne produisent aucune marchandise que Noël n'a pas "
             "encore livrée. ") * 2
     app.banner = long
-    ui.clear_reports()
+    text_reports.clear_reports()
     banner = strip(app)
     controls = [w.rect for w in app.widgets if w.id != "banner"]
     assert banner.rect.collidelist(controls) < 0
@@ -182,7 +182,7 @@ def test_a_refusal_on_the_priest_s_picture_says_the_whole_why(tmp_path: Path) ->
     """Play-test 2026-11-25, finding 6: "Un mariage demande un habitant seul : l…"."""
     import json
 
-    from companion.display.kit import widgets as ui
+    from companion.display.kit import text_reports
     from companion.engine import Game
     from companion.engine.characters import marriage_problem
     from tests import uiplay
@@ -201,7 +201,7 @@ def test_a_refusal_on_the_priest_s_picture_says_the_whole_why(tmp_path: Path) ->
     assert reason is not None and reason.code == "couple_there"
     text = i18n.say(reason)
     app.banner = text
-    ui.clear_reports()
+    text_reports.clear_reports()
     banner = strip(app)
     assert banner.rect.collidelist([w.rect for w in app.widgets if w.id != "banner"]) < 0
     _whole(app, text, banner)

@@ -23,6 +23,7 @@ import pygame
 
 from companion.config import Display
 from companion.display.app.loop import App
+from companion.display.kit import text_reports
 from companion.display.kit import widgets as ui
 from companion.display.screens import TurnScreen
 from companion.display.words.i18n import LANGUAGES
@@ -39,7 +40,7 @@ LINES = (DATA / "game-2p.jsonl").read_text().splitlines()
 @pytest.fixture(scope="module")
 def shots(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out = tmp_path_factory.mktemp("shots")
-    ui.clear_reports()
+    text_reports.clear_reports()
     return screens.render_all(out, tmp_path_factory.mktemp("data"))
 
 
@@ -61,12 +62,12 @@ def test_every_text_fits_and_stands_out_on_every_screen(tmp_path: Path) -> None:
     """No text cut or shrunk below 24 px, none below 4.5:1 against what it is drawn on: every
     screen drawn in all five languages, the same state in each. (Whole games drawn in every
     language, with strict text fit and contrast: tests/walks/test_uiplay.py.)"""
-    ui.clear_reports()
+    text_reports.clear_reports()
     screens.render_all(tmp_path / "shots", tmp_path / "data", "en",
                        [lang for lang in LANGUAGES if lang != "en"])
-    assert [(r.screen, r.text) for r in ui.REPORTS] == []
-    assert ui.contrast_misses(4.5) == []
-    assert len(ui.CONTRAST) > 1000  # the check saw the screens' texts, in every language
+    assert [(r.screen, r.text) for r in text_reports.REPORTS] == []
+    assert text_reports.contrast_misses(4.5) == []
+    assert len(text_reports.CONTRAST) > 1000  # the check saw the screens' texts, in every language
 
 
 def test_the_palette_keeps_every_text_colour_readable() -> None:
@@ -77,9 +78,10 @@ def test_the_palette_keeps_every_text_colour_readable() -> None:
                                        ui.DISABLED)]
     pairs += [(ui.ACCENT_INK, ui.ACCENT), (ui.WARNING_INK, ui.WARNING_BG)]
     pairs += [(ui.PLAYER_INK[c], ui.PLAYER[c]) for c in ui.PLAYER]
-    assert min(ui.contrast(a, b) for a, b in pairs) >= 4.5
+    assert min(text_reports.contrast(a, b) for a, b in pairs) >= 4.5
     # Light player colours get a dark outline: alone they are not seen on the background.
-    assert {c for c in ui.PLAYER if ui.contrast(ui.PLAYER[c], ui.BACKGROUND) < 3} <= ui.LIGHT
+    assert {c for c in ui.PLAYER
+            if text_reports.contrast(ui.PLAYER[c], ui.BACKGROUND) < 3} <= ui.LIGHT
 
 
 def test_fitting_is_a_binary_search_not_a_character_at_a_time(monkeypatch: Any) -> None:
@@ -117,18 +119,18 @@ def test_a_text_that_does_not_fit_is_reported_and_strict_mode_raises(monkeypatch
     pygame.font.init()
     ui.reset_fonts()
     surface = pygame.Surface((800, 480))
-    ui.clear_reports()
-    ui.set_screen("TestScreen")
+    text_reports.clear_reports()
+    text_reports.set_screen("TestScreen")
     ui.draw_text(surface, "Eine sehr lange Zeile, die nicht passt", pygame.Rect(0, 0, 80, 30))
-    assert [(r.screen, r.text) for r in ui.REPORTS] == [
+    assert [(r.screen, r.text) for r in text_reports.REPORTS] == [
         ("TestScreen", "Eine sehr lange Zeile, die nicht passt")]
     # Wrapped and shrunk, but never below 24 px: this one fits on two lines.
     fitted = ui.fit("Zwei Zeilen passen hier", 200, 60)
     assert fitted.fits and fitted.size >= ui.MIN_TEXT and len(fitted.lines) == 2
     monkeypatch.setenv("HELVETIA_STRICT_TEXT", "1")
-    with pytest.raises(ui.TextDoesNotFit, match="TestScreen: 'Noch eine"):
+    with pytest.raises(text_reports.TextDoesNotFit, match="TestScreen: 'Noch eine"):
         ui.draw_text(surface, "Noch eine lange Zeile", pygame.Rect(0, 0, 60, 30))
-    ui.clear_reports()
+    text_reports.clear_reports()
 
 
 def test_text_too_small_for_a_metre_is_reported_as_text_that_does_not_fit(
@@ -140,27 +142,27 @@ def test_text_too_small_for_a_metre_is_reported_as_text_that_does_not_fit(
     pygame.font.init()
     ui.reset_fonts()
     surface = pygame.Surface((800, 480))
-    ui.clear_reports()
-    ui.set_screen("TestScreen")
+    text_reports.clear_reports()
+    text_reports.set_screen("TestScreen")
     ui.draw_text(surface, "Klein", pygame.Rect(0, 0, 200, 40), 24, min_size=16)
     ui.draw_text(surface, "Etikett", pygame.Rect(0, 50, 200, 40), 20, min_size=20,
                  picture=True)
-    assert ui.REPORTS == []
+    assert text_reports.REPORTS == []
     ui.draw_text(surface, "Kleine", pygame.Rect(0, 0, 200, 40), 18, min_size=18)
     ui.draw_text(surface, "Etiketten", pygame.Rect(0, 50, 200, 40), 18, min_size=18,
                  picture=True)
     # A label never breaks a word: too long for its cell, it is reported (not "Brunnen-").
     ui.draw_text(surface, "Brunnenmeister", pygame.Rect(0, 100, 70, 60), 20, min_size=20,
                  picture=True)
-    ui.too_small("villager", 20, ui.FIGURE_MIN)
-    assert [(r.text, r.why) for r in ui.REPORTS] == [
-        ("Kleine", ui.TOO_SMALL), ("Etiketten", ui.TOO_SMALL),
-        ("Brunnenmeister", ui.NOT_FITTING), ("villager", ui.TOO_SMALL)]
+    text_reports.too_small("villager", 20, ui.FIGURE_MIN)
+    assert [(r.text, r.why) for r in text_reports.REPORTS] == [
+        ("Kleine", text_reports.TOO_SMALL), ("Etiketten", text_reports.TOO_SMALL),
+        ("Brunnenmeister", text_reports.NOT_FITTING), ("villager", text_reports.TOO_SMALL)]
     assert figure_size(pygame.Rect(0, 0, 60, 30)) >= ui.FIGURE_MIN
     monkeypatch.setenv("HELVETIA_STRICT_TEXT", "1")
-    with pytest.raises(ui.TextDoesNotFit, match="too small to read at a metre"):
+    with pytest.raises(text_reports.TextDoesNotFit, match="too small to read at a metre"):
         ui.draw_text(surface, "Winzig", pygame.Rect(0, 0, 200, 40), 16, min_size=16)
-    ui.clear_reports()
+    text_reports.clear_reports()
 
 
 def test_a_players_name_is_never_hyphenated_and_the_typeface_ships_with_the_package() -> None:
@@ -173,15 +175,15 @@ def test_a_players_name_is_never_hyphenated_and_the_typeface_ships_with_the_pack
     i18n.set_players([type("P", (), {"colour": "red", "name": "Jürgen"})()])
     try:
         surface = pygame.Surface((800, 480))
-        ui.clear_reports()
+        text_reports.clear_reports()
         ui.draw_text(surface, "Jürgen", pygame.Rect(0, 0, 60, 60))
         # Never "Jür-gen": shrunk is not allowed below 24 px, so it is cut and reported.
-        assert [r.text for r in ui.REPORTS] == ["Jürgen"]
+        assert [r.text for r in text_reports.REPORTS] == ["Jürgen"]
         assert not any(line.endswith("-") for line in ui.fit("Jürgen", 60, 60, split=False)
                        .lines)
     finally:
         i18n.set_players([])
-        ui.clear_reports()
+        text_reports.clear_reports()
 
 
 def test_the_colon_as_each_language_sets_it() -> None:
@@ -418,7 +420,7 @@ def test_the_schools_villagers_are_placed_on_the_picture(tmp_path: Path) -> None
 
     lines = (DATA / "game-3p-intro.jsonl").read_text().splitlines()
     app, d = uiplay.started(lines, tmp_path, "en")
-    ui.clear_reports()
+    text_reports.clear_reports()
     placed = 0
     for i, line in enumerate(lines[1:]):
         action = parse_action(json.loads(line))
@@ -436,7 +438,7 @@ def test_the_schools_villagers_are_placed_on_the_picture(tmp_path: Path) -> None
         if placed == 2:
             break
     assert placed
-    assert ui.REPORTS == [] and ui.contrast_misses() == []
+    assert text_reports.REPORTS == [] and text_reports.contrast_misses() == []
     app.close()
 
 
@@ -504,15 +506,15 @@ def test_picture_labels_share_one_readable_size_and_never_break_a_word(
         i18n.set_players([replace(p, name="Jürg Weiß-Müller") for p in state.players])
         for area in (pygame.Rect(260, 70, 532, 330), pygame.Rect(8, 114, 784, 360)):
             for v in state.villages:
-                ui.clear_reports()
+                text_reports.clear_reports()
                 drawn.clear()
                 draw_village(pygame.Surface((800, 480)), state, v, area)
-                assert ui.REPORTS == [], (v, area, ui.REPORTS)
+                assert text_reports.REPORTS == [], (v, area, text_reports.REPORTS)
                 # The buildings' labels at one size (the title at its own), never below 20 px.
                 sizes = {size for text, size in drawn[:-1]}
                 assert len(sizes) == 1 and min(sizes) >= LABEL_MIN, (v, drawn)
                 assert drawn[-1][1] >= LABEL_MIN
-                assert min(ui.SIZES) >= LABEL_MIN, ui.SIZES
+                assert min(text_reports.SIZES) >= LABEL_MIN, text_reports.SIZES
     finally:
         i18n.use("en")
         i18n.set_players(state.players)
@@ -522,13 +524,13 @@ def test_sixteen_character_names_are_whole_on_the_final_scores(tmp_path: Path) -
     header = json.loads(LINES[0])
     for p, n in zip(header["players"], ("Jürg Weiß-Müller", "Brigitte Schärli"), strict=False):
         p["name"] = n
-    ui.clear_reports()
+    text_reports.clear_reports()
     app = App(config(tmp_path, language="de"))
     d = Driver(app)
     d.play([json.dumps(header), *LINES[1:]])
     app.draw()
     assert type(app.screen).__name__ == "GameOverScreen"
-    assert [r for r in ui.REPORTS if r.screen == "GameOverScreen"] == []
+    assert [r for r in text_reports.REPORTS if r.screen == "GameOverScreen"] == []
     app.close()
 
 

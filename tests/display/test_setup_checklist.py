@@ -11,7 +11,7 @@ import pytest
 
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
-from companion.display.kit import widgets as ui
+from companion.display.kit import text_reports
 from companion.engine.box import box
 from companion.engine.setup import new_game
 from tests.ui_driver import Driver
@@ -153,10 +153,10 @@ def test_taps_from_new_game_to_the_first_turn_of_a_4_player_draft(tmp_path: Path
 @pytest.mark.parametrize("record", ["game-2p.jsonl", "game-4p.jsonl", "game-3p-intro.jsonl"])
 def test_the_setup_checklist_fits_in_five_languages(tmp_path: Path, language: str,
                                                     record: str) -> None:
-    ui.clear_reports()
+    text_reports.clear_reports()
     app, d = started(tmp_path, record, language)
     every_step(d)
-    assert [r for r in ui.REPORTS if r.screen == "SetupChecklist"] == []
+    assert [r for r in text_reports.REPORTS if r.screen == "SetupChecklist"] == []
     app.close()
 
 
@@ -169,7 +169,7 @@ def test_start_the_draft_says_how_many_steps_are_not_ticked(tmp_path: Path) -> N
     """Play-test finding 4: the group may go on with steps unticked, but is told how many."""
     from companion.display.screens.setup.checklist import ticks_of
 
-    ui.clear_reports()
+    text_reports.clear_reports()
     app, d = started(tmp_path, "game-4p.jsonl")
     total = len(app.screen._items(app))
     assert go_on_words(d) == ["Start the draft", f"{total} steps not ticked"]
@@ -183,7 +183,7 @@ def test_start_the_draft_says_how_many_steps_are_not_ticked(tmp_path: Path) -> N
         if d.has("steps:all"):
             d.tap("steps:all")
     assert go_on_words(d) == []  # all ticked: the button's word alone
-    assert [r for r in ui.REPORTS if r.screen == "SetupChecklist"] == []
+    assert [r for r in text_reports.REPORTS if r.screen == "SetupChecklist"] == []
     app.close()
 
 

@@ -16,7 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from companion.display.kit import widgets as ui
+from companion.display.kit import picture_cache
 from companion.display.kit.palette import PLAYER
 from tests import uiplay
 
@@ -45,7 +45,7 @@ def test_side_bar_marks_are_large_and_bc_stays_in_its_circle(tmp_path: Path,
         return real(surface, colour, center, radius, width, *a, **k)
 
     monkeypatch.setattr(pygame.draw, "circle", spy)
-    ui.PICTURES.clear()  # the side bar is kept as a picture once drawn: drawn afresh here
+    picture_cache.PICTURES.clear()  # the side bar is kept as a picture once drawn: drawn afresh
     app.draw()
     monkeypatch.setattr(pygame.draw, "circle", real)
     assert len(circles) >= 9, circles  # four badges, four coins, the token

@@ -127,14 +127,14 @@ def test_options_come_best_first_and_the_greyed_ones_last() -> None:
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_the_draft_says_who_drafted_what_and_who_picks_again(tmp_path: Path,
                                                             language: str) -> None:
-    from companion.display.kit import widgets as ui
+    from companion.display.kit import text_reports
     from companion.display.screens.setup.progress import drafted, picks_again
     from companion.display.words import i18n
 
     lines = (DATA / "game-4p.jsonl").read_text().splitlines()
     app = app_for(lines, tmp_path, language)
     d = Driver(app)
-    ui.clear_reports()
+    text_reports.clear_reports()
     d.play(lines, stop=5)  # Carla (yellow) picked last and picks again (the snake's turn)
     assert isinstance(app.screen, SetupScreen)
     state = app.state
@@ -145,7 +145,7 @@ def test_the_draft_says_who_drafted_what_and_who_picks_again(tmp_path: Path,
     d.play(lines, stop=6)
     assert picks_again(app.state, app.session.game.actions[-1]) is None  # White now
     app.draw()
-    assert ui.REPORTS == []
+    assert text_reports.REPORTS == []
     app.close()
 
 

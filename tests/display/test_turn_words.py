@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.display.app.loop import App
+from companion.display.kit import text_reports
 from companion.display.kit import widgets as ui
 from companion.display.screens import TurnScreen
 from tests.display.test_turn_flow import DATA, LINES, app_for, config
@@ -17,10 +18,10 @@ from tests.ui_driver import Driver
 
 def texts(app: App) -> dict[str, tuple[int, int, int]]:
     """Every text drawn on the screen now, with its colour."""
-    ui.CONTRAST.clear()
+    text_reports.CONTRAST.clear()
     app.dirty = True
     app.draw()
-    return {k[1]: k[2] for k in ui.CONTRAST}
+    return {k[1]: k[2] for k in text_reports.CONTRAST}
 
 
 def test_one_primary_button_and_what_do_it_does_in_body_text(tmp_path: Path) -> None:
@@ -62,9 +63,9 @@ def test_the_last_start_building_is_named_once_its_player_is_tapped(tmp_path: Pa
     d.play(lines, stop=15)  # Anna (red) has one start building left: the Stonemason
     assert app.state.to_place["red"] == ["stonemason"]
     d.tap("value:player:red")
-    ui.clear_reports()
+    text_reports.clear_reports()
     joined = " ".join(texts(app))
-    assert ui.REPORTS == []  # said whole
+    assert text_reports.REPORTS == []  # said whole
     if language == "en":
         assert "place the Stonemason, your last start building" in joined
     else:

@@ -10,7 +10,7 @@ from pathlib import Path
 from companion.bot import deciders
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
-from companion.display.kit import widgets as ui
+from companion.display.kit import text_reports
 from companion.display.screens.turn.virtual import VirtualScreen
 from companion.display.words import i18n
 from companion.engine.state import PLAY
@@ -42,10 +42,11 @@ def test_two_quick_undos_take_back_both_actions(tmp_path: Path) -> None:
     app.undo()  # at once, before the table took anything back
     assert app.state is not None
     assert taken_back(app, model) == Table.of(app.state), diff(model, Table.of(app.state))
-    ui.clear_reports()
+    text_reports.clear_reports()
     app.dirty = True
     app.draw()
-    assert ui.REPORTS == [], ui.REPORTS  # "n to take back" fits beside the pager
+    # "n to take back" fits beside the pager
+    assert text_reports.REPORTS == [], text_reports.REPORTS
     app.close()
 
 

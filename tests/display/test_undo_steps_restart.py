@@ -14,6 +14,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from companion.config import Config
 from companion.display.app.loop import App
+from companion.display.kit import text_reports
 from companion.display.kit import widgets as ui
 from companion.drunter.actions import Place
 from companion.drunter.state import VOTE
@@ -28,10 +29,10 @@ from tests.ui_driver import Driver
 
 def texts(d: Driver) -> dict[str, tuple[int, int, int]]:
     """Every line of text the screen draws now, with its colour."""
-    ui.CONTRAST.clear()
+    text_reports.CONTRAST.clear()
     d.app.dirty = True
     d.widgets()
-    return {text: colour for (_screen, text, colour, _bg) in ui.CONTRAST}
+    return {text: colour for (_screen, text, colour, _bg) in text_reports.CONTRAST}
 
 
 def red(d: Driver) -> list[str]:

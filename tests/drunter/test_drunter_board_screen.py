@@ -16,7 +16,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from companion.display.app.loop import App
-from companion.display.kit import widgets as ui
+from companion.display.kit import text_reports
 from companion.display.screens.drunter.board import DrunterBoardScreen
 from companion.display.words import i18n
 from companion.drunter import Building, load_board
@@ -131,7 +131,7 @@ def test_a_large_map_scrolls(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
 def test_every_text_fits_in_every_language(lang: str, tmp_path: Path) -> None:
-    ui.clear_reports()
+    text_reports.clear_reports()
     app = App(config(tmp_path, lang))
     d = Driver(app)
     app.draw()
@@ -139,10 +139,11 @@ def test_every_text_fits_in_every_language(lang: str, tmp_path: Path) -> None:
     d.tap("save")
     app.draw()
     pygame.image.save(app.surface, str(tmp_path / f"board-{lang}.png"))
-    reports = [r for r in ui.REPORTS if r.screen in ("DrunterBoardScreen", "NewGameScreen")]
+    reports = [r for r in text_reports.REPORTS
+               if r.screen in ("DrunterBoardScreen", "NewGameScreen")]
     assert reports == []
-    assert ui.contrast_misses() == [] or all(
-        m[0] not in ("DrunterBoardScreen",) for m in ui.contrast_misses())
+    assert text_reports.contrast_misses() == [] or all(
+        m[0] not in ("DrunterBoardScreen",) for m in text_reports.contrast_misses())
 
 
 def test_a_board_half_entered_survives_a_restart(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from companion.display.app.loop import App
-from companion.display.kit import widgets as ui
+from companion.display.kit import text_reports
 from companion.display.words import i18n
 from companion.drunter.actions import CannotPlace, Place, Vote
 from companion.drunter.state import CHOOSE, OVER, PLAY, REVEAL, VOTE
@@ -207,7 +207,7 @@ def test_every_drunter_text_fits_and_stands_out(tmp_path: Path, language: str,
                                                 variant: bool) -> None:
     """A whole game (the variant too) through every Drunter screen, in every language: no text
     cut or shrunk below 24 px, none below 4.5:1 contrast."""
-    ui.clear_reports()
+    text_reports.clear_reports()
     app = App(config(tmp_path, language))
     d = Driver(app)
     set_up(d, variant=variant)
@@ -228,10 +228,10 @@ def test_every_drunter_text_fits_and_stands_out(tmp_path: Path, language: str,
     d.tap("new")
     d.open_games()
     d.widgets()
-    mine = [(r.screen, r.text, r.box, r.size) for r in ui.REPORTS
+    mine = [(r.screen, r.text, r.box, r.size) for r in text_reports.REPORTS
             if r.screen.startswith("Drunter") or r.screen == "GamesScreen"]
     assert mine == []
-    assert [m for m in ui.contrast_misses(4.5) if m[0].startswith("Drunter")] == []
+    assert [m for m in text_reports.contrast_misses(4.5) if m[0].startswith("Drunter")] == []
     app.close()
 
 

@@ -13,6 +13,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from companion.display.app.loop import App
+from companion.display.kit import text_reports
 from companion.display.kit import widgets as ui
 from companion.drunter.actions import Place
 from companion.drunter.state import PLAY, VOTE
@@ -22,10 +23,10 @@ from tests.ui_driver import Driver
 
 def texts(d: Driver) -> dict[str, tuple[int, int, int]]:
     """Every line of text the screen draws now, with its colour."""
-    ui.CONTRAST.clear()
+    text_reports.CONTRAST.clear()
     d.app.dirty = True
     d.widgets()
-    return {text: colour for (_screen, text, colour, _bg) in ui.CONTRAST}
+    return {text: colour for (_screen, text, colour, _bg) in text_reports.CONTRAST}
 
 
 def test_an_undone_tile_is_taken_back_in_red_and_the_old_vote_is_gone(tmp_path: Path) -> None:
@@ -76,7 +77,7 @@ def test_the_key_and_the_take_back_steps_fit_in_every_language(tmp_path: Path,
                                                                  language: str) -> None:
     """The key ("?") to every sign, the take-back steps over the vote screen and the turn
     screen after an undo: every text whole, at 24 px or more."""
-    ui.clear_reports()
+    text_reports.clear_reports()
     app = App(config(tmp_path, language))
     d = Driver(app)
     set_up(d, players=("red", "blue", "yellow", "white"))
@@ -101,5 +102,6 @@ def test_the_key_and_the_take_back_steps_fit_in_every_language(tmp_path: Path,
     d.tap("steps:close")
     d.tap("key")
     d.widgets()
-    assert [(r.screen, r.text) for r in ui.REPORTS if r.screen.startswith("Drunter")] == []
+    assert [(r.screen, r.text) for r in text_reports.REPORTS
+            if r.screen.startswith("Drunter")] == []
     app.close()

@@ -21,7 +21,7 @@ import pygame
 from companion import cli
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
-from companion.display.kit import widgets as ui
+from companion.display.kit import text_reports
 from companion.display.screens.history.bgstats_code import BGStatsOverlay
 from companion.display.screens.history.game import GameScreen, RecordScreen
 from companion.display.screens.history.games import GamesScreen
@@ -115,7 +115,7 @@ pytestmark = pytest.mark.xdist_group("evenings")
 
 @pytest.fixture(scope="module")
 def evenings(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    ui.clear_reports()
+    text_reports.clear_reports()
     app, d = play_the_evenings(tmp_path_factory.mktemp("data"))
     yield app, d
     app.close()
@@ -461,14 +461,14 @@ def test_the_command_line_exports_games_stats_and_plays(
 def test_the_history_screens_fit_and_stand_out_in_every_language(tmp_path: Path,
                                                                   language: str) -> None:
     """Every history screen (each game, its record page by page, its code, each player)."""
-    ui.clear_reports()
+    text_reports.clear_reports()
     shots = screens_history.render(language, tmp_path / "shots", tmp_path / "data")
     assert set(shots) == set(screens_history.SHOTS)
     for path in shots.values():
         assert pygame.image.load(str(path)).get_size() == (800, 480)
-    assert [(r.screen, r.text) for r in ui.REPORTS] == []
-    assert ui.contrast_misses(4.5) == []
-    assert {k[0] for k in ui.CONTRAST} >= {"GamesScreen", "GameScreen", "RecordScreen",
+    assert [(r.screen, r.text) for r in text_reports.REPORTS] == []
+    assert text_reports.contrast_misses(4.5) == []
+    assert {k[0] for k in text_reports.CONTRAST} >= {"GamesScreen", "GameScreen", "RecordScreen",
                                            "BGStatsOverlay", "PlayersScreen"}
     # A store from before the summaries: summed up when the history is first opened, the
     # watchdog fed and the progress said meanwhile, each game kept at once.
@@ -489,5 +489,5 @@ def test_the_history_screens_fit_and_stand_out_in_every_language(tmp_path: Path,
         (5, ("Anna", "")), (4, ("Anna", "0"))]
     assert app.store.db.execute("SELECT COUNT(*) FROM summaries").fetchone()[0] == 4
     app.close()
-    assert [(r.screen, r.text) for r in ui.REPORTS] == []
-    assert ui.contrast_misses(4.5) == []
+    assert [(r.screen, r.text) for r in text_reports.REPORTS] == []
+    assert text_reports.contrast_misses(4.5) == []

@@ -143,11 +143,11 @@ def test_a_colour_moves_to_an_empty_seat_with_its_player(tmp_path: Path) -> None
 
 
 def test_each_seat_shows_a_person_or_the_companion_at_its_level(tmp_path: Path) -> None:
-    from companion.display.kit import widgets as ui
+    from companion.display.kit import text_reports
     from companion.display.pictures import pictograms
 
     app, d = new_game(tmp_path)
-    ui.clear_reports()
+    text_reports.clear_reports()
     d.tap("level:white")
     d.tap("level:white")  # easy, then normal
     widgets = {w.id: w for w in d.widgets()}
@@ -155,5 +155,6 @@ def test_each_seat_shows_a_person_or_the_companion_at_its_level(tmp_path: Path) 
     assert widgets["level:white"].label == "Normal"
     assert widgets["level:red"].icon is pictograms.person
     assert widgets["level:red"].label == "Person"
-    assert not [r for r in ui.REPORTS if r.screen == "NewGameScreen"]  # all ≥ 24 px, fitting
+    # all ≥ 24 px, fitting
+    assert not [r for r in text_reports.REPORTS if r.screen == "NewGameScreen"]
     app.close()

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from gpiozero import Device
 
-from companion.display.kit import widgets as ui
+from companion.display.kit import text_reports
 from companion.display.words import i18n
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -34,7 +34,7 @@ def test_every_test_starts_from_the_same_environment() -> None:
 
 
 def clean() -> bool:
-    return (i18n.language == "en" and ui.REPORTS == [] and ui.CONTRAST == {}
+    return (i18n.language == "en" and text_reports.REPORTS == [] and text_reports.CONTRAST == {}
             and Device.pin_factory is None and "HELVETIA_STRICT_TEXT" not in os.environ)
 
 
@@ -44,7 +44,7 @@ def test_a_test_that_changes_the_process_wide_state() -> None:
 
     assert clean()
     i18n.use("de")
-    ui.CONTRAST[("x", "y", (0, 0, 0), (255, 255, 255))] = 21.0
+    text_reports.CONTRAST[("x", "y", (0, 0, 0), (255, 255, 255))] = 21.0
     Device.pin_factory = MockFactory()
     os.environ["HELVETIA_STRICT_TEXT"] = "1"
     assert not clean()

@@ -20,7 +20,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from companion import selfplay
 from companion.display.app.loop import App
-from companion.display.kit import widgets as ui
+from companion.display.kit import text_reports
 from companion.display.screens import TurnScreen
 from companion.display.screens.parts import value_key
 from companion.display.screens.turn.characters_view import Steps
@@ -202,10 +202,10 @@ def test_the_hint_names_the_tiles_whose_costs_it_needs(tmp_path: Path) -> None:
         if len(app.session.game.actions) <= k:
             assert app.apply(entered(app, action, costs))
     d.go_on("hint")  # past the setup's last steps
-    ui.clear_reports()
+    text_reports.clear_reports()
     d.tap("hint")
     app.draw()
-    assert ui.REPORTS == []  # said whole
+    assert text_reports.REPORTS == []  # said whole
     overlay = app.overlay
     assert isinstance(overlay, HintOverlay)
     unknown = needed_costs(app.state, app.state.active)

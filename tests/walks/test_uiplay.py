@@ -19,7 +19,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from companion import selfplay
-from companion.display.kit import widgets as ui
+from companion.display.kit import text_reports
 from companion.display.words.i18n import LANGUAGES
 from companion.engine import Game, header_line, summary
 from companion.engine.state import COLOURS
@@ -62,20 +62,20 @@ def test_every_recorded_game_through_the_screens_in_every_language(
     """Walked once (taps do not depend on the language), and at each new screen and state the
     same state drawn in all five languages, with strict text fit: any text that does not fit
     its box, body text under 24 px, a label on a picture under 20 px and a villager under
-    28 px stop the game at once (``ui.TextDoesNotFit``, naming the screen, the text and the
-    language); and no text under 4.5:1 against what it is drawn on. (game-4p, walked in
+    28 px stop the game at once (``text_reports.TextDoesNotFit``, naming the screen, the text
+    and the language); and no text under 4.5:1 against what it is drawn on. (game-4p, walked in
     German, is the lead's pre-stop check: its draft has a forced pick, White takes the last
     Brickyard, confirmed with one tap.)"""
     monkeypatch.setenv("HELVETIA_STRICT_TEXT", "1")
-    ui.clear_reports()
+    text_reports.clear_reports()
     others = tuple(lang for lang in LANGUAGES if lang != language)
     played = check(path.read_text(encoding="utf-8").splitlines(), tmp_path, language, others)
     assert played.pairs is not None
     states = {(screen, state) for screen, state, _lang in played.pairs}
     assert played.pairs == {(*k, lang) for k in states for lang in LANGUAGES}
     assert len(states) > 50  # the walk drew the game's screens
-    assert [(r.screen, r.text) for r in ui.REPORTS] == []
-    assert ui.contrast_misses(4.5) == []
+    assert [(r.screen, r.text) for r in text_reports.REPORTS] == []
+    assert text_reports.contrast_misses(4.5) == []
 
 
 # --- fresh games ---------------------------------------------------------------------------

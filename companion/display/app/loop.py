@@ -20,21 +20,18 @@ from typing import Any
 import pygame
 
 from ...config import Config
-from ...engine import GameState, HelvetiaError, legal_actions
-from ...engine.round_end import track_before_last_scoring
+from ...engine import GameState, HelvetiaError
 from ...engine.values import Colour
-from ...games import LedMoment
-from ...hw import story
-from ...hw.adalight import AdalightWriter, find_port
+from ...hw.adalight import AdalightWriter
 from ...hw.buttons import GpioButtons, KeyboardButtons
 from ...hw.events import ButtonEvent
-from ...hw.leds import OFF, SimulatedStrip, bars_between
-from ...journal import say
+from ...hw.leds import SimulatedStrip
 from ...sdnotify import Watchdog
 from ...session import Saver, Session
 from ...store import Store, StoreError, StoreTrouble
 from ..contract import AppView, Screen
 from ..kit import message_strip
+from ..kit.text_reports import set_screen
 from ..kit.widgets import (
     BACKGROUND,
     WARNING_BG,
@@ -44,22 +41,20 @@ from ..kit.widgets import (
     Widget,
     paragraph,
     reset_fonts,
-    set_screen,
 )
 from ..words import i18n
 from ..words.i18n import _
 from ..words.table_log import TableLog
-from . import panel
 from .beside import Beside
 from .device import Services
+from .dispatch import Dispatch
+from .hardware import ANIMATION, Hardware
 from .store_link import Opening, StoreLink
 from .stored_games import StoredGames
 from .table_keep import TableKeep
 from .thinking import Thinking
-from .undo_reach import forced
 
 FPS = 30
-ANIMATION = 1.5  # seconds of the round-end VP bars
 IDLE_WAIT = 1.0  # seconds the loop sleeps with nothing to do (the watchdog asks for far less)
 log = logging.getLogger(__name__)
 SAVING_AFTER = 0.3  # seconds a commit runs before "Saving..." is shown
@@ -83,7 +78,7 @@ def _wake() -> None:
         pygame.event.post(pygame.event.Event(WAKE))
 
 
-class App(StoreLink, Services, Thinking):
+class App(StoreLink, Services, Thinking, Hardware, Dispatch):
     session: Session | None = None
     """The game in play, of any kind: none yet, or resumed by ``open_store`` (a class default,
     so that the check after opening the store is not narrowed to None)."""
@@ -114,7 +109,9 @@ class App(StoreLink, Services, Thinking):
 
         self.store_path = store_path or config.data_dir / "helvetia.db"
         self.store: Store | None = None
-        self.stored = StoredGames(lambda: self.store)
+        self.beside = Beside(wake=_wake)
+        """Work longer than a frame (thoughts, replays) done beside the screen's thread."""
+        self.stored = StoredGames(lambda: self.store, self.beside)
         """The stored games as the screens read them."""
         self.trouble: StoreTrouble | None = None  # the store cannot be used now (STORE)
         self.retry_at = 0.0
@@ -129,23 +126,12 @@ class App(StoreLink, Services, Thinking):
         self.opening: Opening | None = None  # the store opened again in the background
         self.watchdog = Watchdog()
         self.open_store()
-        self.table = TableLog()
-        """The table steps of the turn so far (then of the round end)."""
-        self._table_from_record()  # a restart mid-turn: the turn's table steps (UI-TABLE)
-        if self.state is not None and self.session is not None:
-            for taken in self.session.taken_back:  # and what the undos before it take back
-                self.table.took_back(*taken)
-        self.last_track: dict[Colour, int] = self.track_before()
-        """The VP before the newest round end's scoring: "since last round" counts from it."""
         self.anim_start: float | None = None
-        self.round_before: GameState | None = None
-        self.summary_pending = False
+        """When the scores' bars began to fill after a scoring (None: they are not)."""
         self.table_keep = TableKeep()
         self.table_keep.restore(self)  # ticks; a round end's checklist not gone past
 
         self.events: queue.Queue[ButtonEvent] = WakingQueue()
-        self.beside = Beside(wake=_wake)
-        """Thoughts worked out beside the screen's thread (``thinking``)."""
         self.keyboard: KeyboardButtons | None = None
         self.gpio: GpioButtons | None = None
         self._start_buttons()
@@ -162,11 +148,6 @@ class App(StoreLink, Services, Thinking):
         self.show(self._trouble_screen() if self.trouble else home_screen(self))
         self.update_leds()  # after a restart the strip shows the table at once (HW)
         self.keys_hint()
-
-    def _table_from_record(self) -> None:
-        """The table steps of a game of Helvetia, as its record has them."""
-        if self.state is not None and self.session is not None:
-            self.table.rebuild(self.session.game.states, self.session.game.actions)
 
     def view(self) -> AppView:
         """The app as its screens see it (the type checker holds it to the contract)."""
@@ -212,59 +193,6 @@ class App(StoreLink, Services, Thinking):
             self._present(s)
         self.watchdog.tick()
 
-    # --- hardware ---------------------------------------------------------------------------
-
-    def _start_buttons(self) -> None:
-        backend = self.config.buttons.backend
-        if backend == "auto":
-            backend = "gpio" if Path("/proc/device-tree/model").exists() else "keyboard"
-        b = self.config.buttons
-        pins = dict(b.pins) | ({"next": b.next_pin} if b.next_pin is not None else {})
-        error = None
-        if backend == "gpio":
-            try:
-                self.gpio = GpioButtons(pins, self.events, hold_time=b.hold_time,
-                                        bounce_time=b.bounce_time)
-            except Exception as exc:  # no GPIO here: say so and go on with the keyboard
-                self.banner = _("The seat buttons are not available ({error}); the keys 1-4 "
-                                "work instead.").format(error=exc)
-                backend, error = "keyboard", exc
-        if backend == "keyboard":
-            self.keyboard = KeyboardButtons(list(self.config.seats), self.events,
-                                            hold_time=self.config.buttons.hold_time)
-        say(story.buttons_line(backend, b.backend, pins, self.gpio, error))  # (HW)
-
-    def _start_leds(self) -> None:
-        leds = self.config.leds
-        backend = leds.backend
-        found = find_port(leds.port)
-        if backend == "auto":
-            backend = "serial" if found else "simulated"
-        say(story.leds_line(backend, leds.backend, leds.port, found, leds.baud))  # (HW)
-        if backend == "serial":
-            self.writer = AdalightWriter(lambda: find_port(leds.port), leds.baud,
-                                         dtr_rts=leds.dtr_rts,
-                                         on_change=lambda line: say(f"LEDs: {line}")).start()
-        elif backend == "simulated":
-            self.strip = SimulatedStrip(leds.layout.count)
-
-    def update_leds(self) -> None:
-        if self.session is None:  # no game: the strip dark, not the last game's frame
-            pixels = [OFF] * self.config.leds.layout.count
-        else:
-            bars = None
-            if self.anim_start is not None and self.state is not None:
-                progress = (self.clock() - self.anim_start) / ANIMATION
-                bars = bars_between(self.last_track, self.state.track, progress)
-            moment = LedMoment(t=self.clock(), seats=self.config.seats, bars=bars,
-                               thinking=self.screen.thinking)
-            pixels = self.session.kind.led_frame(self.session.game, self.config.leds.layout,
-                                                 moment)
-        if self.writer:
-            self.writer.show(pixels)
-        if self.strip:
-            self.strip.show(pixels)
-
     # --- the game -----------------------------------------------------------------------------
 
     @property
@@ -281,41 +209,47 @@ class App(StoreLink, Services, Thinking):
             self.banner = i18n.error_text(exc)
             self.dirty = True
             return
-        self.table.clear()
-        self.last_track = {}
         self.after_change()
 
     def apply(self, action: object) -> bool:
         """Check, commit, then show; a refusal or a failed save is shown and changes nothing."""
-        assert self.session is not None
-        before = self.session.state
+        session = self.session
+        assert session is not None
         try:
-            after = self.session.apply(action)
+            session.apply(action)
         except (HelvetiaError, StoreError) as exc:
             self.banner = i18n.error_text(exc)
             self.dirty = True
             return False
-        waiting = self.session.waiting  # saved later: the store is locked (STORE)
+        waiting = session.waiting  # saved later: the store is locked (STORE)
         self.banner = i18n.error_text(waiting) if waiting else None
-        if isinstance(after, GameState):  # the table steps are worded for Helvetia's
-            self.table.add(before, self.session.game.actions[-1], after)
-        changed = self.session.kind.changed(before, after)
-        if changed.round_over:
-            self.round_before = before  # for the round's summary: tiles and scores moved
-        if changed.summary:  # e.g. the setup's steps as a checklist before the turns
-            self.summary_pending = True
-        if changed.scored and isinstance(after, GameState):
-            self.last_track = self.track_before()
-            self.anim_start = self.clock()  # the VP bars fill to the new scores
+        if session.changed.scored and session.scores_before is not None:
+            self.anim_start = self.clock()  # the bars fill to the new scores
         self.after_change()
         return True
 
-    def track_before(self) -> dict[Colour, int]:
-        """Each player's VP before the game's newest round end's scoring, from its states (a
-        game ended by agreement scores nothing more: its last round end's change stands)."""
-        if self.state is None or self.session is None:
-            return {}
-        return track_before_last_scoring(self.session.game.states)
+    @property
+    def table(self) -> TableLog:
+        """The table steps of the game in play as its kind keeps them, for the screens that
+        word them (a log with nothing in it for a game that keeps another kind, or none)."""
+        log = self.session.table if self.session is not None else None
+        return log if isinstance(log, TableLog) else TableLog()
+
+    @property
+    def last_track(self) -> dict[Colour, int]:
+        """The scores before the newest scoring: "since last round" counts from them."""
+        session = self.session
+        return session.scores_before or {} if session is not None else {}
+
+    @property
+    def summary_pending(self) -> bool:
+        """A summary of what the table did is still to be shown (the session keeps it)."""
+        return self.session is not None and self.session.summary_pending
+
+    @summary_pending.setter
+    def summary_pending(self, due: bool) -> None:
+        if self.session is not None:
+            self.session.summary_pending = due
 
     def undo(self) -> None:
         assert self.session is not None
@@ -327,31 +261,22 @@ class App(StoreLink, Services, Thinking):
                 break
             self.banner = None
             game = self.session.game
-            self._table_from_record()  # the steps as they were
-            if self.state is not None:  # and what the table now takes back (UI-TABLE)
-                self.table.took_back(*self.session.taken_back[-1])
             # A choice nobody made (a forced school return) is taken back with what led to
             # it: else after_change would record it again at once and undo would go round.
-            if not (game.actions and self._forced(self.state)):
+            if not (game.actions and self.session.kind.forced(game) is not None):
                 break
         self.after_change()
         self.screen.after_undo(self)  # the screen shows at once what to take back
-
-    @staticmethod
-    def _forced(state: GameState | None) -> bool:
-        """The state offers one action only, which the app records without asking."""
-        return forced(state)
 
     def after_change(self) -> None:
         from ..screens import screen_for
 
         self.overlay = None
-        state = self.state
         session = self.session  # names on every screen
         i18n.set_players(session.kind.players(session.game) if session is not None else ())
-        if self._forced(state):  # no real choice: ask nothing, but record it
-            assert state is not None
-            self.apply(legal_actions(state)[0])
+        forced = session.kind.forced(session.game) if session is not None else None
+        if forced is not None:  # no real choice: ask nothing, but record it
+            self.apply(forced)
             return
         self.show(screen_for(self))
         self.update_leds()
@@ -374,8 +299,6 @@ class App(StoreLink, Services, Thinking):
     def new_game(self) -> None:
         self.session = None
         self.anim_start = None
-        self.table.clear()
-        self.summary_pending = False
         self.after_change()
 
     @property
@@ -392,80 +315,6 @@ class App(StoreLink, Services, Thinking):
             self._banner = None  # the refusal goes with the screen that caused it
         self.screen = screen
         self.dirty = True
-
-    # --- input ----------------------------------------------------------------------------------
-
-    def to_logical(self, x: float, y: float) -> tuple[int, int]:
-        return panel.to_logical(self.window.get_size(), self.rotation, x, y)
-
-    def to_window(self, pos: tuple[int, int]) -> tuple[float, float]:
-        return panel.to_window(self.window.get_size(), self.rotation, pos)
-
-    def tap(self, pos: tuple[int, int]) -> None:
-        # The refusal's strip shows the whole reason over no control where it can: a tap on
-        # it closes it and does nothing else.
-        strip = next((w for w in self.widgets if w.id == "banner" and w.rect.collidepoint(pos)),
-                     None)
-        if self.banner and strip is not None:
-            strip.on_tap()  # type: ignore[misc]
-            self.dirty = True
-            return
-        for w in reversed(self.widgets):
-            if w.rect.collidepoint(pos) and w.enabled and w.on_tap:
-                self.banner = None  # answered by this tap: a new refusal comes with it
-                try:
-                    w.on_tap()
-                except StoreError as exc:  # e.g. a cost or a setting not saved: said (STORE)
-                    self.banner = i18n.error_text(exc)
-                self.dirty = True
-                return
-            if w.rect.collidepoint(pos) and not w.enabled and w.why_not:
-                self.banner = w.why_not  # a greyed-out choice says why
-                self.dirty = True
-                return
-
-    def button_event(self, event: ButtonEvent) -> None:
-        session = self.session
-        if session is None or (self.overlay is not None
-                               and not session.kind.buttons_under_questions):
-            return
-        decision = session.kind.seat_decision(session.game, event, self.config.seats,
-                                              self.screen.seat_choice())
-        if not decision.undo and self.overlay is None and decision.seat is not None \
-                and self.screen.on_seat(self, decision.seat):
-            self.dirty = True  # the screen's one way on, confirmed by the seat button
-            return
-        if decision.undo:
-            self.overlay = session.kind.undo_question()
-            self.dirty = True
-        elif decision.action is not None:
-            self.apply(decision.action)
-        elif decision.message is not None:  # why not, in the table's language
-            self.banner = i18n.say(decision.message)
-            self.dirty = True
-
-    def handle(self, e: pygame.event.Event) -> None:
-        if e.type == pygame.QUIT:
-            self.running = False
-        elif e.type == pygame.FINGERUP:
-            ww, wh = self.window.get_size()
-            self.tap(self.to_logical(e.x * ww, e.y * wh))
-        elif e.type == pygame.MOUSEBUTTONUP and e.button == 1 and not getattr(e, "touch", False):
-            self.tap(self.to_logical(*e.pos))
-        elif e.type in (pygame.KEYDOWN, pygame.KEYUP):
-            if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE and self.driver != "kmsdrm":
-                from ..screens.menu.desktop import QuitConfirm
-
-                # Esc asks first (UI-TABLE); a second Esc on the question quits.
-                if isinstance(self.overlay, QuitConfirm):
-                    self.running = False
-                else:
-                    self.overlay = QuitConfirm()
-                    self.dirty = True
-            elif self.keyboard:
-                self.keyboard.key(pygame.key.name(e.key), e.type == pygame.KEYDOWN, self.clock())
-        elif e.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED, pygame.VIDEOEXPOSE):
-            self.dirty = True
 
     # --- drawing and the loop --------------------------------------------------------------------
 
@@ -521,17 +370,6 @@ class App(StoreLink, Services, Thinking):
 
     def _dismiss(self) -> None:
         self.banner = None
-
-    def _draw_strip(self, s: pygame.Surface) -> None:
-        """The simulated LED strip along the bottom edge."""
-        assert self.strip is not None
-        pixels = self.strip.pixels
-        if not pixels:
-            return
-        w = W / len(pixels)
-        for i, rgb in enumerate(pixels):
-            rect = pygame.Rect(int(i * w), H - 6, max(int(w) - 1, 1), 6)
-            pygame.draw.rect(s, rgb if rgb != (0, 0, 0) else (60, 60, 60), rect)
 
     def step(self, timeout: float = IDLE_WAIT) -> None:
         """One turn of the loop: wait for an event (or a frame while animating), handle it,

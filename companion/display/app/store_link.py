@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...config import Config
-from ...engine.values import Colour
 from ...session import Saver, Session
 from ...store import AlreadyRunning, Held, Store, StoreError, StoreTrouble, device_language
 from ...store.messages import Notices
@@ -64,13 +63,11 @@ class StoreLink:
     banner: str | None
     retry_at: float
     dirty: bool
-    last_track: dict[Colour, int]
     store_path: Path
     saver: Saver
     config: Config
     clock: Callable[[], float]
     after_change: Callable[[], None]
-    track_before: Callable[[], dict[Colour, int]]
     flushing: threading.Thread | None = None
     flush_at: float = 0.0
 
@@ -134,6 +131,5 @@ class StoreLink:
             return  # the loop looks again at its next turn
         opening, self.opening = self.opening, None
         if self.open_store(opening):
-            self.last_track = self.track_before()
             self.after_change()
         self.dirty = True

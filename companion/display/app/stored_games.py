@@ -1,14 +1,18 @@
 """The stored games and settings as the screens read them: a typed service over the device's
 store (``AppView.stored``). Screens never import the store's module nor reach its tables; what
-they read goes through here, and with no store open (trouble) every read is empty."""
+they read goes through here, and with no store open (trouble) every read is empty. A stored
+game replayed (the history's record) is worked out beside the screen's thread."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...games import Played
 from ...history import bgstats
 from ...history.summary import GameSummary
 from ...store import Store
+from ...store.games import from_record
+from .beside import Beside, Job
 
 Progress = Callable[[int, int], None]
 
@@ -16,8 +20,9 @@ Progress = Callable[[int, int], None]
 class StoredGames:
     """Reads of the store the app has open now (``store``: asked at each read)."""
 
-    def __init__(self, store: Callable[[], Store | None]) -> None:
+    def __init__(self, store: Callable[[], Store | None], beside: Beside) -> None:
         self._store = store
+        self._beside = beside
 
     @property
     def open(self) -> bool:
@@ -57,6 +62,13 @@ class StoredGames:
         """A stored game's record, header first."""
         store = self._store()
         return store.record_lines(game_id) if store is not None else []
+
+    def replayed(self, asker: object, game_id: int) -> Job[Played]:
+        """A stored game replayed by its kind beside the screen's thread, for ``asker``
+        (withdrawn once it is no longer shown). The record is read here; a record that no
+        longer replays raises its error from the job's ``value``."""
+        lines = self.record_lines(game_id)
+        return self._beside.run(asker, lambda withdrawn: from_record(lines))
 
     def bgstats_settings(self) -> bgstats.Settings:
         """The device's settings for BG Stats."""

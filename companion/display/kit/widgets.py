@@ -6,20 +6,17 @@ larger and bold; all in Inter.
 
 Every text goes through :func:`draw_text` (a coin's initial through :func:`mark`), which knows
 its box: it wraps, shrinks down to ``MIN_TEXT`` at most, and reports what still does not fit
-and what is drawn too small to read at a metre (:data:`REPORTS`; with
-``HELVETIA_STRICT_TEXT=1`` a report raises :class:`TextDoesNotFit` at once, naming the screen
-and the text). It also notes every text colour against the background it lands on, so a test
-can check the contrast of every screen (:data:`CONTRAST`).
+and what is drawn too small to read at a metre, and notes every text colour against the
+background it lands on (``text_reports``: what a test checks on every screen).
 """
 
 from __future__ import annotations
 
 import os
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import pygame
 
@@ -47,6 +44,16 @@ from .palette import (  # noqa: F401
     WARNING_BG,
     WARNING_INK,
     Colour,
+)
+from .picture_cache import PICTURES
+from .text_reports import (
+    DRAWN,
+    SIZES,
+    TOO_SMALL,
+    background_under,
+    note,
+    note_contrast,
+    report,
 )
 
 T = TypeVar("T")
@@ -118,207 +125,6 @@ BODY = 24
 SMALL = 24
 TITLE = 32
 HUGE = 40
-
-
-# --- the reports -------------------------------------------------------------------------------
-
-
-class TextDoesNotFit(RuntimeError):
-    """A text that does not fit its box even at the smallest size (strict mode)."""
-
-
-@dataclass(frozen=True)
-class TextReport:
-    screen: str
-    text: str
-    box: tuple[int, int]
-    """The box's width and height."""
-    size: int
-    """The size tried last (the smallest allowed)."""
-    why: str = "does not fit"
-    """What is wrong: it does not fit (:data:`NOT_FITTING`) or it is too small to read at a
-    metre (:data:`TOO_SMALL`)."""
-
-
-NOT_FITTING = "does not fit"
-TOO_SMALL = "too small"
-
-
-REPORTS: list[TextReport] = []
-"""Every text that did not fit, once per screen, text and box."""
-CONTRAST: dict[tuple[str, str, Colour, Colour], float] = {}
-"""(screen, text, text colour, background) -> contrast ratio, of every text drawn."""
-SIZES: dict[int, int] = {}
-DRAWN: deque[tuple[str, pygame.Rect]] = deque(maxlen=2_000)
-"""The latest texts drawn and the rectangles they cover: what a test checks for overlaps."""
-"""How many lines were drawn at each size (pixels): the smallest text on any screen."""
-_reported: set[TextReport] = set()
-screen_name = "?"
-"""The screen being drawn, for the reports; the app sets it (:func:`set_screen`)."""
-
-
-def set_screen(name: str) -> None:
-    global screen_name
-    screen_name = name
-
-
-def clear_reports() -> None:
-    REPORTS.clear()
-    _reported.clear()
-    CONTRAST.clear()
-    SIZES.clear()
-
-
-def strict() -> bool:
-    return os.environ.get("HELVETIA_STRICT_TEXT") == "1"
-
-
-KEEP = 20_000
-"""At most this many reports and contrast notes are kept: the appliance runs for days."""
-
-
-def _report(s: str, box: tuple[int, int], size: int, why: str = NOT_FITTING) -> None:
-    _note(("report", s, box, size, why))
-    r = TextReport(screen_name, s, box, size, why)
-    if r not in _reported and len(REPORTS) < KEEP:
-        _reported.add(r)
-        REPORTS.append(r)
-    if strict() and why == NOT_FITTING:
-        raise TextDoesNotFit(f"{screen_name}: {s[:200]!r} does not fit in {box[0]}x{box[1]} px "
-                             f"even at {size} px")
-    if strict():
-        raise TextDoesNotFit(f"{screen_name}: {s[:200]!r} in {box[0]}x{box[1]} px is drawn at "
-                             f"{size} px: too small to read at a metre")
-
-
-def too_small(what: str, size: int, least: int) -> None:
-    """Report a picture drawn smaller than readable at a metre (a villager under
-    :data:`FIGURE_MIN`), as a text that is too small is reported."""
-    if size < least:
-        _report(what, (size, size), size, TOO_SMALL)
-
-
-def luminance(c: Colour) -> float:
-    def channel(v: int) -> float:
-        x = v / 255
-        return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
-    return 0.2126 * channel(c[0]) + 0.7152 * channel(c[1]) + 0.0722 * channel(c[2])
-
-
-def contrast(a: Colour, b: Colour) -> float:
-    """The WCAG contrast ratio of two colours, 1 to 21."""
-    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
-
-
-def contrast_misses(minimum: float = 4.5) -> list[tuple[str, str, Colour, Colour, float]]:
-    return [(*k, r) for k, r in CONTRAST.items() if r < minimum]
-
-
-def _background(surface: pygame.Surface, rect: pygame.Rect) -> Colour:
-    """The colour the text lands on: the most common of a few points around its box."""
-    r = rect.clip(surface.get_rect())
-    if r.width < 3 or r.height < 3:
-        return BACKGROUND
-    points = [(r.left + 1, r.top + 1), (r.right - 2, r.top + 1), (r.left + 1, r.bottom - 2),
-              (r.right - 2, r.bottom - 2), (r.centerx, r.top + 1), (r.centerx, r.bottom - 2)]
-    seen = [(c.r, c.g, c.b) for c in map(surface.get_at, points)]
-    return max(seen, key=seen.count)
-
-
-def _contrast(line: str, colour: Colour, under: Colour) -> None:
-    """A line's colours kept for the contrast check (and for a picture drawn again)."""
-    _note(("contrast", line, colour, under))
-    key = (screen_name, line, colour, under)
-    if key not in CONTRAST and len(CONTRAST) < KEEP:
-        CONTRAST[key] = contrast(colour, under)
-
-
-# --- pictures drawn once -----------------------------------------------------------------------
-
-Note = tuple[Any, ...]
-_recording: list[list[Note]] = []
-"""The notes of the pictures being drawn now (a picture may hold another)."""
-
-
-def _note(note: Note) -> None:
-    for notes in _recording:
-        notes.append(note)
-
-
-def _replay(notes: list[Note]) -> None:
-    """A remembered picture's texts, noted again as if drawn (reports, sizes, contrast)."""
-    for note in notes:
-        if note[0] == "report":
-            _report(*note[1:])
-        elif note[0] == "sizes":
-            SIZES[note[1]] = SIZES.get(note[1], 0) + note[2]
-        else:
-            _contrast(*note[1:])
-
-
-@dataclass
-class _Picture:
-    owner: object
-    image: pygame.Surface
-    at: tuple[int, int]
-    notes: list[Note]
-    value: Any
-
-
-class Pictures:
-    """Pictures laid out and drawn once per state and kept: a frame that shows the same one
-    again (the same ``owner``, usually a game state, and the same ``key``, on the same
-    colours) copies its pixels and notes its texts again, without laying it out."""
-
-    def __init__(self, most: int = 1_500_000) -> None:
-        self.most = most
-        """Pixels kept at most (about 6 MB): the latest pictures, a few villages' worth."""
-        self.kept: dict[tuple[Any, ...], _Picture] = {}
-        self.pixels = 0
-
-    def clear(self) -> None:
-        self.kept.clear()
-        self.pixels = 0
-
-    def draw(self, surface: pygame.Surface, owner: object, key: tuple[Any, ...],
-             area: pygame.Rect, paint: Callable[[], T]) -> T:
-        """``paint()`` draws the picture in ``area`` (never outside it) on ``surface``
-        and returns what its caller needs (its cells' boxes); the picture depends only on
-        ``owner`` (an immutable value, held by identity) and ``key``."""
-        box = area.clip(surface.get_rect())
-        if box.width < 2 or box.height < 2:
-            return paint()
-        under = tuple(tuple(surface.get_at(p)) for p in (  # what it is drawn on, as kept
-            box.topleft, (box.right - 1, box.top), (box.left, box.bottom - 1),
-            (box.right - 1, box.bottom - 1)))
-        whole = (id(owner), surface.get_size(), screen_name, under, *key)
-        hit = self.kept.get(whole)
-        if hit is not None and hit.owner is owner:
-            self.kept[whole] = self.kept.pop(whole)  # the latest used, kept longest
-            surface.blit(hit.image, hit.at)
-            _replay(hit.notes)
-            return cast(T, hit.value)
-        notes: list[Note] = []
-        _recording.append(notes)
-        try:
-            value = paint()
-        finally:
-            _recording.pop()
-        old = self.kept.pop(whole, None)
-        if old is not None:
-            self.pixels -= old.image.get_width() * old.image.get_height()
-        self.kept[whole] = _Picture(owner, surface.subsurface(box).copy(), box.topleft, notes,
-                                    value)
-        self.pixels += box.width * box.height
-        while self.pixels > self.most and len(self.kept) > 1:
-            first = self.kept.pop(next(iter(self.kept)))
-            self.pixels -= first.image.get_width() * first.image.get_height()
-        return value
-
-
-PICTURES = Pictures()
-"""The village pictures and the table steps' pictures of the frames drawn lately."""
 
 
 # --- fitting -----------------------------------------------------------------------------------
@@ -467,11 +273,11 @@ def draw_text(surface: pygame.Surface, s: str, rect: pygame.Rect | tuple[int, in
     split = split and not picture and not has_name(s)  # a name is never hyphenated
     fitted = fit(s, rect.width, rect.height, size, min_size, wrap, split, bold)
     if not fitted.fits:
-        _report(s, rect.size, fitted.size)
+        report(s, rect.size, fitted.size)
     elif fitted.size < (PICTURE_TEXT if picture else MIN_TEXT):
-        _report(s, rect.size, fitted.size, TOO_SMALL)
+        report(s, rect.size, fitted.size, TOO_SMALL)
     SIZES[fitted.size] = SIZES.get(fitted.size, 0) + len(fitted.lines)
-    _note(("sizes", fitted.size, len(fitted.lines)))
+    note(("sizes", fitted.size, len(fitted.lines)))
     step = line_step(fitted.size)
     total = (len(fitted.lines) - 1) * step + line_height(fitted.size)
     y = {"top": rect.top, "middle": rect.centery - total // 2, "bottom": rect.bottom - total}[
@@ -488,8 +294,8 @@ def draw_text(surface: pygame.Surface, s: str, rect: pygame.Rect | tuple[int, in
         else:
             r.left = rect.left
         if line.strip():
-            under = bg or _background(surface, r)
-            _contrast(line, colour, under)
+            under = bg or background_under(surface, r)
+            note_contrast(line, colour, under)
         surface.blit(img, r)
         covered = covered.union(r) if covered.width else r
         y += step
@@ -582,13 +388,11 @@ def mark(surface: pygame.Surface, s: str, rect: pygame.Rect, colour: Colour, bg:
     if w > rect.width:
         img = pygame.transform.smoothscale(img, (max(rect.width, w * 2 // 3), img.get_height()))
     if img.get_width() > rect.width or rect.height < line_height(size):
-        _report(s, rect.size, size)
+        report(s, rect.size, size)
     SIZES[size] = SIZES.get(size, 0) + 1
     r = img.get_rect(centerx=rect.centerx, top=rect.centery - line_height(size) // 2
                      - _lift(size) + 1)
-    key = (screen_name, s, colour, bg)
-    if key not in CONTRAST and len(CONTRAST) < KEEP:
-        CONTRAST[key] = contrast(colour, bg)
+    note_contrast(s, colour, bg, noted=False)
     surface.blit(img, r)
 
 

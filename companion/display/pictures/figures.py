@@ -9,7 +9,8 @@ import pygame
 from ...engine.state import Adult
 from ...engine.values import Sex
 from ..kit.palette import NEUTRAL as NEUTRAL_COIN_COLOUR
-from ..kit.widgets import FIGURE_MIN, INK, LIGHT, PICTURE_TEXT, PLAYER, font, line_height, too_small
+from ..kit.text_reports import too_small
+from ..kit.widgets import FIGURE_MIN, INK, LIGHT, PICTURE_TEXT, PLAYER, font, line_height
 
 FIGURE = 52
 """A standing figure's height in the village picture (twice the first version's)."""

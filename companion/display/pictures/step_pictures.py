@@ -26,6 +26,7 @@ from ...engine.table import (
 from ...engine.values import Sex
 from ..kit.palette import NEUTRAL as NEUTRAL_COIN_COLOUR
 from ..kit.palette import TILE_FACE
+from ..kit.picture_cache import PICTURES
 from ..kit.widgets import (
     BUTTON,
     BUTTON_EDGE,
@@ -33,7 +34,6 @@ from ..kit.widgets import (
     INK,
     LIGHT,
     PICTURE_TEXT,
-    PICTURES,
     PLAYER,
     PLAYER_INK,
     draw_text,
@@ -163,7 +163,7 @@ def step_picture(surface: pygame.Surface, step: TableStep, state: GameState,
                  rect: pygame.Rect) -> None:
     """A table step's picture: the village with the cell marked and the piece beside it, or
     the piece alone. Laid out and drawn once per state (and language): a frame that shows
-    it again copies it (``ui.PICTURES``)."""
+    it again copies it (``picture_cache.PICTURES``)."""
     PICTURES.draw(surface, state, ("step", repr(step), tuple(rect), i18n.language), rect,
                   lambda: _step_picture(surface, step, state, rect))
 

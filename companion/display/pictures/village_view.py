@@ -19,6 +19,8 @@ from ...engine.setup import centre_coins
 from ...engine.state import Adult, Building
 from ...engine.values import SEXES, Colour, Quarter, Sex
 from ..kit.palette import CENTRE, TILE_FACE, TILE_USED
+from ..kit.picture_cache import PICTURES
+from ..kit.text_reports import too_small
 from ..kit.widgets import (
     ACCENT,
     ACCENT_INK,
@@ -31,7 +33,6 @@ from ..kit.widgets import (
     LIGHT,
     PANEL,
     PICTURE_TEXT,
-    PICTURES,
     PLAYER,
     PLAYER_INK,
     SELECTED,
@@ -42,7 +43,6 @@ from ..kit.widgets import (
     line_height,
     line_step,
     mark,
-    too_small,
 )
 from ..words import i18n
 from ..words.i18n import building, initial, village_title
@@ -362,7 +362,7 @@ def draw_village(surface: pygame.Surface, state: GameState, village_: str, area:
     """The village's picture in ``area``; ``arriving``: villagers (colour, sex) standing on
     their buildings already before the table's answer is entered (laid out with the others,
     none over another). Laid out and drawn once per state (and language): a frame that shows
-    it again copies it (``ui.PICTURES``)."""
+    it again copies it (``picture_cache.PICTURES``)."""
     key = ("village", village_, tuple(area), frozenset(highlight or ()), quarters,
            tuple(sorted((c, tuple(v)) for c, v in (arriving or {}).items())), i18n.language)
     return PICTURES.draw(surface, state, key, area, lambda: _draw_village(

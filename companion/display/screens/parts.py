@@ -13,6 +13,7 @@ from ...engine.setup import coins_at_hand
 from ...engine.state import CHARACTERS, DRAFT, START_PLAYER
 from ...engine.values import Colour
 from ..contract import AppView, Screen
+from ..kit.picture_cache import PICTURES
 from ..kit.widgets import (
     ACCENT,
     ACCENT_INK,
@@ -25,7 +26,6 @@ from ..kit.widgets import (
     MUTED,
     PANEL,
     PICTURE_TEXT,
-    PICTURES,
     PLAYER,
     TITLE,
     WARNING_INK,
@@ -131,7 +131,7 @@ def players_panel(s: pygame.Surface, state: GameState, rect: pygame.Rect) -> int
     hand (a coin with the count), the character tiles held (their pictograms, dark when used
     this round), the start-player token, the score. The active player framed in its colour
     (a dark outline where it is light). Returns the y below it. Laid out and drawn once per
-    state (and language): a frame that shows it again copies it (``ui.PICTURES``)."""
+    state (and language): a frame that shows it again copies it (``picture_cache.PICTURES``)."""
     bottom = rect.top + sum(max(text_height(name(p.colour), rect.width - 34), 27) + 34
                             for p in state.players)
     area = pygame.Rect(rect.left - 4, rect.top - 4, rect.width + 8, bottom - rect.top + 4)

@@ -136,6 +136,30 @@ class TableLog:
             self.add(states[i], actions[i], states[i + 1])
 
 
+@dataclass
+class GameLog(TableLog):
+    """A game's log as its session keeps it (``GameKind.table_steps``): each action done is
+    added; each undo is taken back on the log rebuilt from the game as it now stands (a step
+    ticked stays ticked while it is still there)."""
+
+    game: Any = field(default=None, compare=False, repr=False)
+    """The session's game (a ``RecordedGame`` of Helvetia), which an undo changes in place."""
+
+    @classmethod
+    def of(cls, game: Any) -> GameLog:
+        """The log of ``game`` as its record has it (after a restart: the same steps)."""
+        log = cls(game=game)
+        log.rebuild(game.states, game.actions)
+        return log
+
+    def done(self, before: GameState, action: Action, after: GameState) -> None:
+        self.add(before, action, after)
+
+    def took_back(self, before: GameState, action: Action, after: GameState) -> None:
+        self.rebuild(self.game.states, self.game.actions)
+        super().took_back(before, action, after)
+
+
 def _key(before: GameState, action: Action, after: GameState) -> tuple[Any, ...] | None:
     """Steps with the same key are kept together; None: the turn is over, nothing to keep."""
     if table_rules.round_ended(before, action, after):

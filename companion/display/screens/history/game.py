@@ -4,7 +4,7 @@ the code that sends it to BG Stats."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -44,6 +44,10 @@ from .words import (
     title_bar,
     when,
 )
+
+if TYPE_CHECKING:
+    from ....games import Played
+    from ...app.beside import Job
 
 
 class GameScreen(Screen):
@@ -128,14 +132,13 @@ def scores_by_source(s: pygame.Surface, game: GameSummary, r: pygame.Rect
     return table
 
 
-def record_lines(game: GameSummary, lines: list[str]) -> list[tuple[str, str]]:
+def record_lines(game: GameSummary, replay: Game | None) -> list[tuple[str, str]]:
     """The game turn by turn, in sentences in the current language: each round's start, each
     turn on one line (who, then what it did), each round's end with the scores. Each line
-    comes with its kind: ``round``, ``turn`` or ``scores``."""
+    comes with its kind: ``round``, ``turn`` or ``scores``. ``replay``: the game replayed
+    from its record (None: the record no longer replays)."""
     set_players(list(game.seats))
-    try:
-        replay = Game.from_record(lines)
-    except Exception:  # a record that no longer replays: nothing to tell
+    if replay is None:  # nothing to tell
         return [("turn", _("This game's record can no longer be replayed."))]
     states = replay.states
     out: list[tuple[str, str]] = []
@@ -167,18 +170,34 @@ def record_lines(game: GameSummary, lines: list[str]) -> list[tuple[str, str]]:
 
 
 class RecordScreen(Screen):
-    """The turn-by-turn record, a page at a time."""
+    """The turn-by-turn record, a page at a time; the game is replayed beside the screen
+    (a long game takes longer than a frame), which says so meanwhile."""
 
     def __init__(self, game: GameSummary, came_from: Any) -> None:
         self.game = game
         self.came_from = came_from
+        self.replay: Job[Played] | None = None
         self.lines: list[tuple[str, str]] | None = None
         self.page = 0
         self.pages: list[list[int]] = []
 
-    def load(self, app: AppView) -> list[tuple[str, str]]:
+    @property
+    def loading(self) -> bool:
+        """The game is still being replayed beside the screen."""
+        return self.lines is None
+
+    def load(self, app: AppView) -> list[tuple[str, str]] | None:
+        """The record in sentences, paged, once the replay is in (None until then)."""
         if self.lines is None:
-            self.lines = record_lines(self.game, app.stored.record_lines(self.game.id))
+            if self.replay is None:
+                self.replay = app.stored.replayed(self, self.game.id)
+            if not self.replay.ready:
+                return None
+            try:
+                game = self.replay.value()
+            except Exception:  # a record that no longer replays (or of another game)
+                game = None
+            self.lines = record_lines(self.game, game if isinstance(game, Game) else None)
             set_players(app.state.players if app.state is not None else ())
             rect = self.rect()
             self.pages = [[]]
@@ -213,6 +232,10 @@ class RecordScreen(Screen):
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         lines = self.load(app)
+        if lines is None:
+            title_bar(s, _("Record"), right=W - 140)
+            draw_text(s, _("Reading the record..."), self.rect(), BODY, MUTED)
+            return
         title = _("Record")
         if len(self.pages) > 1:
             title += f"  {self.page + 1}/{len(self.pages)}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 import pygame
@@ -14,53 +15,71 @@ from ...words.i18n import _
 from ..parts import Screen
 
 
-class AbandonConfirm(Screen):
-    """Abandon this game and start a new one? The game stays in the store, marked abandoned."""
+class Ending(Screen, ABC):
+    """A question over the screen whose answer ends the game in play: going on is the primary
+    choice; ending the game never is."""
+
+    prefix = ""
+    """The buttons' ids: ``<prefix>:no`` goes on, ``<prefix>:yes`` ends."""
+
+    @abstractmethod
+    def words(self) -> tuple[str, str, str]:
+        """The question, what the answer does, and the answer's button."""
+
+    @abstractmethod
+    def answer(self, app: AppView) -> None:
+        """The game ends as the question said."""
 
     def layout(self, app: AppView) -> list[Widget]:
         def keep() -> None:
             app.overlay = None
 
-        # Going on is the primary choice; ending the game never is.
-        return [button("abandon:no", (155, 310, 240, 56), _("Keep playing"), keep,
+        return [button(f"{self.prefix}:no", (155, 310, 240, 56), _("Keep playing"), keep,
                        style="primary"),
-                button("abandon:yes", (405, 310, 240, 56), _("Abandon the game"), app.abandon)]
+                button(f"{self.prefix}:yes", (405, 310, 240, 56), self.words()[2],
+                       lambda: self.answer(app))]
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
+        question, said, _answer = self.words()
         box = pygame.Rect(150, 110, 500, 280)
         pygame.draw.rect(s, PANEL, box, border_radius=12)
         pygame.draw.rect(s, INK, box, 2, border_radius=12)
-        text(s, _("Abandon this game?"), (box.centerx, box.top + 30), TITLE, INK, "center")
-        paragraph(s, _("It ends unfinished and the new-game screen opens. The game stays in "
-                       "the store, marked as abandoned."), box.inflate(-40, -120).move(0, 0), 20)
+        text(s, question, (box.centerx, box.top + 30), TITLE, INK, "center")
+        paragraph(s, said, box.inflate(-40, -120), 20)
 
 
-class EndGameConfirm(Screen):
+class AbandonConfirm(Ending):
+    """Abandon this game and start a new one? The game stays in the store, marked abandoned."""
+
+    prefix = "abandon"
+
+    def words(self) -> tuple[str, str, str]:
+        return (_("Abandon this game?"),
+                _("It ends unfinished and the new-game screen opens. The game stays in "
+                  "the store, marked as abandoned."),
+                _("Abandon the game"))
+
+    def answer(self, app: AppView) -> None:
+        app.abandon()
+
+
+class EndGameConfirm(Ending):
     """End the game here, by the table's agreement (§12): scored as the round end stands, with
     a winner; a finished game, unlike an abandoned one."""
 
-    def layout(self, app: AppView) -> list[Widget]:
+    prefix = "endgame"
+
+    def words(self) -> tuple[str, str, str]:
+        return (_("End the game here?"),
+                _("The game ends with this round end's scores: the player with the most "
+                  "points wins, as at the end of a game."),
+                _("End the game here"))
+
+    def answer(self, app: AppView) -> None:
         from ....engine import EndByAgreement
 
-        def keep() -> None:
-            app.overlay = None
-
-        def end() -> None:
-            app.overlay = None
-            app.apply(EndByAgreement())
-
-        return [button("endgame:no", (155, 310, 240, 56), _("Keep playing"), keep,
-                       style="primary"),
-                button("endgame:yes", (405, 310, 240, 56), _("End the game here"), end)]
-
-    def draw(self, app: AppView, s: pygame.Surface) -> None:
-        box = pygame.Rect(150, 110, 500, 280)
-        pygame.draw.rect(s, PANEL, box, border_radius=12)
-        pygame.draw.rect(s, INK, box, 2, border_radius=12)
-        text(s, _("End the game here?"), (box.centerx, box.top + 30), TITLE, INK, "center")
-        paragraph(s, _("The game ends with this round end's scores: the player with the most "
-                       "points wins, as at the end of a game."),
-                  box.inflate(-40, -120).move(0, 0), 20)
+        app.overlay = None
+        app.apply(EndByAgreement())
 
 
 def end_problem(app: AppView) -> Message | None:
