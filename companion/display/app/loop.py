@@ -392,7 +392,7 @@ class App(StoreLink, Services, Thinking, Hardware, Dispatch):
             self.banner = i18n.error_text(self.store.failed_later.pop())
             self.dirty = True
         elif self.store is not None and self.store.late_notices:  # the check beside the table
-            said, self.store.late_notices = self.store.late_notices, []
+            said = self.store.take_late_notices()
             self.banner = i18n.store_text(said)
             self.dirty = True
         elif self.session is not None and self.clock() - self.last_event > IDLE_CHECKPOINT \
