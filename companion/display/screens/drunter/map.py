@@ -22,6 +22,7 @@ from ...kit.widgets import (
     HIGHLIGHT,
     INK,
     PLAYER,
+    WARNING_INK,
     W,
     Widget,
     button,
@@ -40,21 +41,79 @@ DIM = (214, 208, 194)
 
 @dataclass(frozen=True)
 class MapView:
-    """Where the map lies on the screen: its top-left corner and the side of a square."""
+    """Where the map lies on the screen: its top-left corner and the side of a square; and
+    the numbers of its columns and rows, drawn on its top and left edges at ``label`` pixels
+    (the words name a square "column 2, row 5" by them), ``cols`` x ``rows`` of them from
+    ``first`` (the board screen shows a part of a larger map)."""
 
     left: int
     top: int
     cell: int
+    cols: int = 0
+    rows: int = 0
+    label: int = 0
+    """The numbers' size in pixels (0: no numbers)."""
+    first: Square = (0, 0)
 
     @classmethod
     def fit(cls, state: DrunterState, rect: pygame.Rect, largest: int = 56) -> MapView:
-        b = state.board
-        cell = max(12, min(largest, rect.width // b.width, rect.height // b.height))
-        return cls(rect.left + (rect.width - cell * b.width) // 2, rect.top, cell)
+        """The whole map of ``state`` in ``rect``, with its numbers on its edges."""
+        return cls.grid(state.board.width, state.board.height, rect, largest)
+
+    @classmethod
+    def grid(cls, cols: int, rows: int, rect: pygame.Rect, largest: int = 56,
+             first: Square = (0, 0)) -> MapView:
+        """``cols`` x ``rows`` squares in ``rect``, the numbers on the top and left edges at
+        24 px, or as large as fits beside squares of at least 12 px (a large map)."""
+        for size in range(LABEL, MIN_LABEL - 1, -1):
+            f = font(size)
+            side = f.size(str(first[1] + rows))[0] + 8
+            head = size + 6
+            cell = max(12, min(largest, (rect.width - side) // cols,
+                               (rect.height - head) // rows))
+            if f.size(str(first[0] + cols))[0] <= cell - 2 or size == MIN_LABEL:
+                break
+        left = rect.left + side + (rect.width - side - cell * cols) // 2
+        return cls(left, rect.top + head, cell, cols, rows, size, first)
 
     def rect(self, sq: Square) -> pygame.Rect:
         return pygame.Rect(self.left + sq[0] * self.cell, self.top + sq[1] * self.cell,
                            self.cell, self.cell)
+
+    def column_label(self, col: int) -> pygame.Rect:
+        """Where the number of column ``col`` (from 0, of those shown) stands: above it."""
+        return pygame.Rect(self.left + col * self.cell, self.top - self.label - 6,
+                           self.cell, self.label + 4)
+
+    def row_label(self, row: int) -> pygame.Rect:
+        """Where the number of row ``row`` (from 0, of those shown) stands: left of it."""
+        side = font(self.label).size(str(self.first[1] + self.rows))[0] + 6
+        return pygame.Rect(self.left - side - 2, self.top + row * self.cell, side,
+                           self.cell)
+
+
+LABEL, MIN_LABEL = 24, 12
+"""The size of the numbers on the map's edges: body size, or down to 12 px on a large map."""
+
+
+def draw_labels(s: pygame.Surface, view: MapView, focus: Square | None = None) -> None:
+    """The columns' numbers above the map, the rows' left of it, from 1 as the words count
+    them; those of the ``focus`` square (the one chosen, the one voted on) white on ink, so
+    the eye finds "column 3, row 5" at once."""
+    if not view.label:
+        return
+    f = font(view.label)
+    for i in range(view.cols + view.rows):
+        col = i < view.cols
+        r = view.column_label(i) if col else view.row_label(i - view.cols)
+        n = (view.first[0] + i if col else view.first[1] + i - view.cols) + 1
+        lit = focus is not None and focus[0 if col else 1] == n - 1
+        if lit:
+            pygame.draw.rect(s, INK, r, border_radius=4)
+        img = f.render(str(n), True, WORKER if lit else INK)
+        at = img.get_rect(center=r.center) if col else img.get_rect(
+            midright=(r.right - 3, r.centery))
+        s.blit(img, at)
 
 
 def square_widgets(state: DrunterState, view: MapView, on_tap: Callable[[Square], object],
@@ -71,13 +130,17 @@ def square_widgets(state: DrunterState, view: MapView, on_tap: Callable[[Square]
 def draw_map(s: pygame.Surface, state: DrunterState, view: MapView, *,
              marks: Iterable[Square] = (), preview: PlacedTile | None = None,
              standing: Mapping[str, str] | None = None, dim_covered: bool = False,
-             picked: Square | None = None) -> None:
-    """The map. ``marks``: squares outlined (where a tile may start); ``picked``: the square
-    chosen, framed thick in ink with a corner flag (it reads at a metre, not by shade);
-    ``preview``: a tile drawn where it would go; ``standing``: building type -> a player
-    colour, whose standing buildings are outlined in it (the end's scoring), the others
-    dimmed."""
+             picked: Square | None = None, back: Iterable[Square] = (),
+             focus: Square | None = None) -> None:
+    """The map, its columns and rows numbered on its edges (``focus``: the square whose
+    numbers stand out; the one ``picked`` if none given). ``marks``: squares outlined (where
+    a tile may start); ``picked``: the square chosen, framed thick in ink with a corner flag
+    (it reads at a metre, not by shade); ``preview``: a tile drawn where it would go;
+    ``standing``: building type -> a player colour, whose standing buildings are outlined in
+    it (the end's scoring), the others dimmed; ``back``: squares the red take-back steps name
+    after an undo, framed red."""
     b = state.board
+    draw_labels(s, view, focus if focus is not None else picked)
     c = view.cell
     size = max(12, c * 2 // 5)
     for y in range(b.height):
@@ -109,6 +172,8 @@ def draw_map(s: pygame.Surface, state: DrunterState, view: MapView, *,
         _tile(s, view, preview, ROAD_COLOURS[preview.road], outline=HIGHLIGHT)
     for sq in marks:
         pygame.draw.rect(s, HIGHLIGHT, view.rect(sq).inflate(-2, -2), max(3, c // 10))
+    for sq in back:
+        pygame.draw.rect(s, WARNING_INK, view.rect(sq).inflate(-2, -2), max(4, c // 8))
     if picked is not None:
         r = view.rect(picked)
         pygame.draw.rect(s, INK, r.inflate(4, 4), max(4, c // 8))

@@ -23,7 +23,7 @@ from ...words.i18n import _
 from ..parts import TOP, Screen, menu_button, title_bar
 from .colours import ROAD_COLOURS
 from .map import MapView, draw_map, key_button, square_widgets
-from .undo import DrunterUndoConfirm, steps_shown
+from .undo import DrunterUndoConfirm, back_squares, steps_shown
 
 TOP_BUTTONS = W - 360
 """Where the top bar's buttons begin: the key, Undo, Menu."""
@@ -133,7 +133,8 @@ class DrunterTurnScreen(Screen):
         marks = sorted({p.square for p in self.places if (p.kind, p.length) == self.tile})
         if self.chosen is not None:
             marks = []
-        draw_map(s, st, view, marks=marks, preview=self.preview(), picked=self.square)
+        draw_map(s, st, view, marks=marks, preview=self.preview(), picked=self.square,
+                 back=back_squares(app))
         ways = len(self.here())
         box = pygame.Rect(PANEL_X, TOP + 156 + (0 if ways < 2 else 50 * ((ways + 3) // 4)),
                           W - PANEL_X - 8, 0)

@@ -38,6 +38,17 @@ def steps_shown(app: AppView) -> list[tuple[str, Colour]]:
     return [(i18n.say(m), WARNING_INK if back else MUTED) for m, back in table_log(app).shown()]
 
 
+def back_squares(app: AppView) -> list[tuple[int, int]]:
+    """The squares the red take-back steps name (a tile's first square, a worker's square):
+    framed red on the map, so the words and the picture agree."""
+    out = []
+    for m, back in table_log(app).shown():
+        sq = m.params.get("square")
+        if back and isinstance(sq, tuple | list) and len(sq) == 2:
+            out.append((int(sq[0]), int(sq[1])))
+    return out
+
+
 def take_back_button(app: AppView, rect: tuple[int, int, int, int]) -> Widget | None:
     """After an undo, where a screen has no room for the steps: "Take back (n)", which opens
     them over the screen; ``None`` when nothing is to be taken back."""
