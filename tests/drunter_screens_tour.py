@@ -116,6 +116,9 @@ def main() -> int:
             state = app.session.state
             if votes == 0:
                 refused("count", "vote-count")
+                d.tap("map")
+                shot("vote-map")
+                d.tap("map:close")
             for p in state.players:
                 card = "ja" if p.colour == state.active else ("ne" if votes == 0 else "abstain")
                 d.tap(f"card:{p.colour}:{card}")
@@ -131,6 +134,9 @@ def main() -> int:
                 if d.has("steps:show"):
                     d.tap("steps:show")
                     shot("vote-undone-steps")
+                    d.tap("map")
+                    shot("vote-undone-steps-map")
+                    d.tap("map:close")
                     d.tap("steps:close")
                 for p in state.players:
                     card = "ja" if p.colour == state.active else "ne"

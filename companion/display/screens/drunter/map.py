@@ -307,3 +307,42 @@ def _key_picture(s: pygame.Surface, sign: str, r: pygame.Rect) -> None:
         pygame.draw.circle(s, INK, r.center, 14, 2)
     elif sign == "mark":
         pygame.draw.rect(s, HIGHLIGHT, r.inflate(-2, -2), 4)
+
+
+class DrunterMapOverlay(Screen):
+    """The map over a screen that names a square but has no room for the map (the vote, the
+    steps to take back): the same numbers on its edges, the square named framed, its column
+    and row numbers white on ink, beside the words that name it."""
+
+    def __init__(self, state: DrunterState, words: list[tuple[str, tuple[int, int, int]]],
+                 focus: Square | None = None, back: Iterable[Square] = (),
+                 then: Screen | None = None) -> None:
+        self.state = state
+        self.words = words
+        self.focus = focus
+        self.back = list(back)
+        self.then = then
+        """The overlay shown again on "Close" (none: the screen itself)."""
+
+    def layout(self, app: AppView) -> list[Widget]:
+        return [button("map:close", (W - 188, 412, 168, 60), _("Close"),
+                       lambda: setattr(app, "overlay", self.then), style="primary")]
+
+    def draw(self, app: AppView, s: pygame.Surface) -> None:
+        box = pygame.Rect(8, 8, W - 16, 472)
+        pygame.draw.rect(s, BACKGROUND, box, border_radius=12)
+        pygame.draw.rect(s, INK, box, 2, border_radius=12)
+        view = MapView.fit(self.state, pygame.Rect(16, 14, 440, 456))
+        draw_map(s, self.state, view, picked=self.focus, back=self.back)
+        y = 20
+        for words, colour in self.words:
+            y = draw_text(s, words, pygame.Rect(468, y, W - 16 - 468, 404 - y), 24,
+                          colour).bottom + 6
+
+
+def map_button(app: AppView, rect: tuple[int, int, int, int], state: DrunterState,
+               words: list[tuple[str, tuple[int, int, int]]], focus: Square | None = None,
+               back: Iterable[Square] = (), then: Screen | None = None) -> Widget:
+    """"On the map": the map over the screen, the square the words name marked."""
+    return button("map", rect, _("On the map"), lambda: setattr(app, "overlay", DrunterMapOverlay(
+        state, words, focus, back, then)))

@@ -28,7 +28,8 @@ from ...words.i18n import _
 from ..menu.abandon import AbandonConfirm
 from ..menu.undo import keep_or_undo
 from ..parts import Screen
-from .in_play import table_log
+from .in_play import drunter_game, table_log
+from .map import map_button
 
 Colour = tuple[int, int, int]
 
@@ -63,8 +64,13 @@ class DrunterStepsOverlay(Screen):
     """The table's steps over the screen (those to take back red)."""
 
     def layout(self, app: AppView) -> list[Widget]:
-        return [button("steps:close", (W - 208, 396, 168, 60), _("Close"),
-                       lambda: setattr(app, "overlay", None), style="primary")]
+        out = [button("steps:close", (W - 208, 396, 168, 60), _("Close"),
+                      lambda: setattr(app, "overlay", None), style="primary")]
+        squares = back_squares(app)
+        if squares:  # the squares the steps name, framed red on the map
+            out.append(map_button(app, (40, 396, 260, 60), drunter_game(app).state,
+                                  steps_shown(app), back=squares, then=self))
+        return out
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         box = pygame.Rect(20, 16, W - 40, 448)
