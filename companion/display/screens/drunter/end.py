@@ -21,7 +21,7 @@ from ...kit.widgets import INK, MUTED, PANEL, W, Widget, badge, button, draw_tex
 from ...words import i18n
 from ...words.i18n import _, ngettext
 from ..parts import TOP, Screen, title_bar
-from .map import MapView, draw_map
+from .map import MapView, crown, draw_map
 from .turn import TOP_BUTTONS, top_buttons
 from .undo import steps_shown
 
@@ -146,7 +146,7 @@ class DrunterOverScreen(Screen):
                               partial(self.show_only, p.colour),
                               selected=self.only == p.colour, colour=p.colour,
                               lines=[self._line(p.colour)],
-                              paint=_crown if p.colour in self.state.winners else None))
+                              paint=crown if p.colour in self.state.winners else None))
         out.append(button("new", (476, 410, W - 484, 62), _("New game"), app.new_game,
                           style="primary"))
         return out
@@ -177,11 +177,3 @@ class DrunterOverScreen(Screen):
                                                for c in st.colours))
         draw_text(s, note, pygame.Rect(8, TOP + 326, 460, 476 - TOP - 326), 24, INK)
 
-
-def _crown(s: pygame.Surface, r: pygame.Rect) -> None:
-    """The winner's mark, at the right end of its row."""
-    x, y = r.right - 40, r.centery
-    pygame.draw.polygon(s, (222, 170, 20), [(x, y + 10), (x, y - 8), (x + 8, y), (x + 16, y - 12),
-                                            (x + 24, y), (x + 32, y - 8), (x + 32, y + 10)])
-    pygame.draw.polygon(s, INK, [(x, y + 10), (x, y - 8), (x + 8, y), (x + 16, y - 12),
-                                 (x + 24, y), (x + 32, y - 8), (x + 32, y + 10)], 2)

@@ -214,20 +214,37 @@ def _tile(s: pygame.Surface, view: MapView, tile: PlacedTile, colour: tuple[int,
 
 
 KEY = (
+    ("numbers", N_("1, 2, 3 on the map's edges: the columns, counted across the top, and the "
+                   "rows, down the left. The texts name a square by them: \"column 3, row 5\"; "
+                   "the numbers of the square chosen stand out, white on black.")),
     ("building", N_("A3: a building of type A (the six types are A to F, as your building cards "
                     "are lettered), worth 3 points while no road covers it.")),
     ("toilet", N_("WC: a public toilet. A tile over it calls a vote (in the variant: no "
                   "vote).")),
     ("street", N_("Brown: the street, from the inn.")),
-    ("wall_1", N_("Dark red: the two walls, from the guard posts.")),
+    ("wall_1", N_("Dark red: the two walls, from the guard posts; 1 and 2 beside dark red: the "
+                  "first and the second wall.")),
     ("canal", N_("Blue: the canal, from the water source. A framed square: where a road "
                  "starts.")),
     ("worker", N_("A ring: a road's worker, on its last square. A white dot: a tile's figure "
                   "end; two white lines: a bridge.")),
+    ("hand", N_("3\u00d7 beside a tile: the player still holds 3 tiles of this kind and length "
+                "(the tile drawn 3, 2 or 1 squares long). Greyed, or 0\u00d7: none left, or it "
+                "fits nowhere now; tap it to read why.")),
     ("mark", N_("Orange frame: where the chosen tile may start; thick black frame: the square "
                 "chosen.")),
+    ("way", N_("An arrow: the way the tile runs from the square chosen; a dot: a 1-square "
+               "tile, which runs no way.")),
+    ("back", N_("Red frame, after an undo: a square the red steps name; take back what lies "
+                "there. \"Take back (4)\": 4 such steps, tap it to read them.")),
     ("cards", N_("JA, JAA, JAAA: 1 to 3 votes for the tile; NE, NEE, NEEE: 1 to 3 against; "
                  "JEEIIN: 2, for or against; \"..?\": no vote, back to the hand.")),
+    ("scores", N_("At the end: each player's points, and in brackets the card it showed; the "
+                  "crown: who wins. \u22643, \u22644, min, 1: the variant's special cards "
+                  "(all 3er buildings, all 4er buildings, the lowest of each type, every "
+                  "standing building 1 point).")),
+    ("size", N_("Entering the board: 9 \u00d7 7 is the map's width \u00d7 height in squares; "
+                "\"value 3\": the value the next building tapped gets.")),
 )
 """Every sign of the Drunter screens, with its picture (``_key_picture``)."""
 
@@ -293,20 +310,45 @@ def _key_picture(s: pygame.Surface, sign: str, r: pygame.Rect) -> None:
     if sign in ROAD_COLOURS:
         pygame.draw.rect(s, ROAD_COLOURS[sign], r)
         pygame.draw.rect(s, INK, r, 2)
+        if sign == "wall_1":
+            _picture_label(s, "1", r, WORKER)
         return
     bg = {"building": TYPE_COLOURS["A"], "toilet": TOILET_COLOUR}.get(sign, BUTTON)
     pygame.draw.rect(s, bg, r)
     pygame.draw.rect(s, GRID, r, 1)
-    label = {"building": "A3", "toilet": "WC", "cards": "..?"}.get(sign)
+    label = {"building": "A3", "toilet": "WC", "cards": "..?", "numbers": "1 2",
+             "hand": "3\u00d7", "size": "\u00d7"}.get(sign)
     if label:
-        img = font(20).render(label, True, INK)
-        s.blit(img, img.get_rect(center=r.center))
+        _picture_label(s, label, r, INK)
     elif sign == "worker":
         pygame.draw.circle(s, WORKER, r.center, 14)
         pygame.draw.circle(s, ROAD_COLOURS["street"], r.center, 11)
         pygame.draw.circle(s, INK, r.center, 14, 2)
     elif sign == "mark":
         pygame.draw.rect(s, HIGHLIGHT, r.inflate(-2, -2), 4)
+    elif sign == "back":
+        pygame.draw.rect(s, WARNING_INK, r.inflate(-2, -2), 5)
+    elif sign == "way":
+        cx, cy = r.center
+        pygame.draw.line(s, INK, (cx - 12, cy), (cx + 8, cy), 4)
+        pygame.draw.polygon(s, INK, [(cx + 16, cy), (cx + 4, cy - 8), (cx + 4, cy + 8)])
+    elif sign == "scores":
+        crown(s, r.move(-r.width + 38, 0))
+
+
+def _picture_label(s: pygame.Surface, label: str, r: pygame.Rect,
+                   ink: tuple[int, int, int]) -> None:
+    img = font(20).render(label, True, ink)
+    s.blit(img, img.get_rect(center=r.center))
+
+
+def crown(s: pygame.Surface, r: pygame.Rect) -> None:
+    """The winner's mark, at the right end of ``r`` (a score's row, the key)."""
+    x, y = r.right - 40, r.centery
+    points = [(x, y + 10), (x, y - 8), (x + 8, y), (x + 16, y - 12), (x + 24, y),
+              (x + 32, y - 8), (x + 32, y + 10)]
+    pygame.draw.polygon(s, (222, 170, 20), points)
+    pygame.draw.polygon(s, INK, points, 2)
 
 
 class DrunterMapOverlay(Screen):

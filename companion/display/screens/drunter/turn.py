@@ -104,12 +104,15 @@ class DrunterTurnScreen(Screen):
         if len(here) > 1:
             roads = {p.road for p in here}
             for i, p in enumerate(here):
-                label = _road_short(p.road) if len(roads) > 1 else ""
+                # two roads from here (a wall beside the other's worker): the road's colour,
+                # the wall's number as the key says
+                label = p.road[-1] if len(roads) > 1 and p.road.startswith("wall") else ""
                 out.append(button(f"way:{p.road}:{p.direction}",
                                   (PANEL_X + (i % 4) * 95, TOP + 156 + (i // 4) * 50, 92, 48),
                                   label, partial(setattr, self, "chosen", p),
                                   selected=self.chosen == p, value=p,
-                                  paint=_way_arrow(p.direction)))
+                                  paint=_way_arrow(p.direction, ROAD_COLOURS[p.road]
+                                                   if len(roads) > 1 else None)))
         if self.cannot_place is not None:
             out.append(button("cannot_place", (PANEL_X, 412, W - PANEL_X - 8, 60),
                               _("Cannot place: miss the turn"),
@@ -188,10 +191,6 @@ def flow(s: pygame.Surface, parts: list[tuple[str, tuple[int, int, int]]],
                           24, colour).bottom + 2
 
 
-def _road_short(road: str) -> str:
-    return {"street": "S", "wall_1": "W1", "wall_2": "W2", "canal": "C"}[road]
-
-
 def _tile_picture(kind: str, length: int) -> Any:
     """The tile itself: ``length`` squares in its kind's colour."""
     colour = ROAD_COLOURS[next(r for r, k in ROAD_KIND.items() if k == kind)]
@@ -206,11 +205,14 @@ def _tile_picture(kind: str, length: int) -> Any:
     return paint
 
 
-def _way_arrow(direction: Heading | None) -> Any:
-    """An arrow the way the tile runs from its first square (a dot: a 1-square tile)."""
+def _way_arrow(direction: Heading | None, road: tuple[int, int, int] | None = None) -> Any:
+    """An arrow the way the tile runs from its first square (a dot: a 1-square tile); where
+    two roads could take the tile, a swatch of the road's colour in the middle."""
     dx, dy = DIRECTIONS[direction] if direction else (0, 0)
 
     def paint(s: pygame.Surface, r: pygame.Rect) -> None:
+        if road is not None:
+            pygame.draw.rect(s, road, (r.left + 26, r.centery - 10, 20, 20))
         cx, cy, k = r.right - 28, r.centery, 12
         if not (dx or dy):
             pygame.draw.circle(s, INK, (cx, cy), 6)
