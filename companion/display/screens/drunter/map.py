@@ -54,6 +54,8 @@ class MapView:
     label: int = 0
     """The numbers' size in pixels (0: no numbers)."""
     first: Square = (0, 0)
+    every: int = 1
+    """Every column numbered, or on a map too wide for that every 2nd or 5th, as a ruler."""
 
     @classmethod
     def fit(cls, state: DrunterState, rect: pygame.Rect, largest: int = 56) -> MapView:
@@ -74,7 +76,9 @@ class MapView:
             if f.size(str(first[0] + cols))[0] <= cell - 2 or size == MIN_LABEL:
                 break
         left = rect.left + side + (rect.width - side - cell * cols) // 2
-        return cls(left, rect.top + head, cell, cols, rows, size, first)
+        wide = f.size(str(first[0] + cols))[0] + 2
+        every = next(k for k in (1, 2, 5, 10) if wide <= k * cell or k == 10)
+        return cls(left, rect.top + head, cell, cols, rows, size, first, every)
 
     def rect(self, sq: Square) -> pygame.Rect:
         return pygame.Rect(self.left + sq[0] * self.cell, self.top + sq[1] * self.cell,
@@ -108,6 +112,9 @@ def draw_labels(s: pygame.Surface, view: MapView, focus: Square | None = None) -
         r = view.column_label(i) if col else view.row_label(i - view.cols)
         n = (view.first[0] + i if col else view.first[1] + i - view.cols) + 1
         lit = focus is not None and focus[0 if col else 1] == n - 1
+        if col and not lit and (n % view.every or (
+                focus is not None and 0 < abs(focus[0] + 1 - n) < view.every)):
+            continue  # a wide map: a ruler's numbers, and always the chosen column's
         if lit:
             pygame.draw.rect(s, INK, r, border_radius=4)
         img = f.render(str(n), True, WORKER if lit else INK)
