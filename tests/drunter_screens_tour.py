@@ -107,7 +107,13 @@ def main() -> int:
     shot("undo-canal-done")
     d.tap("menu")
     shot("menu")
-    d.tap("menu:close")
+    d.tap("menu:new_game")  # a game under way: asked first
+    shot("menu-new-game")
+    d.tap("abandon:no")
+    d.open_games()
+    shot("games-in-play")
+    d.tap(next(w.id for w in d.widgets() if w.id in ("back", "games:back", "close")))
+    shot("back-from-games")
     votes = turns = 0
     missed = False
     while app.session.state.phase in (PLAY, VOTE):

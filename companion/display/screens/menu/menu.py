@@ -74,7 +74,8 @@ class Menu(Screen):
         app.show(screen)
 
     def new_game(self, app: AppView) -> None:
-        if app.state is not None and not app.state.game_over:
+        session = app.session  # any game under way, whichever it is
+        if session is not None and not session.kind.game_over(session.game):
             from .abandon import AbandonConfirm
 
             app.overlay = AbandonConfirm()  # a game under way ends only when confirmed
