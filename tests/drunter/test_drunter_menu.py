@@ -1,5 +1,6 @@
 """The menu during a game of Drunter & Drüber: "New game" asks before the game under way is
-left (as during Helvetia), and the game is still there after "Keep playing"."""
+left (as during Helvetia), and the game is still there after "Keep playing"; "Costs" (the
+building costs of a game that has them) is not offered."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ def test_new_game_from_the_menu_asks_before_leaving_a_game_under_way(tmp_path: P
     play_turn(d, want_vote=False)
     lines = app.session.game.record_lines()
     d.tap("menu")
+    assert "menu:costs" not in d.ids() and "menu:language" in d.ids()
     d.tap("menu:new_game")
     assert d.screen_name() == "AbandonConfirm" and app.session is not None
     d.tap("abandon:no")
