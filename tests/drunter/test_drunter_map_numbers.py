@@ -165,3 +165,23 @@ def test_the_key_explains_every_code_and_count_the_screens_show(language: str) -
     finally:
         i18n.use("en")
 
+
+
+def test_the_undo_question_names_the_tile_and_its_square(tmp_path: Path) -> None:
+    from companion.display.kit import widgets as ui
+
+    app = App(config(tmp_path))
+    d = Driver(app)
+    set_up(d)
+    play_turn(d, want_vote=False)
+    tile = app.session.state.tiles[-1]
+    d.hold("red")
+    assert d.screen_name() == "DrunterUndoConfirm"
+    ui.CONTRAST.clear()
+    app.dirty = True
+    d.widgets()
+    said = " ".join(text for (_screen, text, _colour, _bg) in ui.CONTRAST)
+    col, row = tile.squares[0]
+    assert f"column {col + 1}, row {row + 1}" in said, said
+    assert ui.REPORTS == [] or all(not r.screen.startswith("Drunter") for r in ui.REPORTS)
+    app.close()

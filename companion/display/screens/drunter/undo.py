@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from ....drunter import action_to_json
+from ....drunter import Game, Place, action_to_json, turn_options
 from ...contract import AppView
 from ...kit.widgets import (
     BACKGROUND,
@@ -20,7 +20,6 @@ from ...kit.widgets import (
     Widget,
     button,
     draw_text,
-    paragraph,
     text,
 )
 from ...words import i18n
@@ -82,6 +81,10 @@ class DrunterStepsOverlay(Screen):
                           colour).bottom + 6
 
 
+WHAT = pygame.Rect(170, 166, 460, 128)
+"""What the undo takes back, between the question and its buttons."""
+
+
 class DrunterUndoConfirm(Screen):
     def layout(self, app: AppView) -> list[Widget]:
         something = bool(app.session is not None and app.session.game.actions)
@@ -100,6 +103,19 @@ class DrunterUndoConfirm(Screen):
             what = {"place": _("the tile placed last"), "cannot_place": _("the missed turn"),
                     "vote": _("the vote"), "choose_objectives": _("the objectives chosen"),
                     "reveal": _("the cards revealed and the scores")}[last["type"]]
-            paragraph(s, what, box.inflate(-40, -120).move(0, 10), 24)
+            placed = _placed_words(drunter_game(app))
+            if placed is not None:  # the tile, its road and its square, as the turn said
+                what = f"{placed}."
+            draw_text(s, what, WHAT, 24, INK)
         else:
-            paragraph(s, _("Nothing to undo yet."), box.inflate(-40, -120).move(0, 10), 24)
+            draw_text(s, _("Nothing to undo yet."), WHAT, 24, INK)
+
+
+def _placed_words(game: Game) -> str | None:
+    """The last action in the engine's words if it laid (or announced) a tile: which tile,
+    on which road, from which square."""
+    if not game.actions or not isinstance(game.actions[-1], Place):
+        return None
+    option = next((o for o in turn_options(game.states[-2]) if o.action == game.actions[-1]),
+                  None)
+    return None if option is None else i18n.say(option.message)
