@@ -174,18 +174,22 @@ def top_buttons(app: AppView) -> list[Widget]:
 def flow(s: pygame.Surface, parts: list[tuple[str, tuple[int, int, int]]],
          areas: list[pygame.Rect], kept: int) -> None:
     """The texts in order, each whole in its colour, each in the first area with room left
-    for it. The first ``kept`` (the table's steps: muted, those to take back red) are never
-    left out: one that fits nowhere goes into the last room left (and the text-fit report
-    says so); a later text, the way on, is left out then (the buttons show it too)."""
+    for it, never in an area before the last one used: they read in order (a step below the
+    map, the next beside it, never the way on between two steps). The first ``kept`` (the
+    table's steps: muted, those to take back red) are never left out: one that fits nowhere
+    goes into the last room left (and the text-fit report says so); a later text, the way
+    on, is left out then (the buttons show it too)."""
     ys = [a.top for a in areas]
+    start = 0
     for i, (part, colour) in enumerate(parts):
-        for k, a in enumerate(areas):
-            if ys[k] + text_height(part, a.width) <= a.bottom:
+        for k in range(start, len(areas)):
+            if ys[k] + text_height(part, areas[k].width) <= areas[k].bottom:
                 break
         else:
             if i >= kept or not areas:
                 continue
             k = len(areas) - 1
+        start = k
         a = areas[k]
         ys[k] = draw_text(s, part, pygame.Rect(a.left, ys[k], a.width, max(a.bottom - ys[k], 1)),
                           24, colour).bottom + 2
