@@ -20,7 +20,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from companion.display.app.loop import App
-from companion.display.kit.widgets import WARNING_INK, font
+from companion.display.kit.widgets import WARNING_INK, font, reset_fonts
 from companion.display.screens.drunter.board import VIEW_AREA, DrunterBoardScreen
 from companion.display.screens.drunter.end import SPECIAL_SHORT
 from companion.display.screens.drunter.map import (
@@ -48,7 +48,9 @@ def test_every_map_size_fits_with_its_numbers_beside_their_squares(
     """Any map the table may enter (3 to 40 squares a side), in each screen's room: the map
     and its numbers inside the room, each number over its column or beside its row and as
     wide as its square allows, at 24 px whenever the map is small enough for it."""
-    pygame.init()
+    if not pygame.font.get_init():  # an app closed before: fonts anew
+        pygame.init()
+        reset_fonts()
     view = MapView.grid(cols, rows, rect, largest=56)
     assert MIN_LABEL <= view.label <= LABEL
     whole = view.rect((0, 0)).union(view.rect((cols - 1, rows - 1)))

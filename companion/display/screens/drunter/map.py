@@ -68,15 +68,14 @@ class MapView:
         """``cols`` x ``rows`` squares in ``rect``, the numbers on the top and left edges at
         24 px, or as large as fits beside squares of at least 12 px (a large map)."""
         for size in range(LABEL, MIN_LABEL - 1, -1):
-            f = font(size)
-            side = f.size(str(first[1] + rows))[0] + 8
+            side = _widest(size, first[1], rows) + 8
             head = size + 6
             cell = max(12, min(largest, (rect.width - side) // cols,
                                (rect.height - head) // rows))
-            if f.size(str(first[0] + cols))[0] <= cell - 2 or size == MIN_LABEL:
+            if _widest(size, first[0], cols) <= cell - 2 or size == MIN_LABEL:
                 break
         left = rect.left + side + (rect.width - side - cell * cols) // 2
-        wide = f.size(str(first[0] + cols))[0] + 2
+        wide = _widest(size, first[0], cols) + 2
         every = next(k for k in (1, 2, 5, 10) if wide <= k * cell or k == 10)
         return cls(left, rect.top + head, cell, cols, rows, size, first, every)
 
@@ -91,9 +90,16 @@ class MapView:
 
     def row_label(self, row: int) -> pygame.Rect:
         """Where the number of row ``row`` (from 0, of those shown) stands: left of it."""
-        side = font(self.label).size(str(self.first[1] + self.rows))[0] + 6
+        side = _widest(self.label, self.first[1], self.rows) + 6
         return pygame.Rect(self.left - side - 2, self.top + row * self.cell, side,
                            self.cell)
+
+
+def _widest(size: int, first: int, count: int) -> int:
+    """The width of the widest of the numbers ``first + 1`` to ``first + count`` (the
+    digits are not all as wide: 20 is wider than 21)."""
+    f = font(size)
+    return max(f.size(str(n))[0] for n in range(first + 1, first + count + 1))
 
 
 LABEL, MIN_LABEL = 24, 12
