@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from ....drunter import CannotPlace, Place, turn_options
+from ....drunter import CannotPlace, Place, fits_nowhere, turn_options, why_no_tile_fits
 from ....drunter.board import DIRECTIONS, KINDS, ROAD_KIND
 from ....drunter.messages import Message
 from ....drunter.state import LENGTHS, DrunterState, PlacedTile
@@ -94,7 +94,7 @@ class DrunterTurnScreen(Screen):
                 n = hand.get(key, 0)
                 fits = any((p.kind, p.length) == key for p in self.places)
                 why = None if fits else (_("{who} has none of these tiles left.").format(
-                    who=i18n.name(s.active)) if n == 0 else _("This tile fits nowhere now."))
+                    who=i18n.name(s.active)) if n == 0 else nowhere(s, key))
                 out.append(button(f"tile:{kind}:{length}",
                                   (PANEL_X + j * 126, TOP + 4 + i * 50, 120, 48), f"{n}\u00d7",
                                   partial(self.choose_tile, key), enabled=fits,
@@ -145,8 +145,9 @@ class DrunterTurnScreen(Screen):
         inner = box.inflate(-12, -4)
         steps = steps_shown(app)
         back = [p for p in steps if p[1] == WARNING_INK]  # an undo: always said first
-        if self.cannot_place is not None:
-            parts = [*back, (say("drunter.option.cannot_place", player=st.active), INK)]
+        if self.cannot_place is not None:  # the turn missed, and why: road by road
+            parts = [*back, (say("drunter.option.cannot_place", player=st.active) + ".", INK),
+                     *((i18n.say(m), INK) for m in why_no_tile_fits(st, st.active))]
         elif self.chosen is not None:
             option = next(o for o in self.options if o.action == self.chosen)
             parts = [*back, (i18n.say(option.message) + ".", INK),
@@ -161,6 +162,12 @@ class DrunterTurnScreen(Screen):
         below.height = MAP.bottom + 4 - below.top
         areas = [r for r in (below, inner) if r.height >= 54]
         flow(s, parts, areas, kept=len(parts) - 1 if self.tile is None else len(back))
+
+
+def nowhere(state: DrunterState, key: tuple[str, int]) -> str:
+    """Why a tile held fits nowhere now, in the engine's words (``fits_nowhere``)."""
+    why = fits_nowhere(state, key)
+    return " ".join(i18n.say(m) for m in why) if why else _("This tile fits nowhere now.")
 
 
 def top_buttons(app: AppView) -> list[Widget]:
