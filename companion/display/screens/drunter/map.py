@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 
 import pygame
 
@@ -95,6 +95,7 @@ class MapView:
                            self.cell)
 
 
+@cache
 def _widest(size: int, first: int, count: int) -> int:
     """The width of the widest of the numbers ``first + 1`` to ``first + count`` (the
     digits are not all as wide: 20 is wider than 21)."""
@@ -143,17 +144,16 @@ def square_widgets(state: DrunterState, view: MapView, on_tap: Callable[[Square]
 def draw_map(s: pygame.Surface, state: DrunterState, view: MapView, *,
              marks: Iterable[Square] = (), preview: PlacedTile | None = None,
              standing: Mapping[str, str] | None = None, dim_covered: bool = False,
-             picked: Square | None = None, back: Iterable[Square] = (),
-             focus: Square | None = None) -> None:
-    """The map, its columns and rows numbered on its edges (``focus``: the square whose
-    numbers stand out; the one ``picked`` if none given). ``marks``: squares outlined (where
+             picked: Square | None = None, back: Iterable[Square] = ()) -> None:
+    """The map, its columns and rows numbered on its edges (those of ``picked`` stand
+    out). ``marks``: squares outlined (where
     a tile may start); ``picked``: the square chosen, framed thick in ink with a corner flag
     (it reads at a metre, not by shade); ``preview``: a tile drawn where it would go;
     ``standing``: building type -> a player colour, whose standing buildings are outlined in
     it (the end's scoring), the others dimmed; ``back``: squares the red take-back steps name
     after an undo, framed red."""
     b = state.board
-    draw_labels(s, view, focus if focus is not None else picked)
+    draw_labels(s, view, picked)
     c = view.cell
     size = max(12, c * 2 // 5)
     for y in range(b.height):
