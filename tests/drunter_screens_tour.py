@@ -119,7 +119,7 @@ def main() -> int:
     d.tap(next(w.id for w in d.widgets() if w.id in ("back", "games:back", "close")))
     shot("back-from-games")
     votes = turns = 0
-    missed = False
+    missed = greyed_held = False
     while app.session.state.phase in (PLAY, VOTE):
         if app.session.state.phase == VOTE:
             shot(f"vote-{votes}-called")
@@ -155,6 +155,11 @@ def main() -> int:
             votes += 1
             continue
         screen = app.screen
+        held = [w for w in d.widgets() if w.id.startswith("tile:") and not w.enabled
+                and not w.label.startswith("0")]
+        if held and not greyed_held:  # a tile in the hand that fits nowhere: why
+            refused(held[0].id, f"turn-{turns}-greyed-tile")
+            greyed_held = True
         if screen.cannot_place is not None and not missed:
             shot(f"turn-{turns}-cannot-place")
             missed = True
