@@ -40,7 +40,7 @@ from .game import (
     why_not,
 )
 from .options import Option, turn_options
-from .placement import can_place, legal_placements
+from .placement import can_place, fits_nowhere, legal_placements, why_no_tile_fits
 from .state import DrunterState
 from .summary import summary
 
@@ -51,5 +51,5 @@ __all__ = [
     "ROADS", "ROAD_KIND", "Reveal", "Vote", "action_to_json", "apply", "board_to_json",
     "can_place", "header_line", "is_drunter_header", "is_drunter_record", "legal_placements",
     "load_board", "new_game", "Option", "parse_action", "phase_message", "summary",
-    "turn_options", "why_not",
+    "turn_options", "why_not", "fits_nowhere", "why_no_tile_fits",
 ]

@@ -49,6 +49,8 @@ REFUSALS: dict[str, Template] = {
     "drunter.not_a_bridge": N_("There is no bridge of another road at {square} to pass "
                                "under."),
     "drunter.own_bridge": N_("{road} cannot pass under its own bridge ({square})."),
+    "drunter.nowhere.blocked": N_("No {tile} fits next to the worker of {road} ({square}): "
+                                  "every way from there is blocked or too short."),
     "drunter.can_place": N_("{player} can still place a tile ({n} placement is possible): "
                             "only a player who cannot place misses the turn.",
                             "{player} can still place a tile ({n} placements are possible): "

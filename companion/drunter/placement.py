@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from .actions import Place
 from .board import DIRECTIONS, ROAD_KIND, ROADS, Square
 from .errors import refuse
+from .messages import Message
 from .state import LENGTHS, PLAY, DrunterState
 from .values import Colour, Heading, Road
 
@@ -89,6 +90,40 @@ def can_place(state: DrunterState, colour: Colour) -> bool:
         if lengths and next(road_placements(state, road, lengths), None) is not None:
             return True
     return False
+
+
+def fits_nowhere(state: DrunterState, key: tuple[str, int]) -> list[Message]:
+    """Why a tile of ``key`` (kind, length) fits nowhere now, road by road of its kind: the
+    road is finished, or no straight lie of that length starts next to its worker (or across
+    a bridge). Empty when it fits somewhere. A longer tile of the kind fits nowhere either
+    when a shorter one does not: its first squares are the shorter one's."""
+    kind, length = key
+    roads = [r for r in ROADS if ROAD_KIND[r] == kind]
+    if any(next(road_placements(state, r, (length,)), None) is not None for r in roads):
+        return []
+    out = []
+    for road in roads:
+        worker = state.workers.get(road)
+        if worker is None:
+            out.append(Message("drunter.road_finished", {"road": road}))
+        else:
+            out.append(Message("drunter.nowhere.blocked", {"tile": key, "road": road,
+                                                           "square": worker}))
+    return out
+
+
+def why_no_tile_fits(state: DrunterState, colour: Colour) -> list[Message]:
+    """Why ``colour`` cannot place (§D3): for each kind of tile it holds, its shortest tile's
+    reasons (``fits_nowhere``), each road said once. Empty when a tile fits."""
+    if can_place(state, colour):
+        return []
+    hand = state.player(colour).tiles
+    out: list[Message] = []
+    for kind in dict.fromkeys(ROAD_KIND.values()):
+        held = [n for n in sorted(LENGTHS) if hand.get((kind, n), 0) > 0]
+        if held:
+            out += fits_nowhere(state, (kind, held[0]))
+    return out
 
 
 def check_place(state: DrunterState, action: Place) -> tuple[Square, ...]:

@@ -224,7 +224,12 @@ def in_play(game_id: int, header_line: str, started_at: str, actions: int) -> Ga
     except HelvetiaError:
         header = {}
     got = _unreadable(game_id, header, header_line, started_at, None, "")
-    return replace(got, status=IN_PLAY, actions=actions, extra={})
+    from ..games import DEFAULT, kind_of_header  # the game it is, from its header
+
+    name = kind_of_header(header).name
+    if name == DEFAULT:
+        return replace(got, status=IN_PLAY, actions=actions, extra={})
+    return replace(got, status=IN_PLAY, actions=actions, setup=name, extra={"game": name})
 
 
 def _unreadable(game_id: int, header: Mapping[str, Any], header_line: str, started_at: str,

@@ -7,12 +7,13 @@ device; opened again, the screen shows the saved board to correct.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
 import pygame
 
-from ....drunter.board import BUILDING_TYPES, ROADS
+from ....drunter.board import BUILDING_TYPES, MAX_SIDE, ROADS
 from ....drunter.board_draft import ERASE, TOILET, BoardDraft, clamp_value
 from ....drunter_store import keep_board, keep_draft, kept_draft
 from ...contract import AppView
@@ -21,11 +22,11 @@ from ...words import i18n
 from ...words.i18n import N_, _
 from ..parts import TOP, Screen, title_bar
 from .colours import ROAD_COLOURS, TOILET_COLOUR, TYPE_COLOURS
-from .map import key_button
+from .map import MapView, draw_labels, key_button
 
-CELL = 48
 VIEW_COLS, VIEW_ROWS = 9, 7
-GRID_X, GRID_Y = 8, TOP + 2
+VIEW_AREA = pygame.Rect(8, TOP + 2, 436, 344)
+"""Where the map's view lies, its columns' and rows' numbers on its edges included."""
 PANEL_X = 452
 ROAD_NAMES = {"street": N_("Street"), "wall_1": N_("Wall 1"), "wall_2": N_("Wall 2"),
               "canal": N_("Canal")}
@@ -89,16 +90,29 @@ class DrunterBoardScreen(Screen):
 
     # --- the screen -----------------------------------------------------------------------
 
+    def view(self) -> MapView:
+        """The squares shown (the map scrolls when it is larger than the view), numbered on
+        the edges as the game's screens number them. Its squares keep their size and place
+        whatever the map's size and the part shown: only the numbers change."""
+        widest = MapView.grid(VIEW_COLS, VIEW_ROWS, VIEW_AREA, largest=48,
+                              first=(MAX_SIDE - VIEW_COLS, MAX_SIDE - VIEW_ROWS))
+        cols, rows = self.shown()
+        return replace(widest, cols=cols, rows=rows, first=(self.left, self.top))
+
+    def shown(self) -> tuple[int, int]:
+        return min(VIEW_COLS, self.draft.width), min(VIEW_ROWS, self.draft.height)
+
     def layout(self, app: AppView) -> list[Widget]:
-        d = self.draft
         out: list[Widget] = []
-        for row in range(min(VIEW_ROWS, d.height)):
-            for col in range(min(VIEW_COLS, d.width)):
+        view = self.view()
+        cols, rows = self.shown()
+        for row in range(rows):
+            for col in range(cols):
                 sq = (self.left + col, self.top + row)
-                out.append(Widget(f"square:{sq[0]},{sq[1]}", pygame.Rect(
-                    GRID_X + col * CELL, GRID_Y + row * CELL, CELL, CELL), "",
-                    partial(self.tap_square, sq), style="invisible", value=sq))
-        y = GRID_Y + VIEW_ROWS * CELL + 8
+                out.append(Widget(f"square:{sq[0]},{sq[1]}", view.rect((col, row)), "",
+                                  partial(self.tap_square, sq), style="invisible", value=sq))
+        d = self.draft
+        y = VIEW_AREA.bottom + 8
         for i, (dx, dy) in enumerate(((-1, 0), (1, 0), (0, -1), (0, 1))):
             can = (dx < 0 and self.left > 0) or (dy < 0 and self.top > 0) or \
                 (dx > 0 and self.left + VIEW_COLS < d.width) or \
@@ -107,9 +121,9 @@ class DrunterBoardScreen(Screen):
                               partial(self.scroll, dx * 4, dy * 4), enabled=can,
                               paint=_arrow(dx, dy)))
         for i, t in enumerate(BUILDING_TYPES):
-            out.append(button(f"tool:{t}", (PANEL_X + i * 57, GRID_Y, 54, 48), t,
+            out.append(button(f"tool:{t}", (PANEL_X + i * 57, VIEW_AREA.top, 54, 48), t,
                               partial(self.choose, t), selected=self.tool == t))
-        y = GRID_Y + 54
+        y = VIEW_AREA.top + 54
         out.append(button("value:-", (PANEL_X, y, 52, 48), MINUS, lambda: self.step_value(-1),
                           enabled=self.value > 1))
         out.append(button("value:+", (PANEL_X + 180, y, 52, 48), "+",
@@ -143,17 +157,19 @@ class DrunterBoardScreen(Screen):
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         title_bar(s, _("Drunter & Drüber: the board"), right=W - 8)
         d = self.draft
-        for row in range(min(VIEW_ROWS, d.height)):
-            for col in range(min(VIEW_COLS, d.width)):
-                self._square(s, (self.left + col, self.top + row),
-                             pygame.Rect(GRID_X + col * CELL, GRID_Y + row * CELL, CELL, CELL))
-        y = GRID_Y + VIEW_ROWS * CELL + 8
+        cols, rows = self.shown()
+        view = self.view()
+        draw_labels(s, view)
+        for row in range(rows):
+            for col in range(cols):
+                self._square(s, (self.left + col, self.top + row), view.rect((col, row)))
+        y = VIEW_AREA.bottom + 8
         last_col = min(d.width, self.left + VIEW_COLS)
         last_row = min(d.height, self.top + VIEW_ROWS)
         draw_text(s, _("columns {a}-{b}, rows {c}-{d}").format(
             a=self.left + 1, b=last_col, c=self.top + 1, d=last_row),
             pygame.Rect(236, y - 2, PANEL_X - 244, 56), 24, MUTED, valign="middle")
-        y = GRID_Y + 54
+        y = VIEW_AREA.top + 54
         draw_text(s, _("value {n}").format(n=self.value), pygame.Rect(PANEL_X + 56, y, 120, 48),
                   24, INK, valign="middle", align="center")
         y += 54 * 3

@@ -17,12 +17,24 @@ from ....drunter.state import DrunterState
 from ....drunter.values import Colour
 from ....drunter.vote import votes_left
 from ...contract import AppView
-from ...kit.widgets import INK, MUTED, PANEL, W, Widget, badge, button, draw_text, paragraph
+from ...kit.widgets import (
+    BODY,
+    INK,
+    MUTED,
+    PANEL,
+    W,
+    Widget,
+    badge,
+    button,
+    draw_text,
+    font,
+    paragraph,
+)
 from ...words import i18n
 from ...words.i18n import _, ngettext
 from ..parts import TOP, Screen, title_bar
-from .map import MapView, draw_map
-from .turn import TOP_BUTTONS, top_buttons
+from .map import MapView, crown, draw_map
+from .turn import TOP_BUTTONS, flow, top_buttons
 from .undo import steps_shown
 
 SPECIAL_SHORT = {"max3": "\u22643", "max4": "\u22644", "lowest": "min", "one_point": "1"}
@@ -57,6 +69,23 @@ class DrunterRevealScreen(Screen):
     def need(self) -> int:
         return 2 if self.state.variant else 1
 
+    @property
+    def pitch(self) -> int:
+        """A player's row: lower with four players, so that the table's steps fit below."""
+        return 66 if len(self.state.players) <= 3 else 56
+
+    @property
+    def first_row(self) -> int:
+        """Where the rows begin: under the line that says what to tap, or with four players
+        right under the title (that line then follows the steps, where room is left)."""
+        return TOP + 48 if len(self.state.players) <= 3 else TOP + 4
+
+    @staticmethod
+    def score_rect() -> pygame.Rect:
+        """"Score", as wide as its word needs: the steps take the rest of the bottom line."""
+        w = max(font(BODY).size(_("Score"))[0] + 40, 180)
+        return pygame.Rect(W - 8 - w, 410, w, 62)
+
     def tap(self, colour: Colour, card: str) -> None:
         mine = self.cards[colour]
         if card in mine:
@@ -75,13 +104,13 @@ class DrunterRevealScreen(Screen):
         w = 60 if len(choices) > 6 else 72
         taken = {card: c for c, v in self.cards.items() for card in v}
         for i, p in enumerate(self.state.players):
-            y = TOP + 48 + i * 66
+            y = self.first_row + i * self.pitch
             for j, card in enumerate(choices):
                 mine = self.cards[p.colour]
                 label = SPECIAL_SHORT.get(card, card)
                 other = taken.get(card)
                 out.append(button(f"reveal:{p.colour}:{card}",
-                                  (160 + j * (w + 2), y + 4, w, 56), label,
+                                  (160 + j * (w + 2), y + 4, w, self.pitch - 10), label,
                                   partial(self.tap, p.colour, card),
                                   selected=card in mine,
                                   enabled=other in (None, p.colour),
@@ -89,7 +118,8 @@ class DrunterRevealScreen(Screen):
                                       "{who} has shown this card.").format(
                                           who=i18n.name(other))))
         reason = why_not(self.state, self.action())
-        out.append(button("score", (W - 268, 410, 260, 62), _("Score"),
+        score = self.score_rect()
+        out.append(button("score", (score.x, score.y, score.w, score.h), _("Score"),
                           lambda: app.apply(self.action()), style="primary",
                           enabled=reason is None,
                           why_not=None if reason is None else i18n.say(reason)))
@@ -99,26 +129,29 @@ class DrunterRevealScreen(Screen):
         title_bar(s, _("The end: reveal the cards"), right=TOP_BUTTONS)
         hint = (_("Tap each player's objective, then its second card.") if self.need == 2
                 else _("Tap the building card each player shows."))
-        draw_text(s, hint, pygame.Rect(8, TOP, W - 16, 44), 24, INK, valign="middle")
+        if self.first_row > TOP + 4:
+            draw_text(s, hint, pygame.Rect(8, TOP, W - 16, 44), 24, INK, valign="middle")
+        pitch = self.pitch
         for i, p in enumerate(self.state.players):
-            y = TOP + 48 + i * 66
-            pygame.draw.rect(s, PANEL, (4, y + 1, W - 8, 64), border_radius=8)
-            badge(s, p.colour, (26, y + 33), 16)
+            y = self.first_row + i * pitch
+            pygame.draw.rect(s, PANEL, (4, y + 1, W - 8, pitch - 2), border_radius=8)
+            badge(s, p.colour, (26, y + pitch // 2), 16)
             shown = self.cards[p.colour]
-            name = pygame.Rect(48, y + 4, 108, 58)
             if self.need == 2 and shown:  # the order they were tapped: objective first
-                draw_text(s, i18n.name(p.colour), name.inflate(0, -30).move(0, -14), 24, INK,
+                draw_text(s, i18n.name(p.colour), pygame.Rect(48, y + 3, 108, 28), 24, INK,
                           bg=PANEL, wrap=False)
                 draw_text(s, ", ".join(SPECIAL_SHORT.get(c, c) for c in shown),
-                          pygame.Rect(48, y + 32, 108, 28), 24, MUTED, bg=PANEL, wrap=False)
+                          pygame.Rect(48, y + pitch - 31, 108, 28), 24, MUTED, bg=PANEL,
+                          wrap=False)
             else:
-                draw_text(s, i18n.name(p.colour), name, 24, INK, valign="middle", bg=PANEL)
-        bottom = TOP + 48 + len(self.state.players) * 66
-        y = bottom + 4
-        for step, colour in steps_shown(app):
-            if y > 448:
-                break
-            y = draw_text(s, step, pygame.Rect(8, y, W - 284, 474 - y), 24, colour).bottom + 2
+                draw_text(s, i18n.name(p.colour), pygame.Rect(48, y + 4, 108, pitch - 8), 24,
+                          INK, valign="middle", bg=PANEL)
+        bottom = self.first_row + len(self.state.players) * pitch + 4
+        score = self.score_rect()  # the steps: left of "Score", down to the bottom
+        steps = steps_shown(app)
+        below = [] if self.first_row > TOP + 4 else [(hint, INK)]
+        flow(s, [*steps, *below], [pygame.Rect(8, bottom, score.left - 16, 474 - bottom)],
+             kept=len(steps))
 
 
 class DrunterOverScreen(Screen):
@@ -146,7 +179,7 @@ class DrunterOverScreen(Screen):
                               partial(self.show_only, p.colour),
                               selected=self.only == p.colour, colour=p.colour,
                               lines=[self._line(p.colour)],
-                              paint=_crown if p.colour in self.state.winners else None))
+                              paint=crown if p.colour in self.state.winners else None))
         out.append(button("new", (476, 410, W - 484, 62), _("New game"), app.new_game,
                           style="primary"))
         return out
@@ -177,11 +210,3 @@ class DrunterOverScreen(Screen):
                                                for c in st.colours))
         draw_text(s, note, pygame.Rect(8, TOP + 326, 460, 476 - TOP - 326), 24, INK)
 
-
-def _crown(s: pygame.Surface, r: pygame.Rect) -> None:
-    """The winner's mark, at the right end of its row."""
-    x, y = r.right - 40, r.centery
-    pygame.draw.polygon(s, (222, 170, 20), [(x, y + 10), (x, y - 8), (x + 8, y), (x + 16, y - 12),
-                                            (x + 24, y), (x + 32, y - 8), (x + 32, y + 10)])
-    pygame.draw.polygon(s, INK, [(x, y + 10), (x, y - 8), (x + 8, y), (x + 16, y - 12),
-                                 (x + 24, y), (x + 32, y - 8), (x + 32, y + 10)], 2)

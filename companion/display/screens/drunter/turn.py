@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from ....drunter import CannotPlace, Place, turn_options
+from ....drunter import CannotPlace, Place, fits_nowhere, turn_options, why_no_tile_fits
 from ....drunter.board import DIRECTIONS, KINDS, ROAD_KIND
 from ....drunter.messages import Message
 from ....drunter.state import LENGTHS, DrunterState, PlacedTile
@@ -23,7 +23,7 @@ from ...words.i18n import _
 from ..parts import TOP, Screen, menu_button, title_bar
 from .colours import ROAD_COLOURS
 from .map import MapView, draw_map, key_button, square_widgets
-from .undo import DrunterUndoConfirm, steps_shown
+from .undo import DrunterUndoConfirm, back_squares, steps_shown
 
 TOP_BUTTONS = W - 360
 """Where the top bar's buttons begin: the key, Undo, Menu."""
@@ -94,7 +94,7 @@ class DrunterTurnScreen(Screen):
                 n = hand.get(key, 0)
                 fits = any((p.kind, p.length) == key for p in self.places)
                 why = None if fits else (_("{who} has none of these tiles left.").format(
-                    who=i18n.name(s.active)) if n == 0 else _("This tile fits nowhere now."))
+                    who=i18n.name(s.active)) if n == 0 else nowhere(s, key))
                 out.append(button(f"tile:{kind}:{length}",
                                   (PANEL_X + j * 126, TOP + 4 + i * 50, 120, 48), f"{n}\u00d7",
                                   partial(self.choose_tile, key), enabled=fits,
@@ -104,12 +104,15 @@ class DrunterTurnScreen(Screen):
         if len(here) > 1:
             roads = {p.road for p in here}
             for i, p in enumerate(here):
-                label = _road_short(p.road) if len(roads) > 1 else ""
+                # two roads from here (a wall beside the other's worker): the road's colour,
+                # the wall's number as the key says
+                label = p.road[-1] if len(roads) > 1 and p.road.startswith("wall") else ""
                 out.append(button(f"way:{p.road}:{p.direction}",
                                   (PANEL_X + (i % 4) * 95, TOP + 156 + (i // 4) * 50, 92, 48),
                                   label, partial(setattr, self, "chosen", p),
                                   selected=self.chosen == p, value=p,
-                                  paint=_way_arrow(p.direction)))
+                                  paint=_way_arrow(p.direction, ROAD_COLOURS[p.road]
+                                                   if len(roads) > 1 else None)))
         if self.cannot_place is not None:
             out.append(button("cannot_place", (PANEL_X, 412, W - PANEL_X - 8, 60),
                               _("Cannot place: miss the turn"),
@@ -133,7 +136,8 @@ class DrunterTurnScreen(Screen):
         marks = sorted({p.square for p in self.places if (p.kind, p.length) == self.tile})
         if self.chosen is not None:
             marks = []
-        draw_map(s, st, view, marks=marks, preview=self.preview(), picked=self.square)
+        draw_map(s, st, view, marks=marks, preview=self.preview(), picked=self.square,
+                 back=back_squares(app))
         ways = len(self.here())
         box = pygame.Rect(PANEL_X, TOP + 156 + (0 if ways < 2 else 50 * ((ways + 3) // 4)),
                           W - PANEL_X - 8, 0)
@@ -141,8 +145,9 @@ class DrunterTurnScreen(Screen):
         inner = box.inflate(-12, -4)
         steps = steps_shown(app)
         back = [p for p in steps if p[1] == WARNING_INK]  # an undo: always said first
-        if self.cannot_place is not None:
-            parts = [*back, (say("drunter.option.cannot_place", player=st.active), INK)]
+        if self.cannot_place is not None:  # the turn missed, and why: road by road
+            parts = [*back, (say("drunter.option.cannot_place", player=st.active) + ".", INK),
+                     *((i18n.say(m), INK) for m in why_no_tile_fits(st, st.active))]
         elif self.chosen is not None:
             option = next(o for o in self.options if o.action == self.chosen)
             parts = [*back, (i18n.say(option.message) + ".", INK),
@@ -159,6 +164,12 @@ class DrunterTurnScreen(Screen):
         flow(s, parts, areas, kept=len(parts) - 1 if self.tile is None else len(back))
 
 
+def nowhere(state: DrunterState, key: tuple[str, int]) -> str:
+    """Why a tile held fits nowhere now, in the engine's words (``fits_nowhere``)."""
+    why = fits_nowhere(state, key)
+    return " ".join(i18n.say(m) for m in why) if why else _("This tile fits nowhere now.")
+
+
 def top_buttons(app: AppView) -> list[Widget]:
     """The key to the map's signs, Undo, Menu: the top bar of a Drunter screen."""
     return [key_button(app, (TOP_BUTTONS + 4, 4, 52, 48)),
@@ -170,25 +181,25 @@ def top_buttons(app: AppView) -> list[Widget]:
 def flow(s: pygame.Surface, parts: list[tuple[str, tuple[int, int, int]]],
          areas: list[pygame.Rect], kept: int) -> None:
     """The texts in order, each whole in its colour, each in the first area with room left
-    for it. The first ``kept`` (the table's steps: muted, those to take back red) are never
-    left out: one that fits nowhere goes into the last room left (and the text-fit report
-    says so); a later text, the way on, is left out then (the buttons show it too)."""
+    for it, never in an area before the last one used: they read in order (a step below the
+    map, the next beside it, never the way on between two steps). The first ``kept`` (the
+    table's steps: muted, those to take back red) are never left out: one that fits nowhere
+    goes into the last room left (and the text-fit report says so); a later text, the way
+    on, is left out then (the buttons show it too)."""
     ys = [a.top for a in areas]
+    start = 0
     for i, (part, colour) in enumerate(parts):
-        for k, a in enumerate(areas):
-            if ys[k] + text_height(part, a.width) <= a.bottom:
+        for k in range(start, len(areas)):
+            if ys[k] + text_height(part, areas[k].width) <= areas[k].bottom:
                 break
         else:
             if i >= kept or not areas:
                 continue
             k = len(areas) - 1
+        start = k
         a = areas[k]
         ys[k] = draw_text(s, part, pygame.Rect(a.left, ys[k], a.width, max(a.bottom - ys[k], 1)),
                           24, colour).bottom + 2
-
-
-def _road_short(road: str) -> str:
-    return {"street": "S", "wall_1": "W1", "wall_2": "W2", "canal": "C"}[road]
 
 
 def _tile_picture(kind: str, length: int) -> Any:
@@ -205,11 +216,14 @@ def _tile_picture(kind: str, length: int) -> Any:
     return paint
 
 
-def _way_arrow(direction: Heading | None) -> Any:
-    """An arrow the way the tile runs from its first square (a dot: a 1-square tile)."""
+def _way_arrow(direction: Heading | None, road: tuple[int, int, int] | None = None) -> Any:
+    """An arrow the way the tile runs from its first square (a dot: a 1-square tile); where
+    two roads could take the tile, a swatch of the road's colour in the middle."""
     dx, dy = DIRECTIONS[direction] if direction else (0, 0)
 
     def paint(s: pygame.Surface, r: pygame.Rect) -> None:
+        if road is not None:
+            pygame.draw.rect(s, road, (r.left + 26, r.centery - 10, 20, 20))
         cx, cy, k = r.right - 28, r.centery, 12
         if not (dx or dy):
             pygame.draw.circle(s, INK, (cx, cy), 6)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from ....drunter import action_to_json
+from ....drunter import Game, Place, action_to_json, turn_options
 from ...contract import AppView
 from ...kit.widgets import (
     BACKGROUND,
@@ -20,7 +20,6 @@ from ...kit.widgets import (
     Widget,
     button,
     draw_text,
-    paragraph,
     text,
 )
 from ...words import i18n
@@ -28,7 +27,8 @@ from ...words.i18n import _
 from ..menu.abandon import AbandonConfirm
 from ..menu.undo import keep_or_undo
 from ..parts import Screen
-from .in_play import table_log
+from .in_play import drunter_game, table_log
+from .map import map_button
 
 Colour = tuple[int, int, int]
 
@@ -36,6 +36,17 @@ Colour = tuple[int, int, int]
 def steps_shown(app: AppView) -> list[tuple[str, Colour]]:
     """The table's steps in words, each in its colour: muted, or red to take back."""
     return [(i18n.say(m), WARNING_INK if back else MUTED) for m, back in table_log(app).shown()]
+
+
+def back_squares(app: AppView) -> list[tuple[int, int]]:
+    """The squares the red take-back steps name (a tile's first square, a worker's square):
+    framed red on the map, so the words and the picture agree."""
+    out = []
+    for m, back in table_log(app).shown():
+        sq = m.params.get("square")
+        if back and isinstance(sq, tuple | list) and len(sq) == 2:
+            out.append((int(sq[0]), int(sq[1])))
+    return out
 
 
 def take_back_button(app: AppView, rect: tuple[int, int, int, int]) -> Widget | None:
@@ -52,8 +63,13 @@ class DrunterStepsOverlay(Screen):
     """The table's steps over the screen (those to take back red)."""
 
     def layout(self, app: AppView) -> list[Widget]:
-        return [button("steps:close", (W - 208, 396, 168, 60), _("Close"),
-                       lambda: setattr(app, "overlay", None), style="primary")]
+        out = [button("steps:close", (W - 208, 396, 168, 60), _("Close"),
+                      lambda: setattr(app, "overlay", None), style="primary")]
+        squares = back_squares(app)
+        if squares:  # the squares the steps name, framed red on the map
+            out.append(map_button(app, (40, 396, 260, 60), drunter_game(app).state,
+                                  steps_shown(app), back=squares, then=self))
+        return out
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         box = pygame.Rect(20, 16, W - 40, 448)
@@ -63,6 +79,10 @@ class DrunterStepsOverlay(Screen):
         for words, colour in steps_shown(app):
             y = draw_text(s, words, pygame.Rect(box.left + 16, y, box.width - 32, 372 - y), 24,
                           colour).bottom + 6
+
+
+WHAT = pygame.Rect(170, 166, 460, 128)
+"""What the undo takes back, between the question and its buttons."""
 
 
 class DrunterUndoConfirm(Screen):
@@ -83,6 +103,19 @@ class DrunterUndoConfirm(Screen):
             what = {"place": _("the tile placed last"), "cannot_place": _("the missed turn"),
                     "vote": _("the vote"), "choose_objectives": _("the objectives chosen"),
                     "reveal": _("the cards revealed and the scores")}[last["type"]]
-            paragraph(s, what, box.inflate(-40, -120).move(0, 10), 24)
+            placed = _placed_words(drunter_game(app))
+            if placed is not None:  # the tile, its road and its square, as the turn said
+                what = f"{placed}."
+            draw_text(s, what, WHAT, 24, INK)
         else:
-            paragraph(s, _("Nothing to undo yet."), box.inflate(-40, -120).move(0, 10), 24)
+            draw_text(s, _("Nothing to undo yet."), WHAT, 24, INK)
+
+
+def _placed_words(game: Game) -> str | None:
+    """The last action in the engine's words if it laid (or announced) a tile: which tile,
+    on which road, from which square."""
+    if not game.actions or not isinstance(game.actions[-1], Place):
+        return None
+    option = next((o for o in turn_options(game.states[-2]) if o.action == game.actions[-1]),
+                  None)
+    return None if option is None else i18n.say(option.message)

@@ -38,11 +38,14 @@ from ...kit.widgets import (
 from ...words import i18n
 from ...words.i18n import _
 from ..parts import TOP, Screen, title_bar
+from .map import map_button
 from .turn import TOP_BUTTONS, top_buttons
 from .undo import take_back_button
 
 ROW_Y = TOP + 44
 ROW_H = 76
+MAP_W = 190
+"""The width of "On the map", right of the line that names the tile voted on."""
 
 
 def card_word(card: str) -> str:
@@ -96,8 +99,22 @@ class DrunterVoteScreen(Screen):
         return Vote.of({c: tuple(v) for c, v in self.shown.items()},
                        {c: s for c, s in self.sides.items() if JEEIIN in self.shown[c]})
 
+    def tile_words(self) -> str:
+        """The tile voted on and the square it starts from, as the map numbers it."""
+        pending = self.state.pending
+        if pending is None:
+            return ""
+        tile = i18n.say(Message(f"drunter.word.tile.{pending.kind}", {"n": pending.length}))
+        square = i18n.say(Message("drunter.word.square", {"col": pending.squares[0][0] + 1,
+                                                           "row": pending.squares[0][1] + 1}))
+        return f"{tile}, {square}"
+
     def layout(self, app: AppView) -> list[Widget]:
         out = top_buttons(app)
+        pending = self.state.pending
+        if pending is not None:  # the square named, shown on the map
+            out.append(map_button(app, (W - MAP_W - 8, TOP - 3, MAP_W, 48), self.state,
+                                  [(self.tile_words(), INK)], pending.squares[0]))
         for i, p in enumerate(self.state.players):
             y = ROW_Y + i * ROW_H
             for card, x, w in card_columns():
@@ -125,12 +142,8 @@ class DrunterVoteScreen(Screen):
         st = self.state
         title_bar(s, _("A vote on {who}'s tile").format(who=i18n.name(st.active)), st.active,
                   right=TOP_BUTTONS)
-        pending = st.pending
-        if pending is not None:
-            tile = i18n.say(Message(f"drunter.word.tile.{pending.kind}", {"n": pending.length}))
-            square = i18n.say(Message("drunter.word.square", {"col": pending.squares[0][0] + 1,
-                                                               "row": pending.squares[0][1] + 1}))
-            draw_text(s, f"{tile}, {square}", pygame.Rect(8, TOP, W - 16, 42), 24, INK,
+        if st.pending is not None:
+            draw_text(s, self.tile_words(), pygame.Rect(8, TOP, W - MAP_W - 24, 42), 24, INK,
                       valign="middle")
         bottom = ROW_Y + len(st.players) * ROW_H
         room = pygame.Rect(8, bottom + 4, W - 16, 410 - bottom - 8)

@@ -42,8 +42,9 @@ class Menu(Screen):
             ("menu:new_game", _("New game"), lambda: self.new_game(app))]
         entries.append(("menu:games", _("Games"),
                         lambda: self.open(app, games_screen(app))))
-        entries += [("menu:costs", _("Costs"), lambda: self.open(app, CostsScreen())),
-                    ("menu:language", i18n.LANGUAGES[i18n.language],
+        if self.costs(app):
+            entries.append(("menu:costs", _("Costs"), lambda: self.open(app, CostsScreen())))
+        entries += [("menu:language", i18n.LANGUAGES[i18n.language],
                      lambda: setattr(self, "languages", True)),
                     ("menu:close", _("Close"), lambda: setattr(app, "overlay", None))]
         top = self.top(app) + 56
@@ -62,19 +63,25 @@ class Menu(Screen):
         """A game of Helvetia not over: it may be ended here by agreement (at a round end)."""
         return app.state is not None and not app.state.game_over
 
+    @staticmethod
+    def costs(app: AppView) -> bool:
+        """Whether Costs is offered: not during a game without building costs."""
+        return app.session is None or app.session.kind.catalogued
+
     def rows(self, app: AppView) -> int:
-        return 6 if self.game_in_play(app) else 5
+        return (6 if self.game_in_play(app) else 5) - (0 if self.costs(app) else 1)
 
     def top(self, app: AppView) -> int:
         """The panel's top: six entries fit the screen's height from higher up."""
-        return 40 if self.rows(app) == 5 else 10
+        return 40 if self.rows(app) <= 5 else 10
 
     def open(self, app: AppView, screen: Any) -> None:
         app.overlay = None
         app.show(screen)
 
     def new_game(self, app: AppView) -> None:
-        if app.state is not None and not app.state.game_over:
+        session = app.session  # any game under way, whichever it is
+        if session is not None and not session.kind.game_over(session.game):
             from .abandon import AbandonConfirm
 
             app.overlay = AbandonConfirm()  # a game under way ends only when confirmed
