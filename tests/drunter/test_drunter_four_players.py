@@ -13,7 +13,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from companion.display.app.loop import App
-from companion.display.kit import widgets as ui
+from companion.display.kit import text_reports as ui
 from companion.drunter.state import OVER, REVEAL
 from tests.drunter.test_drunter_ui import config, play_to_the_end, set_up
 from tests.ui_driver import Driver

@@ -170,7 +170,7 @@ def test_the_key_explains_every_code_and_count_the_screens_show(language: str) -
 
 
 def test_the_undo_question_names_the_tile_and_its_square(tmp_path: Path) -> None:
-    from companion.display.kit import widgets as ui
+    from companion.display.kit import text_reports as ui
 
     app = App(config(tmp_path))
     d = Driver(app)
