@@ -48,6 +48,7 @@ from ..parts import (
 )
 from ..turn.reasons import refusals, why_not_there
 from ..turn.virtual import level_button, with_virtual
+from .handover import draw_band, handover, handover_words
 from .keyboard import NameKeyboard, header
 from .progress import left_panel, picks_again
 from .seats import OPTIONS_X, colour_widgets, draw_picking, draw_table, put, seat_widgets, swap
@@ -242,8 +243,10 @@ def colour_name_en(c: str) -> str:
     return c.capitalize()
 
 
-def instruction(state: GameState, who: Colour | None, picked: bool = False) -> str:
-    """What the table does now, in words (``picked``: ``who`` was tapped)."""
+def instruction(state: GameState, who: Colour | None, picked: bool = False,
+                after_handover: bool = False) -> str:
+    """What the table does now, in words (``picked``: ``who`` was tapped; ``after_handover``:
+    the start token's handover is shown above it, the placing comes next)."""
     w = colour(who) if who else ""
     if state.phase == START_PLAYER:
         draft = state.options.setup == "draft"
@@ -289,6 +292,9 @@ def instruction(state: GameState, who: Colour | None, picked: bool = False) -> s
             return _("{who}: place the {building}, your last start building, next to your "
                      "village centre. Tap its place.").format(
                 who=w, building=building(state.catalogue, left[0]))
+        if after_handover:  # shorter: the handover's band takes the first lines
+            return _("Then place your start buildings: tap a player, a building, then its "
+                     "place.")
         return _("Place your start buildings next to your village centre (around a corner "
                  "works well). Tap a player, a building, then its place.")
     if state.phase == COUPLES:
@@ -530,11 +536,17 @@ class SetupScreen(Screen):
             else None
         left_panel(s, state)  # the players; in the draft who drafted what, then "7 of 12 placed"
         again = picks_again(state, last)  # a second pick in a row is no failed tap
-        said = instruction(state, who, "player" in self.form.chosen)
+        # The draft's end (token, tiles back into the box) above all else until the first
+        # placement: the screen the group looks at when it does it (issue 32).
+        passed = handover(app.table) if state.phase in (PLACE, NEUTRAL) else []
+        said = instruction(state, who, "player" in self.form.chosen, bool(passed))
         if again:  # the instruction in its words, the name once
             said = again + " " + said if taken_from(state) else again
-        paragraph(s, said,
-                  pygame.Rect(RIGHT_X, TOP + 6, RIGHT_W, CHOICES_Y - 34 - TOP - 6))
+        top = TOP + 6
+        if passed:
+            top = draw_band(s, handover_words(app.table, passed),
+                            pygame.Rect(RIGHT_X, TOP + 2, RIGHT_W, 0)) + 6
+        paragraph(s, said, pygame.Rect(RIGHT_X, top, RIGHT_W, CHOICES_Y - 30 - top))
         if self.letter_for is not None:
             paragraph(s, _("Which letter is on the back of {who}'s village centre?").format(
                 who=colour(self.letter_for.player)),  # below the instruction, never over it
