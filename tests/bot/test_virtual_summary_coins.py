@@ -52,7 +52,7 @@ def positions(name: str) -> list[tuple[GameState, str]]:
     """Each turn's start, and the moment right after each turn's choice of a character."""
     lines = (DATA / name).read_text().splitlines()
     game = Game.from_record(lines)
-    out = []
+    out: list[tuple[GameState, str]] = []
     for i, a in enumerate(game.actions):
         if isinstance(a, Choose) and game.states[i].phase == PLAY:
             out.append((game.states[i], a.player))
