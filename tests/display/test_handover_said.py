@@ -61,8 +61,8 @@ def test_the_token_and_the_spare_tiles_stay_on_the_placing_screen_until_the_firs
         d.play(lines, stop=LAST_PICK)  # Anna's last pick, tapped
         assert app.state is not None and app.state.phase == "place"
         words = band(app, monkeypatch)
-        assert words == ["First, Anna takes the start-player token from Ben. The 1 start tile "
-                         "left over goes back into the box."]
+        assert words == ["First, Anna takes the start-player token from Ben. 1 start tile left "
+                         "over: back into the box."]
         d.tap("value:player:red")  # the band stays while a placement is tapped in
         assert band(app, monkeypatch) == words
         d.play(lines, stop=LAST_PICK + 1)  # the first placement: done, the band goes
@@ -118,7 +118,7 @@ def test_the_letters_setup_s_spare_tiles_are_said_before_the_neutral_village(
         d.play(lines, stop=3)  # the start player, both players' three buildings
         assert app.state is not None and app.state.phase == "neutral"
         assert band(app, monkeypatch) == [
-            "The 5 start tiles left over go back into the box."]
+            "5 start tiles left over: back into the box."]
         d.play(lines, stop=4)  # the first neutral building: done
         assert band(app, monkeypatch) == []
     finally:

@@ -37,8 +37,8 @@ def handover_words(table: TableLog, steps: list[int]) -> str:
         out.append(_("First, {who} takes the start-player token from {holder}.").format(
             who=name(p["player"]), holder=name(p["holder"])))
     if tiles:
-        out.append(ngettext("The {n} start tile left over goes back into the box.",
-                            "The {n} start tiles left over go back into the box.",
+        out.append(ngettext("{n} start tile left over: back into the box.",
+                            "{n} start tiles left over: back into the box.",
                             tiles).format(n=tiles))
     return " ".join(out)
 

@@ -27,7 +27,17 @@ from ....hw.events import NEXT
 from ...app.seating import seat_numbers
 from ...contract import AppView, game_state
 from ...kit.forms import ChoiceForm, setup_form, with_letter
-from ...kit.widgets import MUTED, W, Widget, button, draw_text, paragraph, text, text_height
+from ...kit.widgets import (
+    MUTED,
+    W,
+    Widget,
+    button,
+    draw_text,
+    drawn_height,
+    paragraph,
+    text,
+    text_height,
+)
 from ...pictures import pictograms
 from ...pictures.village_view import cell_rects, draw_village
 from ...words import i18n
@@ -546,7 +556,9 @@ class SetupScreen(Screen):
         if passed:
             top = draw_band(s, handover_words(app.table, passed),
                             pygame.Rect(RIGHT_X, TOP + 2, RIGHT_W, 0)) + 6
-        paragraph(s, said, pygame.Rect(RIGHT_X, top, RIGHT_W, CHOICES_Y - 30 - top))
+        if drawn_height(said, RIGHT_W) <= CHOICES_Y - 30 - top:  # (a long band: the
+            # question below, "Who?", then the village, lead on without it)
+            paragraph(s, said, pygame.Rect(RIGHT_X, top, RIGHT_W, CHOICES_Y - 30 - top))
         if self.letter_for is not None:
             paragraph(s, _("Which letter is on the back of {who}'s village centre?").format(
                 who=colour(self.letter_for.player)),  # below the instruction, never over it
