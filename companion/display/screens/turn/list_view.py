@@ -154,7 +154,8 @@ class OptionsView(Mode):
             out.append(button("picture", corner, _("Picture"), self._to_picture))
         if self.toggle is not None and framed:  # what "Do it" chooses, right above it
             top = self.bottom(app, turn) + 4
-            out.append(self.toggle.widget(pygame.Rect(RIGHT_X, top, RIGHT_W, ABOVE_ROW - top),
+            out.append(self.toggle.widget(pygame.Rect(RIGHT_X, top, RIGHT_W,
+                                                      self.toggle.height(RIGHT_W)),
                                           self.turn_choice))
         if self.preset is not None and framed:  # the other coin counts: beside "Do it"
             out += do_buttons(app, turn.options, self.preset[0], self.preset[1])
@@ -206,7 +207,8 @@ class OptionsView(Mode):
     def bottom(self, app: AppView, turn: Flow) -> int:
         """Where the list or the picture ends: above the bottom row (and above the choice
         "Do it" makes, when it makes one)."""
-        row = ABOVE_ROW
+        # the counts' heading kept free (the neutral coin's list has no counts)
+        row = ABOVE_ROW if self.character is not None else 408
         if self.toggle is not None:
             return row - self.toggle.height(RIGHT_W) - 4
         return row
