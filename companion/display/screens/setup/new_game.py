@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from ....engine import Action, Pick, StartBuildings, header_line, legal_actions
+from ....engine import Action, Pick, StartBuildings, apply, header_line, legal_actions
 from ....engine import setup as setup_rules
 from ....engine.neutral_village import default_neutral_colour, has_neutral_village
 from ....engine.state import (
@@ -21,6 +21,7 @@ from ....engine.state import (
     START_PLAYER,
     GameState,
 )
+from ....engine.table import steps as table_steps
 from ....engine.values import Colour, Sex
 from ....games import kind_named, titles
 from ....hw.events import NEXT
@@ -58,7 +59,7 @@ from ..parts import (
 )
 from ..turn.reasons import refusals, why_not_there
 from ..turn.virtual import level_button, with_virtual
-from .handover import draw_band, handover, handover_words
+from .handover import BOX, draw_band, handover, handover_words
 from .keyboard import NameKeyboard, header
 from .progress import left_panel, picks_again
 from .seats import OPTIONS_X, colour_widgets, draw_picking, draw_table, put, seat_widgets, swap
@@ -282,7 +283,9 @@ def instruction(state: GameState, who: Colour | None, picked: bool = False,
         words = _("{who} picks a start building: take its tile from the offer.").format(who=w)
         if len(state.queue) == 1 and state.start_player is not None:  # the last pick: what
             # follows it on the table is said here, where it happens (issue 32)
-            spare = sum(state.start_pool.values()) - 1
+            pick = next(a for a in legal_actions(state) if isinstance(a, Pick))
+            spare = sum(1 for step in table_steps(state, pick, apply(state, pick))  # the
+                        if step.code == BOX)  # engine's count (the neutral village's first)
             words += " " + _("Then {who} takes the start-player token from {holder}.").format(
                 who=w, holder=colour(state.start_player))
             if spare > 0:
@@ -552,13 +555,15 @@ class SetupScreen(Screen):
         said = instruction(state, who, "player" in self.form.chosen, bool(passed))
         if again:  # the instruction in its words, the name once
             said = again + " " + said if taken_from(state) else again
-        top = TOP + 6
-        if passed:
+        if not passed:
+            paragraph(s, said,
+                      pygame.Rect(RIGHT_X, TOP + 6, RIGHT_W, CHOICES_Y - 34 - TOP - 6))
+        else:
             top = draw_band(s, handover_words(app.table, passed),
                             pygame.Rect(RIGHT_X, TOP + 2, RIGHT_W, 0)) + 6
-        if drawn_height(said, RIGHT_W) <= CHOICES_Y - 30 - top:  # (a long band: the
-            # question below, "Who?", then the village, lead on without it)
-            paragraph(s, said, pygame.Rect(RIGHT_X, top, RIGHT_W, CHOICES_Y - 30 - top))
+            if drawn_height(said, RIGHT_W) <= CHOICES_Y - 30 - top:  # (a long band: the
+                # question below, "Who?", then the village, lead on without it)
+                paragraph(s, said, pygame.Rect(RIGHT_X, top, RIGHT_W, CHOICES_Y - 30 - top))
         if self.letter_for is not None:
             paragraph(s, _("Which letter is on the back of {who}'s village centre?").format(
                 who=colour(self.letter_for.player)),  # below the instruction, never over it
