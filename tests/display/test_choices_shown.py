@@ -215,7 +215,9 @@ def test_the_plan_says_when_an_action_is_a_character_tile_s(language: str) -> No
     plan = tuple(parse_action(json.loads(line)) for line in lines[152:155])
     assert [getattr(a, "tile", False) for a in plan] == [False, True, False]
     words = plan_words(game.state, plan)
-    said = i18n._("{what} (with the {character} tile)").format(
-        what="", character=i18n.character("builder"))
+    said = i18n.ngettext(  # the tile, and the coins its goods put on the Builder (issue 32)
+        "{what} (with the {character} tile; {n} coin on the Builder for goods)",
+        "{what} (with the {character} tile; {n} coins on the Builder for goods)", 3).format(
+        what="", character=i18n.character("builder"), n=3)
     assert words[1].endswith(said) and len(words[1]) > len(said)
     assert not any(w.endswith(said) for w in (words[0], words[2]))

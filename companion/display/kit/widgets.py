@@ -439,6 +439,9 @@ class Widget:
     def draw(self, surface: pygame.Surface) -> None:
         if self.style == "invisible":
             return
+        if self.style == "caption":  # words over a row of choices, not a button
+            draw_text(surface, self.label, self.rect, BODY, MUTED, valign="bottom")
+            return
         bg = (ACCENT if self.style == "primary" else SELECTED if self.selected else BUTTON)
         if not self.enabled:
             bg = DISABLED

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from ....engine import Action, Pick, StartBuildings, header_line, legal_actions
+from ....engine import Action, Pick, StartBuildings, apply, header_line, legal_actions
 from ....engine import setup as setup_rules
 from ....engine.neutral_village import default_neutral_colour, has_neutral_village
 from ....engine.state import (
@@ -21,13 +21,24 @@ from ....engine.state import (
     START_PLAYER,
     GameState,
 )
+from ....engine.table import steps as table_steps
 from ....engine.values import Colour, Sex
 from ....games import kind_named, titles
 from ....hw.events import NEXT
 from ...app.seating import seat_numbers
 from ...contract import AppView, game_state
 from ...kit.forms import ChoiceForm, setup_form, with_letter
-from ...kit.widgets import MUTED, W, Widget, button, draw_text, paragraph, text, text_height
+from ...kit.widgets import (
+    MUTED,
+    W,
+    Widget,
+    button,
+    draw_text,
+    drawn_height,
+    paragraph,
+    text,
+    text_height,
+)
 from ...pictures import pictograms
 from ...pictures.village_view import cell_rects, draw_village
 from ...words import i18n
@@ -48,6 +59,7 @@ from ..parts import (
 )
 from ..turn.reasons import refusals, why_not_there
 from ..turn.virtual import level_button, with_virtual
+from .handover import BOX, draw_band, handover, handover_words
 from .keyboard import NameKeyboard, header
 from .progress import left_panel, picks_again
 from .seats import OPTIONS_X, colour_widgets, draw_picking, draw_table, put, seat_widgets, swap
@@ -242,8 +254,10 @@ def colour_name_en(c: str) -> str:
     return c.capitalize()
 
 
-def instruction(state: GameState, who: Colour | None, picked: bool = False) -> str:
-    """What the table does now, in words (``picked``: ``who`` was tapped)."""
+def instruction(state: GameState, who: Colour | None, picked: bool = False,
+                after_handover: bool = False) -> str:
+    """What the table does now, in words (``picked``: ``who`` was tapped; ``after_handover``:
+    the start token's handover is shown above it, the placing comes next)."""
     w = colour(who) if who else ""
     if state.phase == START_PLAYER:
         draft = state.options.setup == "draft"
@@ -269,7 +283,9 @@ def instruction(state: GameState, who: Colour | None, picked: bool = False) -> s
         words = _("{who} picks a start building: take its tile from the offer.").format(who=w)
         if len(state.queue) == 1 and state.start_player is not None:  # the last pick: what
             # follows it on the table is said here, where it happens (issue 32)
-            spare = sum(state.start_pool.values()) - 1
+            pick = next(a for a in legal_actions(state) if isinstance(a, Pick))
+            spare = sum(1 for step in table_steps(state, pick, apply(state, pick))  # the
+                        if step.code == BOX)  # engine's count (the neutral village's first)
             words += " " + _("Then {who} takes the start-player token from {holder}.").format(
                 who=w, holder=colour(state.start_player))
             if spare > 0:
@@ -289,6 +305,9 @@ def instruction(state: GameState, who: Colour | None, picked: bool = False) -> s
             return _("{who}: place the {building}, your last start building, next to your "
                      "village centre. Tap its place.").format(
                 who=w, building=building(state.catalogue, left[0]))
+        if after_handover:  # shorter: the handover's band takes the first lines
+            return _("Then place your start buildings: tap a player, a building, then its "
+                     "place.")
         return _("Place your start buildings next to your village centre (around a corner "
                  "works well). Tap a player, a building, then its place.")
     if state.phase == COUPLES:
@@ -530,11 +549,21 @@ class SetupScreen(Screen):
             else None
         left_panel(s, state)  # the players; in the draft who drafted what, then "7 of 12 placed"
         again = picks_again(state, last)  # a second pick in a row is no failed tap
-        said = instruction(state, who, "player" in self.form.chosen)
+        # The draft's end (token, tiles back into the box) above all else until the first
+        # placement: the screen the group looks at when it does it (issue 32).
+        passed = handover(app.table) if state.phase in (PLACE, NEUTRAL) else []
+        said = instruction(state, who, "player" in self.form.chosen, bool(passed))
         if again:  # the instruction in its words, the name once
             said = again + " " + said if taken_from(state) else again
-        paragraph(s, said,
-                  pygame.Rect(RIGHT_X, TOP + 6, RIGHT_W, CHOICES_Y - 34 - TOP - 6))
+        if not passed:
+            paragraph(s, said,
+                      pygame.Rect(RIGHT_X, TOP + 6, RIGHT_W, CHOICES_Y - 34 - TOP - 6))
+        else:
+            top = draw_band(s, handover_words(app.table, passed),
+                            pygame.Rect(RIGHT_X, TOP + 2, RIGHT_W, 0)) + 6
+            if drawn_height(said, RIGHT_W) <= CHOICES_Y - 30 - top:  # (a long band: the
+                # question below, "Who?", then the village, lead on without it)
+                paragraph(s, said, pygame.Rect(RIGHT_X, top, RIGHT_W, CHOICES_Y - 30 - top))
         if self.letter_for is not None:
             paragraph(s, _("Which letter is on the back of {who}'s village centre?").format(
                 who=colour(self.letter_for.player)),  # below the instruction, never over it

@@ -21,8 +21,8 @@ from ...contract import AppView, game_state
 from ...kit.widgets import W, Widget, button, coin
 from ...words.coin_words import coins_paid, do_label
 from ...words.do_words import coins_line, do_what
-from ...words.i18n import _, ngettext, say
-from ..parts import RIGHT_X, TOP
+from ...words.i18n import _, character, ngettext, say
+from ..parts import RIGHT_W, RIGHT_X, TOP
 
 DO_RECT = (RIGHT_X + 270, 412, 262, 60)
 """Where "Do it" is on every view of the turn (End turn takes the same place when there is
@@ -32,6 +32,23 @@ LEFT_RECT = (RIGHT_X, 412, 262, 60)
 BACK_RECT = (W - 128, TOP + 4, 120, 54)
 """Back, top right, on the options and on a form."""
 LIST_TOP = TOP + 54
+COUNTS_HEAD = (RIGHT_X, 382, RIGHT_W, 28)
+"""Over the coin counts, what they count ("Coins on the Builder:"): one number, one meaning
+beside "Do it"'s cost (issue 32)."""
+ABOVE_ROW = COUNTS_HEAD[1] - 4
+"""Where a list of options (or a field's choices) ends: above the counts' heading, kept
+whether the counts show or not (a list that made room for them at the turn's first action
+only would move under the finger at the second). A form keeps its fields' places and shows
+the heading where they leave room for it."""
+
+
+def count_slots(state: GameState, options: TurnOptions, ch: Character | None) -> int:
+    """The coin counts a choice of character ``ch`` offers: as many as it can ever take this
+    turn (each coin one action), when this action chooses it; else 1 (no counts)."""
+    if ch is None or options.chosen is not None:
+        return 1
+    hand = state.player(active(state)).coins
+    return max(min(hand, options.most_coins.get(ch, 1)), 1)
 
 
 class Mode:
@@ -144,11 +161,13 @@ def coin_count(app: AppView, most: int) -> int:
 
 
 def do_buttons(app: AppView, options: TurnOptions, option: Option, action: Action | None,
-               why: str | None = None, others: bool = True) -> list[Widget]:
+               why: str | None = None, others: bool = True, head: bool = True
+               ) -> list[Widget]:
     """ "Do it" in its place, naming what it does and what it costs; on the turn's first
     action also the coin counts to choose from (``others``: each coin on the character is one
     action), bottom left: a count is chosen, then "Do it" does it (issue 32: a tap on a count
-    never does the action by itself)."""
+    never does the action by itself), under a heading that says what they count (``head``:
+    where the view leaves room for it)."""
     state = game_state(app)
     what = do_what(state, action)
 
@@ -179,7 +198,7 @@ def do_buttons(app: AppView, options: TurnOptions, option: Option, action: Actio
     most = max(min(hand - option.coins, options.most_coins.get(option.character, 1)), 1)
     # The counts' places: as many as the character can ever take this turn, so that they
     # keep their places from one option to the next (a count an option cannot take: greyed).
-    slots = max(min(hand, options.most_coins.get(option.character, 1)), 1) if others else 1
+    slots = count_slots(state, options, option.character) if others else 1
     n = coin_count(app, most)
     r = reason(n)
     paid = coins_paid(state, option, action, n)
@@ -190,6 +209,9 @@ def do_buttons(app: AppView, options: TurnOptions, option: Option, action: Actio
     if slots > 1:
         step = (LEFT_RECT[2] + 4) // slots
         colour = active(state)
+        out += [] if not head else [Widget("coins:head", pygame.Rect(COUNTS_HEAD), _(
+            "Coins on the {character}:").format(character=character(option.character)),
+            style="caption")]
         for i in range(slots):
             k = i + 1
             words = ngettext("{n} coin", "{n} coins", k).format(n=k)

@@ -21,10 +21,10 @@ from ...words.i18n import _
 from ...words.i18n import cost as cost_words
 from ..parts import LEFT_W, RIGHT_W, RIGHT_X, TOP, value_key
 from .cost_form import CostForm
-from .do_it import BACK_RECT, LEFT_RECT, LIST_TOP, Flow, Mode, do_buttons, refusal
+from .do_it import ABOVE_ROW, BACK_RECT, LEFT_RECT, LIST_TOP, Flow, Mode, do_buttons, refusal
 from .option_rows import pages_of, rows_height
 
-LIST_ROOM = 408 - LIST_TOP
+LIST_ROOM = ABOVE_ROW - LIST_TOP
 
 
 class FormView(Mode):
@@ -91,12 +91,14 @@ class FormView(Mode):
             tallest = actual
             two, w, heights, right, left = arrange(actual)
         y = TOP + 60
+        bottom = y
         for i in right:
             f = fields[i]
             col = i % 2 if two else 0
             h = max(heights[i - col:i - col + 2]) if two else heights[i]
             out.append(self._field(turn, f, labels[i],
                                    pygame.Rect(RIGHT_X + col * (w + 8), y, w, h)))
+            bottom = max(bottom, y + h)
             if col == 1 or not two:
                 y += h + 4
         tall = {i: tallest(fields[i], LEFT_W - 24) for i in left}
@@ -107,7 +109,9 @@ class FormView(Mode):
             out.append(self._field(turn, fields[i], labels[i],
                                    pygame.Rect(8, y, LEFT_W - 8, tall[i])))
             y += tall[i]
-        out += do_buttons(app, turn.options, self.option, self.made(), self.why())
+        # the counts' heading where the fields leave it room (they keep their places)
+        out += do_buttons(app, turn.options, self.option, self.made(), self.why(),
+                          head=bottom <= ABOVE_ROW)
         out.append(button("back_form", BACK_RECT, _("Back"), turn.back))
         return out
 

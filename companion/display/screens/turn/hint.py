@@ -9,16 +9,9 @@ import pygame
 
 from ....engine import (
     Action,
-    AddCoin,
-    CannotAct,
-    Choose,
-    EndTurn,
     GameState,
-    apply,
-    turn_options,
 )
 from ....engine.state import PLAY
-from ....engine.turns import tile_character
 from ...contract import AppView
 from ...kit.widgets import (
     BACKGROUND,
@@ -32,9 +25,9 @@ from ...kit.widgets import (
     draw_text,
     paragraph,
 )
-from ...words.i18n import _, building, character, name, ngettext, say
-from ...words.table_log import action_text
+from ...words.i18n import _, building, name, ngettext, say
 from ..parts import Screen
+from .plan_lines import plan_lines
 
 if TYPE_CHECKING:
     from ...app.beside import Job
@@ -53,46 +46,8 @@ def open_hint(app: AppView, state: GameState) -> None:
 
 
 def plan_words(state: GameState, plan: tuple[Action, ...]) -> list[str]:
-    """The plan in words: each action as the option the turn screen offers for it (else as
-    the record says it)."""
-    out = []
-    s = state
-    last = state  # the turn's last state before it ends: the coins the plan leaves out
-    for action in plan:
-        if isinstance(action, (EndTurn, CannotAct)):
-            break
-        last = apply(last, action)
-    for action in plan:
-        words = None
-        by = tile_character(action)
-        if isinstance(action, Choose):  # every coin the character gets this turn, in one
-            # count: goods bought add theirs (issue 32: "1 coin", then the steps put 2)
-            added = sum(1 for a in plan if isinstance(a, AddCoin))  # said on their own
-            total = (last.character_coins.get(action.character, {}).get(action.player, 0)
-                     - state.character_coins.get(action.character, {}).get(action.player, 0)
-                     - added)
-            if total > action.coins:
-                words = ngettext("{n} coins on the {character} ({goods} for goods)",
-                                 "{n} coins on the {character} ({goods} for goods)",
-                                 total).format(n=total, character=character(action.character),
-                                               goods=total - action.coins)
-        if isinstance(action, EndTurn):
-            words = _("End the turn")
-        elif isinstance(action, CannotAct):
-            words = _("No action possible")
-        elif s.phase == PLAY and not isinstance(action, Choose):
-            with_option = next((o for o in turn_options(s).all() if o.action == action), None)
-            if with_option is not None:
-                words = say(with_option.message)
-        if not words:  # an action's line after "Name: ", as a list item begins it
-            words = action_text(action, s, tile=False).split(": ", 1)[-1]
-            words = words[:1].upper() + words[1:]
-        if by is not None:  # an action of a character tile, not of a coin: said
-            words = _("{what} (with the {character} tile)").format(what=words,
-                                                                   character=character(by))
-        out.append(words)
-        s = apply(s, action)
-    return out
+    """The plan in words, line by line (``plan_lines``: each with its coins)."""
+    return [line.words for line in plan_lines(state, plan)]
 
 
 class HintOverlay(Screen):

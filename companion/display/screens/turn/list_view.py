@@ -30,7 +30,7 @@ from ...words.i18n import _, character, name
 from ...words.quarter_words import wake_prompt
 from ..parts import LEFT_W, RIGHT_W, RIGHT_X, TOP, value_key
 from .choice_toggle import ChoiceToggle, choice_toggle
-from .do_it import BACK_RECT, LIST_TOP, Flow, Mode, do_buttons, refusal
+from .do_it import ABOVE_ROW, BACK_RECT, LIST_TOP, Flow, Mode, do_buttons, refusal
 from .option_rows import (
     option_lines,
     option_why_not,
@@ -154,7 +154,8 @@ class OptionsView(Mode):
             out.append(button("picture", corner, _("Picture"), self._to_picture))
         if self.toggle is not None and framed:  # what "Do it" chooses, right above it
             top = self.bottom(app, turn) + 4
-            out.append(self.toggle.widget(pygame.Rect(RIGHT_X, top, RIGHT_W, 408 - top),
+            out.append(self.toggle.widget(pygame.Rect(RIGHT_X, top, RIGHT_W,
+                                                      self.toggle.height(RIGHT_W)),
                                           self.turn_choice))
         if self.preset is not None and framed:  # the other coin counts: beside "Do it"
             out += do_buttons(app, turn.options, self.preset[0], self.preset[1])
@@ -206,9 +207,11 @@ class OptionsView(Mode):
     def bottom(self, app: AppView, turn: Flow) -> int:
         """Where the list or the picture ends: above the bottom row (and above the choice
         "Do it" makes, when it makes one)."""
+        # the counts' heading kept free (the neutral coin's list has no counts)
+        row = ABOVE_ROW if self.character is not None else 408
         if self.toggle is not None:
-            return 408 - self.toggle.height(RIGHT_W) - 4
-        return 408
+            return row - self.toggle.height(RIGHT_W) - 4
+        return row
 
     def _list(self, turn: Flow, app: AppView) -> list[Widget]:
         shown = self.shown()

@@ -9,7 +9,7 @@ import pygame
 
 from ....engine import Action, EndTurn, GameState, TileCost, apply, turn_options
 from ....engine.deciders import deciders
-from ....engine.state import PLAY, SCHOOL
+from ....engine.state import NEUTRAL, PLACE, PLAY, SCHOOL
 from ....engine.table import TableStep, round_ended, steps
 from ....hw.events import NEXT
 from ...contract import AppView
@@ -19,6 +19,7 @@ from ...words.i18n import _, name
 from ...words.table_log import TableLog, for_the_table
 from ..parts import LEFT_W, RIGHT_W, RIGHT_X, TOP, Screen, StepsView, nav, nav_left, title_bar
 from ..round_end.checklist import go_on_lines, go_on_width
+from ..setup.handover import handover
 from .hint import plan_words
 from .tile_cost import TileCostView
 
@@ -121,6 +122,14 @@ class PlanSteps(TableLog):
         self.plan: list[tuple[TableStep, GameState, bool]] = [(s, st, True) for s, st in undone]
         self.own = len(self.plan)
         """Where this decision's own steps begin (before: what to take back)."""
+        self.handed = handover(table) if state.phase in (PLACE, NEUTRAL) and not undone \
+            else []
+        """The draft's end still to do on the table (a person's last pick: the start token,
+        the tiles back into the box; indexes into the app's log), shown first: the placing
+        follows at once on this screen (issue 32). "Done" ticks them."""
+        seats = virtual_seats(app)
+        self.plan += [(for_the_table(table.entries[i][0], seats), table.entries[i][1], False)
+                      for i in self.handed]
         self.raw: list[TableStep] = []
         """This decision's own steps as the engine says them (for "Done" to tick them)."""
         s = state
@@ -251,6 +260,10 @@ class VirtualScreen(Screen):
         elif table.key is not None and table.key[0] != "round":
             for i in table.left():  # "Done": moves of this turn's own, all moved
                 table.tick(i)
+        if self.table is not None and table.key == self.key:  # the draft's end it showed
+            for i in self.table.handed:
+                if i not in table.ticked:
+                    table.tick(i)
 
     def on_seat(self, app: AppView, seat: str) -> bool:
         """Its own seat button (or the next-turn button) confirms, like "Done"."""
