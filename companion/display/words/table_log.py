@@ -234,7 +234,7 @@ def _action_text(action: Action, state: GameState, with_who: bool = True) -> str
         return who + _("a marriage with a neutral villager")
     if a.type == "marry":
         return who + _("a marriage")
-    if a.type == "start_player" and state.options.setup == "draft":  # the token goes to the last pick
+    if a.type == "start_player" and state.options.setup == "draft":  # the token: the last pick
         return _("{player} picks first in the draft").format(player=name(a.player))
     if a.type == "start_player":
         return _("{player} is the start player").format(player=name(a.player))
