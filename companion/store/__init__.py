@@ -15,6 +15,7 @@ from .players import (
     forget_player,
     keep_language,
     known_players,
+    last_levels,
     last_names,
     last_seats,
     remember_players,
@@ -27,5 +28,5 @@ __all__ = [
     "reason", "trouble_of",
     "wal_damage", "SCHEMA", "SCHEMA_VERSION", "APPLICATION_ID", "BACKUPS", "BUSY_TIMEOUT",
     "NAME_LENGTH", "KNOWN_PLAYERS", "device_language", "keep_language", "known_players",
-    "last_names", "last_seats", "remember_players", "forget_player",
+    "last_levels", "last_names", "last_seats", "remember_players", "forget_player",
 ]

@@ -7,6 +7,8 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ..engine.header import VIRTUAL_LEVELS
+
 if TYPE_CHECKING:
     from .opening import Store
 
@@ -59,15 +61,23 @@ def last_seats(store: Store) -> list[str]:
     return seats if all(isinstance(c, str) for c in seats) else []
 
 
-def remember_players(store: Store, names: Mapping[str, str | None]) -> None:
-    """A new game's seats: colour -> the name entered (None: none, the colour stands for it).
-    One transaction: the seats that play, the last names per seat, and the names put first
-    among the known."""
+def last_levels(store: Store) -> dict[str, str]:
+    """The seats (colour -> level) the companion played in the last game started."""
+    return {c: lv for c, lv in _json_setting(store, "last_levels", {}).items()
+            if isinstance(c, str) and lv in VIRTUAL_LEVELS}
+
+
+def remember_players(store: Store, names: Mapping[str, str | None],
+                     levels: Mapping[str, str] | None = None) -> None:
+    """A new game's seats: colour -> the name entered (None: none, the colour stands for it),
+    and the seats the companion plays (colour -> level). One transaction: the seats that play,
+    the last names and levels per seat, and the names put first among the known."""
     entered = {c: n.strip()[:NAME_LENGTH] for c, n in names.items() if n and n.strip()}
     known = list(dict.fromkeys([*entered.values(), *known_players(store)]))[:KNOWN_PLAYERS]
+    virtual = {c: lv for c, lv in (levels or {}).items() if c in names}
     with store._tx() as db:
         for key, value in (("last_names", entered), ("known_players", known),
-                           ("last_seats", list(names))):
+                           ("last_seats", list(names)), ("last_levels", virtual)):
             db.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) "
                        "DO UPDATE SET value=excluded.value",
                        (key, json.dumps(value, ensure_ascii=False)))

@@ -46,11 +46,17 @@ class Services:
         """The names that played on this device, the most recent first."""
         return store_module.known_players(self.store) if self.store is not None else []
 
-    def remember_players(self, names: Mapping[str, str | None]) -> None:
-        """A new game's seats and names (colour -> name or None), kept for the next game."""
+    def last_levels(self) -> dict[str, str]:
+        """The seats the companion played in the last game started (colour -> level)."""
+        return store_module.last_levels(self.store) if self.store is not None else {}
+
+    def remember_players(self, names: Mapping[str, str | None],
+                         levels: Mapping[str, str] | None = None) -> None:
+        """A new game's seats and names (colour -> name or None) and the seats the companion
+        plays (colour -> level), kept for the next game."""
         if self.store is not None:
-            db, known = self.store, dict(names)
-            db.later(lambda: store_module.remember_players(db, known))
+            db, known, virtual = self.store, dict(names), dict(levels or {})
+            db.later(lambda: store_module.remember_players(db, known, virtual))
 
     def learned_costs(self) -> dict[str, dict[str, int]]:
         """The building costs read off the tiles on this device (type -> good -> count)."""

@@ -16,18 +16,6 @@ from ..parts import TOP, Screen, menu_button, nav_width, title_bar
 from .score_table import score_table
 
 
-def rematch(app: AppView) -> None:
-    """A new game from the end of this one: the seats the companion played stay virtual, at
-    their levels (issue 32: a rematch made them persons again)."""
-    from ..setup.new_game import NewGameScreen
-    from ..turn.virtual import virtual_seats
-
-    levels = virtual_seats(app)
-    app.new_game()
-    if isinstance(app.screen, NewGameScreen):
-        app.screen.levels.update(levels)
-
-
 class GameOverScreen(Screen):
     def __init__(self) -> None:
         self.shown: dict[str, int] = {}
@@ -46,7 +34,7 @@ class GameOverScreen(Screen):
         look = max(font(BODY).size(_("Villages"))[0] + 24, 110)
         menu = nav_width(_("Menu"))
         return [button("new_game", (W - 4 - new, 4, new, 48), _("New game"),
-                       lambda: rematch(app), style="primary"),
+                       app.new_game, style="primary"),
                 button("villages", (W - 12 - new - look, 4, look, 48), _("Villages"),
                        lambda: app.show(make("villages"))),
                 menu_button(app, (W - 20 - new - look - menu, 4, menu, 48)),

@@ -121,6 +121,10 @@ class NewGameScreen(Screen):
             seats = set(app.last_seats())
             if 2 <= len(seats & set(self.seats)) <= 4:  # the same table plays again
                 self.at = [c if c in seats else None for c in self.at]
+                # the seats the companion played stay virtual, at their levels (a rematch or
+                # a new game after an abandoned one made them persons again)
+                kept = {c: lv for c, lv in app.last_levels().items() if c in seats}
+                self.levels = kept | self.levels
         return self.names
 
     def edit_name(self, app: AppView, c: str) -> None:
@@ -155,7 +159,8 @@ class NewGameScreen(Screen):
         players = [(c, names.get(c) or colour_name_en(c)) for c in seats]
         neutral = self.neutral_colour() if has_neutral_village(len(players)) else None
         # in the background; the names are in the record anyway
-        app.remember_players({c: names.get(c) for c in seats})
+        app.remember_players({c: names.get(c) for c in seats},
+                             {c: lv for c, lv in self.levels.items() if c in seats})
         head = header_line(players, setup=self.setup, intro=self.intro, neutral_colour=neutral,
                            seats=seat_numbers(self.at))
         app.start_game(with_virtual(head, {c: lv for c, lv in self.levels.items()

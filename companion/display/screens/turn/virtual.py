@@ -9,6 +9,7 @@ import pygame
 
 from ....engine import Action, EndTurn, GameState, TileCost, apply, turn_options
 from ....engine.deciders import deciders
+from ....engine.header import VIRTUAL_LEVELS
 from ....engine.state import NEUTRAL, PLACE, PLAY, SCHOOL
 from ....engine.table import TableStep, round_ended, steps
 from ....hw.events import NEXT
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from ...app.beside import Job
     from ...app.thinking import Thought
 
-LEVELS = ("easy", "normal", "strong")
+LEVELS = VIRTUAL_LEVELS
 SCHOOL_STEPS = ("table.school_home", "table.school_to_centre")
 """A virtual player's own steps when it brings its villagers back from the school."""
 
