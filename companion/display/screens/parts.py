@@ -9,6 +9,7 @@ import pygame
 
 from ...engine import GameState
 from ...engine.actions import Placement
+from ...engine.deciders import deciders
 from ...engine.setup import coins_at_hand
 from ...engine.state import CHARACTERS, DRAFT, START_PLAYER
 from ...engine.values import Colour
@@ -129,7 +130,7 @@ def held_tiles(state: GameState, colour_: str) -> list[str]:
 def players_panel(s: pygame.Surface, state: GameState, rect: pygame.Rect) -> int:
     """Each player: colour and initial, name (the whole line, two lines if need be); coins in
     hand (a coin with the count), the character tiles held (their pictograms, dark when used
-    this round), the start-player token, the score. The active player framed in its colour
+    this round), the start-player token, the score. The player the game waits for framed in its colour
     (a dark outline where it is light). Returns the y below it. Laid out and drawn once per
     state (and language): a frame that shows it again copies it (``picture_cache.PICTURES``)."""
     bottom = rect.top + sum(max(text_height(name(p.colour), rect.width - 34), 27) + 34
@@ -141,10 +142,13 @@ def players_panel(s: pygame.Surface, state: GameState, rect: pygame.Rect) -> int
 
 def _players_panel(s: pygame.Surface, state: GameState, rect: pygame.Rect) -> int:
     y = rect.top
+    # framed: the one player the game waits for (none while several place their start
+    # buildings at once: the engine's "active" then is only who is listed first)
+    waits_for = deciders(state)
     for p in state.players:
         name_h = text_height(name(p.colour), rect.width - 34)
         row = pygame.Rect(rect.left, y, rect.width, max(name_h, 27) + 28)
-        if state.active == p.colour:
+        if waits_for == [p.colour]:
             player_frame(s, p.colour, row.inflate(6, 4), 3)
         badge(s, p.colour, (row.left + 15, row.top + 16), 14)
         draw_text(s, name(p.colour), pygame.Rect(row.left + 32, row.top + 2, rect.width - 34,
