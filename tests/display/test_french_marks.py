@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pygame
 import pytest
 
@@ -13,7 +15,7 @@ THIN = "\u202f"
 
 
 @pytest.fixture
-def french():
+def french() -> Iterator[None]:
     i18n.use("fr")
     try:
         yield
