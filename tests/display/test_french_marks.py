@@ -50,7 +50,8 @@ def test_other_languages_untouched() -> None:
 def test_a_thin_space_is_drawn_and_never_ends_a_line(french: None) -> None:
     """Inter draws U+202F (narrower than a space), and the wrap never leaves the mark alone
     at the start of a line."""
-    pygame.init()
+    pygame.font.init()
+    widgets.reset_fonts()  # a font from an earlier test's closed app is no use
     surface = pygame.Surface((140, 200))
     s = "Voulez-vous vraiment abandonner cette partie ?"
     widgets.draw_text(surface, s, pygame.Rect(0, 0, 140, 200))
