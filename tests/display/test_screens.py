@@ -192,7 +192,7 @@ def test_the_colon_as_each_language_sets_it() -> None:
     try:
         i18n.use("fr")
         assert i18n.punctuate("Bois: 2") == "Bois\u202f: 2"
-        assert i18n.punctuate("Qui ?:") == "Qui ?"
+        assert i18n.punctuate("Qui ?:") == "Qui\u202f?"  # French: the thin space, never ":"
         assert i18n.punctuate("à 12:30") == "à 12:30"
         i18n.use("de")
         assert i18n.punctuate("Wer?:") == "Wer?"

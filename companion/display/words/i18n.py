@@ -407,15 +407,21 @@ def elide(text: str) -> str:
 
 
 _FR_COLON = re.compile(r"(?<=[\w)»%])[ \u00a0]?:(?=\s|$)")
+_FR_MARK = re.compile(r"(?<=[\w)»%])[ \u00a0]?([;?!])(?=\s|$|[)»\u201d\"'.,:])")
+"""French ";", "?" and "!" after a word: the same thin space that never breaks (also in a text
+joined on the screen: "Architecte ; Chèvrerie"); "..?" and "a;b" stay as they are."""
 
 
 def punctuate(text: str) -> str:
     """The colon as each language sets it, in texts put together on the screen too (a prompt
     and ":", "Bois: 2"): French with a thin space before it that never breaks ("Qui : Anna",
-    U+202F), the others without; never a colon right after a question mark ("Wer?:" is "Wer?")."""
+    U+202F), the others without; never a colon right after a question mark ("Wer?:" is "Wer?").
+    French sets ";", "?" and "!" the same way ("Qui ?", "Architecte ; Mine")."""
+    if language == "fr":
+        text = _FR_MARK.sub("\u202f\\1", text)
     if ":" not in text:
         return text
-    text = re.sub(r"([?!])[ \u00a0]?:(?=\s|$)", r"\1", text)
+    text = re.sub(r"([?!])[ \u00a0\u202f]?:(?=\s|$)", r"\1", text)
     if language == "fr":
         return _FR_COLON.sub("\u202f:", text)
     return text

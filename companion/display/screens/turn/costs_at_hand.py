@@ -93,7 +93,8 @@ class CostsAtHand:
         """``words``: what the tiles in hand are (the left side says it, then what to do)."""
         paragraph(s, " ".join(x for x in (
             self.saved, words, _("Each tile shows its cost top left. Enter it now if you "
-                                 "like: nobody asks for it later.")) if x),
+                                 "like: later only a virtual player asks, and only for a "
+                                 "tile it wants to build.")) if x),
             pygame.Rect(8, TOP + 4, LEFT_W - 8, 404 - TOP - 4), colour=INK)
         if self.form is not None:
             self.form.draw(s)
