@@ -131,8 +131,9 @@ def players_panel(s: pygame.Surface, state: GameState, rect: pygame.Rect) -> int
     """Each player: colour and initial, name (the whole line, two lines if need be); coins in
     hand (a coin with the count), the character tiles held (their pictograms, dark when used
     this round), the start-player token, the score. The player the game waits for framed in
-    its colour (a dark outline where it is light). Returns the y below it. Laid out and drawn once per
-    state (and language): a frame that shows it again copies it (``picture_cache.PICTURES``)."""
+    its colour (a dark outline where it is light). Returns the y below it. Laid out and drawn
+    once per state (and language): a frame that shows it again copies it
+    (``picture_cache.PICTURES``)."""
     bottom = rect.top + sum(max(text_height(name(p.colour), rect.width - 34), 27) + 34
                             for p in state.players)
     area = pygame.Rect(rect.left - 4, rect.top - 4, rect.width + 8, bottom - rect.top + 4)
