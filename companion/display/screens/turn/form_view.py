@@ -62,9 +62,6 @@ class FormView(Mode):
                 values = ["x\nx"]  # a cost: up to two lines
             return max(rows_height([f.prompt + ":", v], width) for v in values)
 
-        def actual(f: Field, width: int) -> int:
-            return rows_height([f.prompt + ":", value_label(f)], width)
-
         room = 408 - (TOP + 60)
 
         def arrange(tallest: Any) -> tuple[bool, int, list[int], list[int], list[int]]:
@@ -84,12 +81,11 @@ class FormView(Mode):
                     left.insert(0, right.pop())
             return two, w, heights, right, left
 
-        # As tall as the longest choice where that fits; else as tall as the value shown.
+        # As tall as the longest choice, always: a field the right has no room for goes to
+        # the left, but none grows as its value changes (issue 32: a field of a long chain
+        # grew 26 px and moved those below it when another chain was chosen).
         tallest = longest
         two, w, heights, right, left = arrange(longest)
-        if left:
-            tallest = actual
-            two, w, heights, right, left = arrange(actual)
         y = TOP + 60
         for i in right:
             f = fields[i]
@@ -197,12 +193,16 @@ class FieldView(Mode):
             return self._cost_form(state).widgets(lambda: self.cost_done(turn, app, state),
                                                   turn.back, _("Done"))
         labels = [[c.label] for c in f.choices]
-        pages = pages_of([rows_height(lines, RIGHT_W - 16) for lines in labels], LIST_ROOM)
+        # Every row as tall as the field's tallest, and never less than two lines: a row
+        # stays where it was from one field's list to the next (issue 32: rows of one line
+        # and of two moved each other by a pixel).
+        h = max([rows_height(["x\nx"], RIGHT_W - 16),
+                 *(rows_height(lines, RIGHT_W - 16) for lines in labels)])
+        pages = pages_of([h] * len(labels), LIST_ROOM)
         self.page = min(self.page, len(pages) - 1)
         y = LIST_TOP
         for n in pages[self.page]:
             c = f.choices[n]
-            h = rows_height(labels[n], RIGHT_W - 16)
             out.append(Widget(f"choice:{c.key}", pygame.Rect(RIGHT_X, y, RIGHT_W, h),
                               on_tap=partial(self.set, turn, c.value),
                               selected=c.value == f.value, lines=labels[n], value=c.value))
