@@ -12,7 +12,7 @@ from ....engine.actions import CannotAct, Choose
 from ....engine.do_it import more_options
 from ....engine.values import Character
 from ...contract import AppView, game_state
-from ...kit.widgets import BODY, INK, Widget, button, draw_text, text_height
+from ...kit.widgets import BODY, INK, Widget, button, draw_text, drawn_height
 from ...pictures.village_view import tile_icon
 from ...words.i18n import _, character, name, ngettext, say
 from ...words.table_log import action_text
@@ -65,7 +65,10 @@ class Steps(Mode):
             if o.chosen and o.actions_left > 0:
                 listed = app.likeliest_first(state, o.regular.get(o.chosen, ()))
                 self.next = preset(state, o, listed, turn.hinted)
-            if self.next is not None and text_height(
+            # Measured as it is drawn (a name is never hyphenated, French spaces), in the
+            # room the words have below the players: said whole, or not said (issue 32: the
+            # German line was cut off).
+            if self.next is not None and drawn_height(
                     self.words(self.next[0]), LEFT_W - 8) > 466 - panel_bottom(state):
                 self.next = None  # not said whole under the players: chosen from the list
             if self.next is not None:

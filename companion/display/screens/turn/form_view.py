@@ -14,7 +14,7 @@ from ....engine.catalogue import make_cost
 from ....engine.do_it import needs_choose
 from ...contract import AppView, game_state
 from ...kit.forms import CELL, GOODS, Field, Form, with_cost
-from ...kit.widgets import BODY, INK, MUTED, W, Widget, button, draw_text
+from ...kit.widgets import BODY, INK, MUTED, W, Widget, button, draw_text, drawn_height
 from ...pictures.village_view import cell_rects, draw_village, mark_default
 from ...words.coin_words import coins_paid, how_many_line, tile_line
 from ...words.i18n import _
@@ -81,11 +81,19 @@ class FormView(Mode):
                     left.insert(0, right.pop())
             return two, w, heights, right, left
 
-        # As tall as the longest choice, always: a field the right has no room for goes to
-        # the left, but none grows as its value changes (issue 32: a field of a long chain
-        # grew 26 px and moved those below it when another chain was chosen).
+        def actual(f: Field, width: int) -> int:
+            return rows_height([f.prompt + ":", value_label(f)], width)
+
+        # As tall as the longest choice: none grows as its value changes (issue 32: a field of
+        # a long chain grew 26 px and moved those below it when another chain was chosen). A
+        # field the right has no room for goes to the left, under the action's words; only
+        # when those would then not fit are the fields as tall as the values shown.
         tallest = longest
         two, w, heights, right, left = arrange(longest)
+        if left and not self.words_fit(app, sum(longest(fields[i], LEFT_W - 24) + 4
+                                                for i in left)):
+            tallest = actual
+            two, w, heights, right, left = arrange(actual)
         y = TOP + 60
         for i in right:
             f = fields[i]
@@ -106,6 +114,15 @@ class FormView(Mode):
         out += do_buttons(app, turn.options, self.option, self.made(), self.why())
         out.append(button("back_form", BACK_RECT, _("Back"), turn.back))
         return out
+
+    def words_fit(self, app: AppView, fields_h: int) -> bool:
+        """Whether the action's words fit on the left above fields ``fields_h`` tall."""
+        lines = [self.form.title]
+        if self.option.via == "tile":
+            state = game_state(app)
+            lines.insert(0, tile_line(self.option, coins_paid(state, self.option, self.made(),
+                                                              None)))
+        return drawn_height("\n".join(lines), LEFT_W - 8) <= 406 - fields_h - (TOP + 2)
 
     def _field(self, turn: Flow, f: Field, lines: list[str], rect: pygame.Rect) -> Widget:
         return Widget(f"field:{f.name}", rect, on_tap=lambda: self.change(turn, f),
