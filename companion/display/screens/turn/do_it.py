@@ -170,6 +170,8 @@ def do_buttons(app: AppView, options: TurnOptions, option: Option, action: Actio
         # the coins for goods bought, if any, named on the button (the engine's count)
         bought = coins_paid(state, option, action, None)  # the goods bought, if any
         goods = coins_line(0, bought) if bought else None
+        if goods is None:  # the whole button for the words: two lines, the verb kept
+            what = do_what(state, action, lines=2)
         label = what or do_label(bought, 0) or _("Do it")
         return [button("do", DO_RECT, label, lambda: perform(app, options, option,
                                                              action, 1),
