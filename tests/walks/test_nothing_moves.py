@@ -8,7 +8,7 @@ answered pick after pick (the draft, the buildings tapped at a round end, the ro
 from its checklist to the new buildings and on, the "Who?" picker and each player's buildings
 while the start buildings are placed) across the screens that show it. Rows of a list the
 table scrolls itself (a checklist's steps, a page of options) move by its own tap and
-are left out."""
+are left out; so is a village picture the table turns to by its tab."""
 
 from __future__ import annotations
 
@@ -55,7 +55,11 @@ def life(app: Any) -> Any:
         # the round that ended: the next one is under way once it is PLAY (the game's last
         # round end, OVER, keeps its own round)
         return ("round end", state.round - 1 if state.phase == PLAY else state.round)
-    return screen, type(getattr(screen, "mode", None)).__name__
+    mode = getattr(screen, "mode", None)
+    # a village's picture is its own: the table turns to another village by its tab, as it
+    # turns a page
+    shown = mode.picture_village() if hasattr(mode, "picture_village") else None
+    return screen, type(mode).__name__, shown
 
 
 def frames_of(game: str, tmp: Path, language: str = "en"
@@ -107,4 +111,13 @@ def test_no_button_moves_while_its_screen_lasts(tmp_path: Path, language: str) -
     entered = {k for k, _n, w in frames if "reveal:clear" in w}
     ways_on = {k for k, _n, w in frames if "continue" in w}
     assert len(entered & ways_on) > 3
+    assert moved(frames) == []
+
+
+@pytest.mark.parametrize("game", ["game-2p.jsonl", "hurried-4p.jsonl"])
+def test_no_button_moves_in_the_other_games(tmp_path: Path, game: str) -> None:
+    """Two players with the neutral village, four in a hurry: the cost form's tokens and
+    Back, the villages' pictures."""
+    frames = frames_of(game, tmp_path)
+    assert len(frames) > 100
     assert moved(frames) == []
