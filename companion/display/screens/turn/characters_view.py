@@ -16,7 +16,7 @@ from ...kit.widgets import BODY, INK, Widget, button, draw_text, drawn_height
 from ...pictures.village_view import tile_icon
 from ...words.i18n import _, character, name, ngettext, say
 from ...words.table_log import action_text
-from ..parts import LEFT_W, RIGHT_W, RIGHT_X, TOP, StepsView, on_the_table, players_panel
+from ..parts import LEFT_W, RIGHT_W, RIGHT_X, TOP, StepsView, on_the_table, panel_bottom
 from .character_pieces import character_pieces
 from .choice_toggle import ChoiceToggle, choice_toggle
 from .do_it import DO_RECT, Flow, Mode, active, do_buttons
@@ -231,12 +231,6 @@ def undo_too(app: AppView) -> list[Widget]:
     else:
         words = _("Undo too: {action}").format(action=action_text(last, game.state, with_who=False))
     return [button("undo:too", (8, 412, LEFT_W - 8, 60), words, app.undo)]
-
-
-def panel_bottom(state: GameState) -> int:
-    """Where the players panel of the turn screen ends (measured by drawing it aside)."""
-    scratch = pygame.Surface((LEFT_W, 480))
-    return players_panel(scratch, state, pygame.Rect(8, TOP + 6, LEFT_W - 8, 4 * 58))
 
 
 def pass_turn(app: AppView, state: GameState) -> None:
