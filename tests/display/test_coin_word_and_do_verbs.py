@@ -13,6 +13,7 @@ import pygame
 import pytest
 from babel.messages.pofile import read_po
 
+from companion.display.kit import widgets as ui
 from companion.display.kit.widgets import BODY, fit, font, line_step
 from companion.display.words import i18n
 from companion.display.words.catalogues import po_path
@@ -38,6 +39,7 @@ def test_french_says_jeton_for_every_coin() -> None:
 @pytest.mark.parametrize("language", list(VERB))
 def test_a_builds_do_it_keeps_its_verb_for_every_building(language: str) -> None:
     pygame.init()
+    ui.reset_fonts()  # an app closed by an earlier test quit pygame's fonts
     catalogue = load_catalogue()
     try:
         i18n.use(language)
