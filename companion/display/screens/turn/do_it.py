@@ -185,10 +185,17 @@ def do_buttons(app: AppView, options: TurnOptions, option: Option, action: Actio
     n = coin_count(app, most)
     r = reason(n)
     paid = coins_paid(state, option, action, n)
+    lines = [what or _("Do it"), coins_line(n, paid)]
+    whole = do_what(state, action, lines=2)
+    if slots > 1 and (paid is None or paid <= n) and whole != what:
+        # The coins are the count chosen beside it, said on that button: the whole button
+        # for the words, two lines, so that the verb stays (a Spanish "Construir la
+        # cantera de arcilla" read as the building alone, issue 32).
+        what, lines = whole, []
     out = [button(f"do:{n}", DO_RECT, what or _("Do it"),
                   lambda: perform(app, options, option, action, n),
                   enabled=r is None, style="primary", value=action, why_not=r,
-                  lines=[what or _("Do it"), coins_line(n, paid)])]
+                  lines=lines)]
     if slots > 1:
         step = (LEFT_RECT[2] + 4) // slots
         colour = active(state)
