@@ -57,7 +57,9 @@ def test_undoing_a_round_end_says_so_and_its_round_goes_on(tmp_path: Path) -> No
     model = Table.of(app.state)
     d.seat("red", HOLD)  # a seat button held: the undo question
     asked = drawn(app)
-    assert "Ben: the villagers from the school" in asked
+    # the action Ben did (the school's return after it was no choice), and what goes back
+    assert "This takes back Ben's last action: ended the turn." in asked, asked
+    assert "Then take back on the table:" in asked, asked
     assert "takes back the whole end of round 1" in asked, asked
     d.tap("undo:yes")
     assert app.state is not None and app.state.phase == PLAY and app.state.round == 1

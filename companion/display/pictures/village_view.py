@@ -417,13 +417,15 @@ def _draw_village(surface: pygame.Surface, state: GameState, village_: str,
             spot = pygame.Rect(right - w, centre_rect.centery + 6 - h // 2, w, h)
             coin_group(surface, c, n, spot, COIN_R, bg=CENTRE)
             right = spot.left - 6
-    # The left/right midline runs through the centre; side buildings (y = 0) lie in a top and
-    # a bottom quarter both, so there is no top/bottom line beside them.
-    mid = centre_rect.centerx
-    whole = centre_rect.unionall(list(grid.values()))
-    pygame.draw.line(surface, INK, (mid, whole.top), (mid, centre_rect.top - 2), 2)
-    pygame.draw.line(surface, INK, (mid, centre_rect.bottom + 2), (mid, whole.bottom), 2)
     if quarters:  # the buildings with sleepers tinted (a quarter is framed when named)
+        # The left/right midline runs through the centre; side buildings (y = 0) lie in a top
+        # and a bottom quarter both, so there is no top/bottom line beside them. Only where
+        # quarters are asked about (the Night Watchman): anywhere else a line between two
+        # cells read as a stray stroke (issue 32).
+        mid = centre_rect.centerx
+        whole = centre_rect.unionall(list(grid.values()))
+        pygame.draw.line(surface, INK, (mid, whole.top), (mid, centre_rect.top - 2), 2)
+        pygame.draw.line(surface, INK, (mid, centre_rect.bottom + 2), (mid, whole.bottom), 2)
         asleep = {s for cells in sleeping_quarters(state, village_).values() for s in cells}
         for where in asleep:
             r = grid[where]

@@ -141,6 +141,12 @@ def players_panel(s: pygame.Surface, state: GameState, rect: pygame.Rect) -> int
                          lambda: _players_panel(s, state, rect))
 
 
+def panel_bottom(state: GameState) -> int:
+    """Where the players panel of the turn screen ends (measured by drawing it aside)."""
+    scratch = pygame.Surface((LEFT_W, 480))
+    return players_panel(scratch, state, pygame.Rect(8, TOP + 6, LEFT_W - 8, 4 * 58))
+
+
 def _players_panel(s: pygame.Surface, state: GameState, rect: pygame.Rect) -> int:
     y = rect.top
     # framed: the one player the game waits for (none while several place their start

@@ -15,7 +15,7 @@ from ...engine import (
     NeutralMarry,
     Wake,
 )
-from ..kit.widgets import BODY, font
+from ..kit.widgets import BODY, fit, font, line_step
 from .i18n import _, building, good, ngettext, punctuate, quarter
 
 
@@ -33,10 +33,17 @@ def fitted(words: str | None, target: str | None, width: int) -> str | None:
     return target
 
 
-def do_what(state: GameState, action: Action | None, width: int = 248) -> str | None:
-    """The action in a few words on one line of ``width`` ("Build: Mine", "Marry: Mill", or
-    "Mill" where the verb does not fit too); None: none to name."""
-    return fitted(_do_what(state, action), _target(state, action), width)
+def do_what(state: GameState, action: Action | None, width: int = 248,
+            lines: int = 1) -> str | None:
+    """The action in a few words on one line of ``width`` ("Build: Mine", "Marry: Mill"), or
+    on two where the button has ``lines`` 2 for them (a Spanish "Construir: Cantera de
+    arcilla": the verb kept, issue 32), else "Mill" where the verb does not fit too; None:
+    none to name."""
+    words, target = _do_what(state, action), _target(state, action)
+    if words is not None and lines > 1 and fit(punctuate(words), width,
+                                               2 * line_step(BODY), split=False).fits:
+        return words
+    return fitted(words, target, width)
 
 
 def _target(state: GameState, action: Action | None) -> str | None:

@@ -4,17 +4,22 @@ woken (orange), so the prompt names the one "Do it" wakes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .i18n import _, name, quarter
 
 
-def wake_prompt(chosen: Any, shown: str | None) -> str:
+def wake_prompt(chosen: Any, shown: str | None, fits: Callable[[str], bool] = bool) -> str:
     """The prompt of the picture: which quarter "Do it" wakes, when that quarter is in the
-    village ``shown``; else what to tap."""
+    village ``shown``; else what to tap. Without the village's name where the words with it
+    do not ``fit`` (a long name beside four players: the tab above the picture names it)."""
     if chosen is None or getattr(chosen, "village", None) != shown or not hasattr(chosen,
                                                                                  "quarter"):
         return _("Tap the quarter to wake.")
     # (short: beside four players it has three lines)
-    return _("Wakes {name}'s {quarter} quarter (ticked).").format(
+    words = _("Wakes {name}'s {quarter} quarter (ticked).").format(
         quarter=quarter(chosen.quarter), name=name(chosen.village))
+    if fits(words):
+        return words
+    return _("Wakes the {quarter} quarter (ticked).").format(quarter=quarter(chosen.quarter))

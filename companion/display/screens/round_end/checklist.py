@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 import pygame
@@ -30,6 +30,7 @@ from ...kit.widgets import (
     font,
 )
 from ...pictures.step_pictures import step_picture
+from ...words import i18n
 from ...words.i18n import N_, _, ngettext
 from ...words.table_log import for_the_table, step_text
 from ..parts import TICK_W, tick_box
@@ -196,8 +197,12 @@ class Checklist:
         top = left.top + (36 if summary else 0)
         gap = 4 if left.bottom - top >= n * 52 else 2
         h = min(60, (left.bottom - top) // n - gap)
-        return summary, [pygame.Rect(left.left, top + k * (h + gap), left.width, max(h, 48))
-                         for k in range(len(groups))]
+        # What to take back comes and goes with an undo: below the groups that stay, so that
+        # none of them moves when it comes (issue 32); it is still the one opened first.
+        shown = [g for g in groups if g.key != UNDO[0]] + [g for g in groups if g.key == UNDO[0]]
+        slot = {g.key: k for k, g in enumerate(shown)}
+        return summary, [pygame.Rect(left.left, top + slot[g.key] * (h + gap), left.width,
+                                     max(h, 48)) for g in groups]
 
     def _row_height(self, item: Item, width: int) -> int:
         """As tall as its picture or its words as drawn (French spaces before ":" too)."""
@@ -414,6 +419,17 @@ def go_on_lines(label: str, left: int) -> list[str]:
 def go_on_width(lines: list[str], least: int, most: int) -> int:
     """A go-on button as wide as its lines need (the count of what is not ticked too)."""
     return min(most, max([least, *(font(BODY).size(x)[0] + 32 for x in lines)]))
+
+
+def widest_not_ticked() -> str:
+    """The widest count of steps not ticked a go-on button may say (up to 99): a button as
+    wide as it never changes its width as the table ticks (issue 32)."""
+    return _widest_not_ticked(i18n.language)
+
+
+@lru_cache(maxsize=8)
+def _widest_not_ticked(language: str) -> str:
+    return max((not_ticked(n) for n in range(1, 100)), key=lambda x: font(BODY).size(x)[0])
 
 
 def _arrow(up: bool, light: bool = False) -> Callable[[pygame.Surface, pygame.Rect], None]:

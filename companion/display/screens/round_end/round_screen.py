@@ -35,6 +35,7 @@ from .checklist import (
     go_on_width,
     round_groups,
     table_items,
+    widest_not_ticked,
 )
 from .reveal_grid import draw_stack, reveal_widgets
 from .score_table import score_table
@@ -118,7 +119,7 @@ class RoundScreen(Screen):
         elif state.phase == REVEAL and not self.picking:
             # The table may stop here (§12): beside the way on, after the tabs.
             out += self._tabs(app)
-            w = go_on_width([_("Enter the new buildings")], GO_ON_W, W - 8 - ENDING_X - 8 - 110)
+            w = bar_width(state)
             out.append(end_game_button(app, "round:end_game", (ENDING_X, 410,
                                                                W - 8 - w - 8 - ENDING_X, 60)))
             out.append(button("reveal:start", (W - 8 - w, 410, w, 60),
@@ -143,10 +144,9 @@ class RoundScreen(Screen):
             if drawn is not None:  # the last building tapped finished the reveal: take it back
                 out.append(button("reveal:back", (BACK_X, 410, BACK_W, 60), _("Back"),
                                   partial(back_to_the_grid, app, drawn)))
-            # As wide as "Enter the new buildings" was (or as its words need): neither it
-            # nor "End the game here" moves when the count of steps left changes.
-            w = go_on_width([_("Enter the new buildings"), *lines], GO_ON_W,
-                            W - 8 - ENDING_X - 8 - 110)
+            # As wide as "Enter the new buildings" was: neither it nor "End the game here"
+            # moves when the count of steps left changes.
+            w = bar_width(state)
             if state.phase != OVER:  # the table may still stop here (§12)
                 out.append(end_game_button(app, "round:end_game",
                                            (ENDING_X, 410, W - 8 - w - 8 - ENDING_X, 60)))
@@ -328,6 +328,19 @@ class RoundScreen(Screen):
         else:
             score_table(s, state, app.last_track, TOP + 4)
 
+
+
+def bar_width(state: GameState) -> int:
+    """The way on's width for the whole round end: as wide as the widest it says in it
+    ("Enter the new buildings", on to the next round or to the final scores, back to the
+    round, and how many steps are not ticked). It and "End the game here" keep their places
+    from the checklist to the new buildings and on, in every language (issue 32: the way on
+    moved 19 px in German once the new buildings were entered)."""
+    ended = state.round if state.phase in (SCHOOL, REVEAL, OVER) else state.round - 1
+    words = [_("Enter the new buildings"), _("To the final scores"), widest_not_ticked(),
+             *(x.format(n=n) for x in (_("On to round {n}"), _("Back to round {n}"))
+               for n in (ended, ended + 1))]
+    return go_on_width(words, GO_ON_W, W - 8 - ENDING_X - 8 - 110)
 
 
 def end_undone(app: AppView) -> bool:

@@ -12,11 +12,11 @@ from ....engine.actions import CannotAct, Choose
 from ....engine.do_it import more_options
 from ....engine.values import Character
 from ...contract import AppView, game_state
-from ...kit.widgets import BODY, INK, Widget, button, draw_text, text_height
+from ...kit.widgets import BODY, INK, Widget, button, draw_text, drawn_height
 from ...pictures.village_view import tile_icon
 from ...words.i18n import _, character, name, ngettext, say
 from ...words.table_log import action_text
-from ..parts import LEFT_W, RIGHT_W, RIGHT_X, TOP, StepsView, on_the_table, players_panel
+from ..parts import LEFT_W, RIGHT_W, RIGHT_X, TOP, StepsView, on_the_table, panel_bottom
 from .character_pieces import character_pieces
 from .choice_toggle import ChoiceToggle, choice_toggle
 from .do_it import DO_RECT, Flow, Mode, active, do_buttons
@@ -65,7 +65,10 @@ class Steps(Mode):
             if o.chosen and o.actions_left > 0:
                 listed = app.likeliest_first(state, o.regular.get(o.chosen, ()))
                 self.next = preset(state, o, listed, turn.hinted)
-            if self.next is not None and text_height(
+            # Measured as it is drawn (a name is never hyphenated, French spaces), in the
+            # room the words have below the players: said whole, or not said (issue 32: the
+            # German line was cut off).
+            if self.next is not None and drawn_height(
                     self.words(self.next[0]), LEFT_W - 8) > 466 - panel_bottom(state):
                 self.next = None  # not said whole under the players: chosen from the list
             if self.next is not None:
@@ -228,12 +231,6 @@ def undo_too(app: AppView) -> list[Widget]:
     else:
         words = _("Undo too: {action}").format(action=action_text(last, game.state, with_who=False))
     return [button("undo:too", (8, 412, LEFT_W - 8, 60), words, app.undo)]
-
-
-def panel_bottom(state: GameState) -> int:
-    """Where the players panel of the turn screen ends (measured by drawing it aside)."""
-    scratch = pygame.Surface((LEFT_W, 480))
-    return players_panel(scratch, state, pygame.Rect(8, TOP + 6, LEFT_W - 8, 4 * 58))
 
 
 def pass_turn(app: AppView, state: GameState) -> None:

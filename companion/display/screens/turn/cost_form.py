@@ -93,9 +93,22 @@ class CostForm:
         self.type = type_id
         self.cost: dict[str, int] = dict(known or {})
         """The goods entered; a correction starts from the cost known (a tap takes one off)."""
+        self.taps: list[str] = [g for g, n in self.cost.items() for _i in range(n)]
+        """The goods in the order they were tapped (the cost known first): the tokens'."""
 
     def add(self, g: str) -> None:
         self.cost[g] = self.cost.get(g, 0) + 1
+        self.taps.append(g)
+
+    def tapped(self) -> list[str]:
+        """One good a token, in the order tapped (the cost known first); a good taken off (or
+        cleared) leaves from the end."""
+        out: list[str] = []
+        for g in [*self.taps, *(g for g, n in self.cost.items() for _i in range(n))]:
+            if out.count(g) < self.cost.get(g, 0):
+                out.append(g)
+        self.taps = out
+        return out
 
     def take_off(self, g: str) -> None:
         if self.cost.get(g, 0) > 1:
@@ -108,11 +121,12 @@ class CostForm:
         return make_cost(self.cost)
 
     def tokens(self) -> list[tuple[str, str, pygame.Rect]]:
-        """The goods entered as the tile shows them (in the catalogue's order of goods): one
-        token a good while they fit on the tile, else one a kind with its count (shared out
-        evenly, the last resort); each as (good, words, place)."""
-        order = [g for g in self.catalogue.goods if self.cost.get(g)]
-        one_each = [(g, good(self.catalogue, g)) for g in order for _i in range(self.cost[g])]
+        """The goods entered in the order they were tapped (as the table reads them off the
+        tile): a token never moves when another is added after it (issue 32). One token a
+        good while they fit on the tile, else one a kind with its count (shared out evenly,
+        the last resort); each as (good, words, place)."""
+        one_each = [(g, good(self.catalogue, g)) for g in self.tapped()]
+        order = list(dict.fromkeys(self.tapped()))
         counted = [(g, f"{self.cost[g]} × {good(self.catalogue, g)}" if self.cost[g] > 1  # noqa: RUF001
                     else good(self.catalogue, g)) for g in order]
         for words in (one_each, counted):

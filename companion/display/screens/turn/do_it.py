@@ -189,6 +189,8 @@ def do_buttons(app: AppView, options: TurnOptions, option: Option, action: Actio
         # the coins for goods bought, if any, named on the button (the engine's count)
         bought = coins_paid(state, option, action, None)  # the goods bought, if any
         goods = coins_line(0, bought) if bought else None
+        if goods is None:  # the whole button for the words: two lines, the verb kept
+            what = do_what(state, action, lines=2)
         label = what or do_label(bought, 0) or _("Do it")
         return [button("do", DO_RECT, label, lambda: perform(app, options, option,
                                                              action, 1),
@@ -202,10 +204,17 @@ def do_buttons(app: AppView, options: TurnOptions, option: Option, action: Actio
     n = coin_count(app, most)
     r = reason(n)
     paid = coins_paid(state, option, action, n)
+    lines = [what or _("Do it"), coins_line(n, paid)]
+    whole = do_what(state, action, lines=2)
+    if slots > 1 and (paid is None or paid <= n) and whole != what:
+        # The coins are the count chosen beside it, said on that button: the whole button
+        # for the words, two lines, so that the verb stays (a Spanish "Construir la
+        # cantera de arcilla" read as the building alone, issue 32).
+        what, lines = whole, []
     out = [button(f"do:{n}", DO_RECT, what or _("Do it"),
                   lambda: perform(app, options, option, action, n),
                   enabled=r is None, style="primary", value=action, why_not=r,
-                  lines=[what or _("Do it"), coins_line(n, paid)])]
+                  lines=lines)]
     if slots > 1:
         step = (LEFT_RECT[2] + 4) // slots
         colour = active(state)

@@ -14,7 +14,7 @@ from ....engine.catalogue import make_cost
 from ....engine.do_it import needs_choose
 from ...contract import AppView, game_state
 from ...kit.forms import CELL, GOODS, Field, Form, with_cost
-from ...kit.widgets import BODY, INK, MUTED, W, Widget, button, draw_text
+from ...kit.widgets import BODY, INK, MUTED, W, Widget, button, draw_text, drawn_height
 from ...pictures.village_view import cell_rects, draw_village, mark_default
 from ...words.coin_words import coins_paid, how_many_line, tile_line
 from ...words.i18n import _
@@ -62,9 +62,6 @@ class FormView(Mode):
                 values = ["x\nx"]  # a cost: up to two lines
             return max(rows_height([f.prompt + ":", v], width) for v in values)
 
-        def actual(f: Field, width: int) -> int:
-            return rows_height([f.prompt + ":", value_label(f)], width)
-
         room = 408 - (TOP + 60)
 
         def arrange(tallest: Any) -> tuple[bool, int, list[int], list[int], list[int]]:
@@ -84,10 +81,17 @@ class FormView(Mode):
                     left.insert(0, right.pop())
             return two, w, heights, right, left
 
-        # As tall as the longest choice where that fits; else as tall as the value shown.
+        def actual(f: Field, width: int) -> int:
+            return rows_height([f.prompt + ":", value_label(f)], width)
+
+        # As tall as the longest choice: none grows as its value changes (issue 32: a field of
+        # a long chain grew 26 px and moved those below it when another chain was chosen). A
+        # field the right has no room for goes to the left, under the action's words; only
+        # when those would then not fit are the fields as tall as the values shown.
         tallest = longest
         two, w, heights, right, left = arrange(longest)
-        if left:
+        if left and not self.words_fit(app, sum(longest(fields[i], LEFT_W - 24) + 4
+                                                for i in left)):
             tallest = actual
             two, w, heights, right, left = arrange(actual)
         y = TOP + 60
@@ -114,6 +118,15 @@ class FormView(Mode):
                           head=bottom <= ABOVE_ROW)
         out.append(button("back_form", BACK_RECT, _("Back"), turn.back))
         return out
+
+    def words_fit(self, app: AppView, fields_h: int) -> bool:
+        """Whether the action's words fit on the left above fields ``fields_h`` tall."""
+        lines = [self.form.title]
+        if self.option.via == "tile":
+            state = game_state(app)
+            lines.insert(0, tile_line(self.option, coins_paid(state, self.option, self.made(),
+                                                              None)))
+        return drawn_height("\n".join(lines), LEFT_W - 8) <= 406 - fields_h - (TOP + 2)
 
     def _field(self, turn: Flow, f: Field, lines: list[str], rect: pygame.Rect) -> Widget:
         return Widget(f"field:{f.name}", rect, on_tap=lambda: self.change(turn, f),
@@ -201,12 +214,16 @@ class FieldView(Mode):
             return self._cost_form(state).widgets(lambda: self.cost_done(turn, app, state),
                                                   turn.back, _("Done"))
         labels = [[c.label] for c in f.choices]
-        pages = pages_of([rows_height(lines, RIGHT_W - 16) for lines in labels], LIST_ROOM)
+        # Every row as tall as the field's tallest, and never less than two lines: a row
+        # stays where it was from one field's list to the next (issue 32: rows of one line
+        # and of two moved each other by a pixel).
+        h = max([rows_height(["x\nx"], RIGHT_W - 16),
+                 *(rows_height(lines, RIGHT_W - 16) for lines in labels)])
+        pages = pages_of([h] * len(labels), LIST_ROOM)
         self.page = min(self.page, len(pages) - 1)
         y = LIST_TOP
         for n in pages[self.page]:
             c = f.choices[n]
-            h = rows_height(labels[n], RIGHT_W - 16)
             out.append(Widget(f"choice:{c.key}", pygame.Rect(RIGHT_X, y, RIGHT_W, h),
                               on_tap=partial(self.set, turn, c.value),
                               selected=c.value == f.value, lines=labels[n], value=c.value))

@@ -14,10 +14,12 @@ from ....engine import (
 from ....engine.state import PLAY
 from ...contract import AppView
 from ...kit.widgets import (
+    ACCENT_INK,
     BACKGROUND,
     BODY,
     INK,
     MUTED,
+    PANEL,
     TITLE,
     W,
     Widget,
@@ -35,8 +37,32 @@ if TYPE_CHECKING:
 
 
 def hint_button(app: AppView, state: GameState, rect: tuple[int, int, int, int]) -> Widget:
-    """Opens the hint for the player whose turn it is."""
-    return button("hint", rect, _("Hint"), lambda: open_hint(app, state))
+    """Opens the hint for the player whose turn it is: a pill with a question mark, not a card
+    (issue 32: a square "Hint" in the characters' grid read as a sixth character)."""
+    r = pygame.Rect(rect)
+    r.height = min(r.height, 60)  # a control's height, not a character card's
+    r.centery = rect[1] + rect[3] // 2
+    return HintButton("hint", r, _("Hint"), lambda: open_hint(app, state))
+
+
+class HintButton(Widget):
+    """The hint's button: round ends, a question mark in a ring, the word beside it; drawn
+    on the screen's own background, so that it never reads as one of the character cards."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        radius = r.height // 2
+        pygame.draw.rect(surface, PANEL, r, border_radius=radius)
+        pygame.draw.rect(surface, INK, r, 2, border_radius=radius)
+        ring = (r.left + radius, r.centery)
+        pygame.draw.circle(surface, INK, ring, radius - 10)
+        draw_text(surface, "?", pygame.Rect(ring[0] - radius + 10, r.top + 10,
+                                           2 * radius - 20, r.height - 20),
+                  BODY, ACCENT_INK, wrap=False, align="center", valign="middle", bg=INK,
+                  bold=True)
+        text_box = pygame.Rect(r.left + 2 * radius, r.top + 2, r.width - 2 * radius - radius // 2,
+                               r.height - 4)
+        draw_text(surface, self.label, text_box, BODY, INK, valign="middle", bg=PANEL)
 
 
 def open_hint(app: AppView, state: GameState) -> None:

@@ -15,7 +15,7 @@ from ....engine.do_it import more_options
 from ....engine.values import Character, Via
 from ...contract import AppView, Order, engine_order, game_state
 from ...kit.forms import option_form
-from ...kit.widgets import ACCENT, BODY, INK, Widget, button, draw_text
+from ...kit.widgets import ACCENT, BODY, INK, Widget, button, draw_text, drawn_height
 from ...pictures.village_view import (
     cell_rects,
     draw_village,
@@ -28,7 +28,7 @@ from ...pictures.village_view import (
 )
 from ...words.i18n import _, character, name
 from ...words.quarter_words import wake_prompt
-from ..parts import LEFT_W, RIGHT_W, RIGHT_X, TOP, value_key
+from ..parts import LEFT_W, RIGHT_W, RIGHT_X, TOP, panel_bottom, value_key
 from .choice_toggle import ChoiceToggle, choice_toggle
 from .do_it import ABOVE_ROW, BACK_RECT, LIST_TOP, Flow, Mode, do_buttons, refusal
 from .option_rows import (
@@ -409,8 +409,10 @@ class OptionsView(Mode):
                 return [_("No cost known yet: tap it and enter the goods on its tile.")]
             return []
         if self.character == "night_watchman":  # and which one "Do it" wakes
+            room = 408 - panel_bottom(game_state(app)) - 4  # above the corner's buttons
             return [wake_prompt(self.preset[0].action if self.preset else None,
-                                self.picture_village())]
+                                self.picture_village(),
+                                lambda w: drawn_height(w, LEFT_W - 8) <= room)]
         return [_("Tap the building.")]
 
 

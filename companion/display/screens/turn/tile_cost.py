@@ -51,7 +51,8 @@ class TileCostView:
                                                      TOP + 44 + (i // 2) * 62, 262, 56),
                                   building(state.catalogue, t),
                                   partial(self.choose, t), value=t))
-            out.append(button("back_cost", (RIGHT_X, 412, 170, 60), _("Back"), back))
+            # where the cost form's Back is: a second tap on it never clears the cost
+            out.append(button("back_cost", (RIGHT_X + 182, 412, 170, 60), _("Back"), back))
             return out
         form = self._form(state)
         return form.widgets(lambda: self.done(app, state, close), back, _("Done"))
