@@ -417,8 +417,8 @@ def token_first(entries: list[Any], groups: list[Group]) -> list[Group]:
 
 
 def round_items(app: AppView, entries: list[Any], groups: list[Group]) -> list[Item]:
-    """The round end's steps as checklist items, numbered in the order shown; the
-    start-player token's step says why the round ended (who still held coins, the rule),
+    """The round end's steps as checklist items, numbered in the order shown; why the round
+    ended (who still held coins, the rule) is said first, over the start-player token's step,
     where the token moves (issue 32)."""
     items = table_items(entries, virtual_seats(app))
     for k, i in enumerate((i for g in groups for i in g.steps), start=1):
@@ -439,8 +439,8 @@ def round_items(app: AppView, entries: list[Any], groups: list[Group]) -> list[I
     at = next((i for i, (step, _s, undone) in enumerate(entries)
                if step.code.startswith("table.start_token") and not undone),
               groups[0].steps[0] if groups and groups[0].steps else None)  # else: first
-    if why and at is not None:
-        items[at] = replace(items[at], words=f"{items[at].words} {why}")
+    if why and at is not None:  # the first words the table reads, a paragraph of their own
+        items[at] = replace(items[at], words=f"{why}\n{items[at].words}")
     return items
 
 
