@@ -17,7 +17,7 @@ from tests.display.test_turn_words import texts
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_reason_is_the_first_paragraph_of_the_round_end(tmp_path: Path,
                                                             language: str) -> None:
-    app, d = round_end(tmp_path, language)
+    app, _d = round_end(tmp_path, language)
     try:
         assert app.state is not None and app.state.round_ended is not None
         why = say(app.state.round_ended)
