@@ -16,7 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
-from companion.display.kit import widgets as ui
+from companion.display.kit import text_reports as ui
 from companion.display.words import i18n
 from companion.display.words.i18n import LANGUAGES, _
 from tests.ui_driver import Driver

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from companion.display.kit import widgets
+from companion.display.kit import text_reports, widgets
 from companion.display.words import i18n
 
 THIN = "\u202f"
@@ -55,7 +55,7 @@ def test_a_thin_space_is_drawn_and_never_ends_a_line(french: None) -> None:
     surface = pygame.Surface((140, 200))
     s = "Voulez-vous vraiment abandonner cette partie ?"
     widgets.draw_text(surface, s, pygame.Rect(0, 0, 140, 200))
-    drawn, _ = widgets.DRAWN[-1]
+    drawn, _ = text_reports.DRAWN[-1]
     assert drawn.endswith(f"partie{THIN}?")
     lines = widgets.fit(drawn, 140, 200, widgets.BODY).lines
     assert not any(line.lstrip().startswith("?") for line in lines)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.display.kit import widgets as ui
+from companion.display.kit import text_reports as ui
 from companion.display.screens.menu.undo import undo_words
 from companion.display.words import i18n
 from companion.display.words.table_log import step_text
@@ -75,3 +75,18 @@ def test_every_language_says_it_in_its_own_words(tmp_path: Path) -> None:
     for language in ("de", "fr", "it", "es"):
         words, back = asked(tmp_path / language, 23, language)
         assert words != english and back and back[0] in words, (language, words)
+
+
+def test_with_no_room_for_a_move_the_count_stands_alone() -> None:
+    """Where not one move fits, the question counts them all ("12 moves: ..."), never "And 12
+    more moves" under no move at all (seen at a round end's undo)."""
+    import pygame
+
+    from companion.display.screens.menu.undo import fitting
+
+    pygame.init()
+    ui_back = ["Take the Builder tile back.", "Put 2 coins back on the Builder."] * 6
+    words = fitting(ui_back, pygame.Rect(0, 0, 560, 62))
+    assert words.startswith("12 moves: the screen shows them after the undo."), words
+    words = fitting(ui_back, pygame.Rect(0, 0, 560, 150))
+    assert words.startswith(ui_back[0]) and "more moves" in words, words

@@ -123,7 +123,11 @@ def fitting(back: list[str], rect: pygame.Rect) -> str:
     screen shows them all after the undo)."""
     for k in range(len(back), -1, -1):
         lines = back[:k]
-        if k < len(back):
+        if k == 0:  # none fits: no "more" without one before it
+            lines.append(ngettext("{n} move: the screen shows it after the undo.",
+                                  "{n} moves: the screen shows them after the undo.",
+                                  len(back)).format(n=len(back)))
+        elif k < len(back):
             lines.append(ngettext("And {n} more move: the screen shows it after the undo.",
                                   "And {n} more moves: the screen shows them after the undo.",
                                   len(back) - k).format(n=len(back) - k))
