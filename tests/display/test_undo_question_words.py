@@ -82,9 +82,11 @@ def test_with_no_room_for_a_move_the_count_stands_alone() -> None:
     more moves" under no move at all (seen at a round end's undo)."""
     import pygame
 
+    from companion.display.kit import widgets
     from companion.display.screens.menu.undo import fitting
 
     pygame.init()
+    widgets.reset_fonts()  # a font from an earlier test's closed app is no use
     ui_back = ["Take the Builder tile back.", "Put 2 coins back on the Builder."] * 6
     words = fitting(ui_back, pygame.Rect(0, 0, 560, 62))
     assert words.startswith("12 moves: the screen shows them after the undo."), words
