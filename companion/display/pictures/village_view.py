@@ -24,6 +24,7 @@ from ..kit.widgets import (
     ACCENT_INK,
     BUTTON,
     BUTTON_EDGE,
+    DRAWN,
     FIGURE_MIN,
     GRID,
     HIGHLIGHT,
@@ -35,6 +36,7 @@ from ..kit.widgets import (
     PLAYER,
     PLAYER_INK,
     SELECTED,
+    _lift,
     _room,
     coin,
     draw_text,
@@ -108,15 +110,27 @@ def figure_size(cell: pygame.Rect) -> int:
     return max(min(FIGURE, cell.height - _top_row(cell) - 8), FIGURE_MIN)
 
 
+CONDENSED = 3, 4
+"""A name of one word wider than its cell's line even at :data:`PICTURE_TEXT` is drawn
+condensed to fit, down to this part of its width ("Brunnenmeister" in a cell of a grown
+village): named, never broken, never smaller than the pictures' least size."""
+
+
+def _condensed(word: str, size: int, width: int) -> bool:
+    num, den = CONDENSED
+    return size <= PICTURE_TEXT and font(size).size(word)[0] * num // den <= width
+
+
 def label_lines(s: str, size: int, width: int, lines: int = 2) -> list[str] | None:
     """``s`` in at most ``lines`` lines of ``width`` at ``size``, whole words only (a label on
-    a picture never breaks a word); None if it does not fit."""
+    a picture never breaks a word; one wider than the line at the least size goes on a line
+    of its own, condensed); None if it does not fit."""
     f = font(size)
     out: list[str] = []
     for word in s.split(" "):
         if out and f.size(out[-1] + " " + word)[0] <= width:
             out[-1] += " " + word
-        elif f.size(word)[0] <= width:
+        elif f.size(word)[0] <= width or _condensed(word, size, width):
             out.append(word)
         else:
             return None
@@ -144,7 +158,22 @@ def _label(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int,
     lines = label_lines(s, size, rect.width, _rows(size, rect.height))
     if lines is None or rect.height < line_height(size):
         return False
-    draw_text(surface, "\n".join(lines), rect, size, INK, min_size=size, bg=bg, picture=True)
+    wide = [line for line in lines if font(size).size(line)[0] > rect.width]
+    if not wide:
+        draw_text(surface, "\n".join(lines), rect, size, INK, min_size=size, bg=bg,
+                  picture=True)
+        return True
+    for i, line in enumerate(lines):  # a line at a time: the one too wide condensed
+        box = pygame.Rect(rect.left, rect.top + i * line_step(size), rect.width,
+                          line_height(size))
+        if line not in wide:
+            draw_text(surface, line, box, size, INK, min_size=size, bg=bg, picture=True)
+            continue
+        img = font(size).render(line, True, INK)
+        img = pygame.transform.smoothscale(img, (rect.width, img.get_height()))
+        r = img.get_rect(topleft=(box.left, box.top - _lift(size)))
+        surface.blit(img, r)
+        DRAWN.append((line, r))
     return True
 
 
@@ -562,15 +591,45 @@ def cube(surface: pygame.Surface, colour: str, rect: pygame.Rect) -> None:
          rect.height - 4)
 
 
-def mark_default(surface: pygame.Surface, r: pygame.Rect, frame: bool = True) -> None:
+def building_texts(state: GameState, village_: str, area: pygame.Rect) -> list[pygame.Rect]:
+    """Where the words on the buildings of the village's picture in ``area`` are (their
+    names as drawn, a count beside a child): what a mark laid over the picture leaves
+    uncovered."""
+    v = state.villages[village_]
+    size, fig, named = _picture(state, village_, area)
+    out = []
+    for (x, y), r in cell_rects(state, village_, area).items():
+        b = v.buildings.get(Cell(x, y))
+        if b is None:
+            continue
+        label = building(state.catalogue, b.type)
+        box, _pict, places = building_plan(r, label, size, fig, list(b.adults),
+                                           list(b.children), label in named)
+        if box is not None:
+            lines = label_lines(label, size, box.width, _rows(size, box.height)) or [label]
+            wide = min(max(font(size).size(line)[0] for line in lines), box.width)
+            out.append(pygame.Rect(box.left, box.top, wide, _text_rect(box, label, size).height))
+        out += [p.count_rect for p in places if p.count_rect is not None]
+    return out
+
+
+def mark_default(surface: pygame.Surface, r: pygame.Rect, frame: bool = True,
+                 texts: Sequence[pygame.Rect] = ()) -> None:
     """What "Do it" does, marked so that it reads at a metre by its shape and weight, not a
     shade (issue 32): a thick frame (``frame``; a quarter has its own outline) and, inside
     its top right corner, a round badge with a tick; the other candidates keep a thin frame
-    and no badge."""
+    and no badge. The badge goes lower down the right side, or to the left, rather than over
+    any of ``texts`` (a long name on its top line: play-test 2026-11-28)."""
     if frame:
         pygame.draw.rect(surface, ACCENT, r.inflate(6, 6), 6, border_radius=7)
     radius = max(min(r.width, r.height) // 5, 13)
-    c = (r.right - radius - 3, r.top + radius + 3)  # inside: the frame stays whole
+    inner = r.inflate(-6 - 2 * radius, -6 - 2 * radius)  # inside: the frame stays whole
+    spots = [(x, y) for x in (inner.right, inner.left)
+             for y in (inner.top, inner.centery, inner.bottom)]
+    clear = [c for c in spots if not any(
+        pygame.Rect(c[0] - radius, c[1] - radius, 2 * radius, 2 * radius).colliderect(t)
+        for t in texts)]
+    c = (clear or spots)[0]
     pygame.draw.circle(surface, ACCENT, c, radius)
     pygame.draw.circle(surface, ACCENT_INK, c, radius, 2)
     w = max(radius // 4, 3)
