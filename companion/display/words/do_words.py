@@ -25,18 +25,43 @@ def _at(state: GameState, village: str, cell: tuple[int, int]) -> str:
     return building(state.catalogue, b.type) if b is not None else ""
 
 
-def fitted(words: str | None, target: str | None, width: int) -> str | None:
-    """``words`` on one line of ``width``; else the target alone (the view says the verb:
-    it is the character's)."""
-    if words is None or font(BODY).size(punctuate(words))[0] <= width:
-        return words
-    return target
+def do_lines(state: GameState, action: Action | None, coins: str | None,
+             width: int = 248) -> list[str] | None:
+    """ "Do it"'s lines: what it does and, if any, the coins it costs ("Marry: Mill" over
+    "1 coin"). Where the action's words and its target take more than a line, the verb goes
+    with the coins and the target has the second line ("Marry (1 coin):" over
+    "Brunnenmeister": the Priest's "Do it" said the building alone, play-test 2026-11-28);
+    only where even that does not fit, the target and the coins. None: none to name."""
+    words = _do_what(state, action)
+    if words is None:
+        return None
+    if not coins:
+        return [words]  # the button's one label: two lines if it needs them
+    if _one_line(words, width):
+        return [words, coins]
+    head, target = _verb_with(action, coins), _target(state, action)
+    if head is not None and target and _one_line(head, width) and _one_line(target, width):
+        return [head, target]
+    return [target or words, coins]
 
 
-def do_what(state: GameState, action: Action | None, width: int = 248) -> str | None:
-    """The action in a few words on one line of ``width`` ("Build: Mine", "Marry: Mill", or
-    "Mill" where the verb does not fit too); None: none to name."""
-    return fitted(_do_what(state, action), _target(state, action), width)
+def _one_line(words: str, width: int) -> bool:
+    return font(BODY).size(punctuate(words))[0] <= width
+
+
+def _verb_with(action: Action | None, coins: str) -> str | None:
+    """The action's verb with what it costs, to stand over its target."""
+    if isinstance(action, (Build, NeutralBuild)):
+        return _("Build ({coins}):").format(coins=coins)
+    if isinstance(action, Deliver):
+        return _("Deliver ({coins}):").format(coins=coins)
+    if isinstance(action, Wake):
+        return _("Wake ({coins}):").format(coins=coins)
+    if isinstance(action, (Marry, NeutralMarry)):
+        return _("Marry ({coins}):").format(coins=coins)
+    if isinstance(action, Birth):
+        return _("Birth ({coins}):").format(coins=coins)
+    return None
 
 
 def _target(state: GameState, action: Action | None) -> str | None:

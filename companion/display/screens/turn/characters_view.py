@@ -167,8 +167,8 @@ class Steps(Mode):
         following = self.preset(turn, app)
         if following is not None:
             return [self.words(following[0])]
-        if self.more(turn, app):
-            return []  # one more coin, in the middle: End turn is in sight beside it
+        if o.chosen is not None and o.actions_left == 0:
+            return []  # the row below is full (one more coin, the characters): End turn too
         return [_("Then press your seat button (or End turn).")] if o.can_end_turn else []
 
 
