@@ -591,10 +591,24 @@ def cube(surface: pygame.Surface, colour: str, rect: pygame.Rect) -> None:
          rect.height - 4)
 
 
+_TEXTS: dict[tuple[int, str, tuple[int, int, int, int], str],
+             tuple[GameState, list[pygame.Rect]]] = {}
+"""The latest picture's words (kept with its state, so that an id is not taken again)."""
+
+
 def building_texts(state: GameState, village_: str, area: pygame.Rect) -> list[pygame.Rect]:
     """Where the words on the buildings of the village's picture in ``area`` are (their
     names as drawn, a count beside a child): what a mark laid over the picture leaves
-    uncovered."""
+    uncovered. Worked out once per picture: a frame that shows it again asks again."""
+    key = (id(state), village_, (area.x, area.y, area.w, area.h), i18n.language)
+    if key not in _TEXTS:
+        _TEXTS.clear()
+        _TEXTS[key] = state, _building_texts(state, village_, area)
+    return _TEXTS[key][1]
+
+
+def _building_texts(state: GameState, village_: str, area: pygame.Rect
+                    ) -> list[pygame.Rect]:
     v = state.villages[village_]
     size, fig, named = _picture(state, village_, area)
     out = []
@@ -614,12 +628,13 @@ def building_texts(state: GameState, village_: str, area: pygame.Rect) -> list[p
 
 
 def mark_default(surface: pygame.Surface, r: pygame.Rect, frame: bool = True,
-                 texts: Sequence[pygame.Rect] = ()) -> None:
+                 texts: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """What "Do it" does, marked so that it reads at a metre by its shape and weight, not a
     shade (issue 32): a thick frame (``frame``; a quarter has its own outline) and, inside
     its top right corner, a round badge with a tick; the other candidates keep a thin frame
     and no badge. The badge goes lower down the right side, or to the left, rather than over
-    any of ``texts`` (a long name on its top line: play-test 2026-11-28)."""
+    any of ``texts`` (a long name on its top line: play-test 2026-11-28). Returns where the
+    badge is."""
     if frame:
         pygame.draw.rect(surface, ACCENT, r.inflate(6, 6), 6, border_radius=7)
     radius = max(min(r.width, r.height) // 5, 13)
@@ -636,3 +651,4 @@ def mark_default(surface: pygame.Surface, r: pygame.Rect, frame: bool = True,
     pygame.draw.lines(surface, ACCENT_INK, False,
                       [(c[0] - radius // 2, c[1]), (c[0] - radius // 8, c[1] + radius // 2 - 2),
                        (c[0] + radius // 2, c[1] - radius // 2 + 2)], w)
+    return pygame.Rect(c[0] - radius, c[1] - radius, 2 * radius, 2 * radius)
