@@ -51,12 +51,12 @@ def test_the_badge_leaves_every_name_whole(tmp_path: Path, language: str) -> Non
                         continue
                     named[any(r.contains(t) and t.top <= r.top + 6 for t in texts)].append(
                         i18n.building(state.catalogue, b.type))
-                if named[True] and named[False]:  # one rule for every building of a picture
-                    unnamed |= {f"{stop} {v} {n}" for n in named[False]}
                     badge = mark_default(surface, r, texts=texts)
                     hit = [t for t in texts if badge.colliderect(t)]
                     if hit:
-                        covered.append(f"{v} {cell}: {badge} over {hit}")
+                        covered.append(f"{stop} {v} {cell}: {badge} over {hit}")
+                if named[True] and named[False]:  # one rule for every building of a picture
+                    unnamed |= {f"{stop} {v} {n}" for n in named[False]}
     finally:
         app.close()
     assert covered == []

@@ -627,6 +627,18 @@ def _building_texts(state: GameState, village_: str, area: pygame.Rect
     return out
 
 
+BADGE_LEAST = 13
+"""The tick badge's least radius (a badge this small still reads at a metre)."""
+
+
+def _badge_spots(r: pygame.Rect, radius: int) -> list[tuple[int, int]]:
+    """Where a badge of ``radius`` may sit inside ``r`` (the frame kept whole), in the order
+    tried: down the right side from the top right corner, then down the left."""
+    inner = r.inflate(-6 - 2 * radius, -6 - 2 * radius)
+    return [(x, y) for x in (inner.right, inner.left)
+            for y in (inner.top, inner.centery, inner.bottom)]
+
+
 def mark_default(surface: pygame.Surface, r: pygame.Rect, frame: bool = True,
                  texts: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """What "Do it" does, marked so that it reads at a metre by its shape and weight, not a
@@ -637,14 +649,15 @@ def mark_default(surface: pygame.Surface, r: pygame.Rect, frame: bool = True,
     badge is."""
     if frame:
         pygame.draw.rect(surface, ACCENT, r.inflate(6, 6), 6, border_radius=7)
-    radius = max(min(r.width, r.height) // 5, 13)
-    inner = r.inflate(-6 - 2 * radius, -6 - 2 * radius)  # inside: the frame stays whole
-    spots = [(x, y) for x in (inner.right, inner.left)
-             for y in (inner.top, inner.centery, inner.bottom)]
-    clear = [c for c in spots if not any(
-        pygame.Rect(c[0] - radius, c[1] - radius, 2 * radius, 2 * radius).colliderect(t)
-        for t in texts)]
-    c = (clear or spots)[0]
+    most = max(min(r.width, r.height) // 5, BADGE_LEAST)
+    c, radius = _badge_spots(r, most)[0], most  # (no place clear of the words: the corner)
+    for size in range(most, BADGE_LEAST - 1, -1):  # smaller rather than over a word
+        clear = [c for c in _badge_spots(r, size) if not any(
+            pygame.Rect(c[0] - size, c[1] - size, 2 * size, 2 * size).colliderect(t)
+            for t in texts)]
+        if clear:
+            c, radius = clear[0], size
+            break
     pygame.draw.circle(surface, ACCENT, c, radius)
     pygame.draw.circle(surface, ACCENT_INK, c, radius, 2)
     w = max(radius // 4, 3)
