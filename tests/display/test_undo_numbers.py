@@ -19,7 +19,8 @@ NUMBERED = re.compile(r"^(\d+)\. ")
 def numbers(app: App) -> tuple[list[int], list[int]]:
     """The numbers drawn before the steps on the screen now: of the steps still on the
     table, and of the steps to take back (in their colour)."""
-    kept, back = [], []
+    kept: list[int] = []
+    back: list[int] = []
     for text, colour in texts(app).items():
         m = NUMBERED.match(text)
         if m is not None:
