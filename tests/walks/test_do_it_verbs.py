@@ -16,6 +16,7 @@ from typing import Any
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import pygame
 import pytest
 
 from companion.display.words.i18n import _
@@ -64,3 +65,21 @@ def test_every_do_it_of_a_character_names_its_verb(tmp_path: Path, language: str
         app.close()
     assert {"Build", "Deliver", "Wake", "Marry", "Birth"} <= set(seen), seen
     assert sorted(set(missing)) == [], "\n".join(sorted(set(missing)))
+
+
+def test_the_priest_s_do_it_says_it_marries_onto_a_long_name() -> None:
+    """The play-test's case: "Heiraten: Brunnenmeister" is wider than the button: the verb
+    goes with the coins, over the building."""
+    from companion.display.words.do_words import do_lines
+    from companion.display.words.i18n import use
+    from companion.engine import Game
+    from companion.engine.values import Sex, Source
+
+    lines = [ln for ln in (DATA / "game-4p.jsonl").read_text().splitlines() if ln.strip()]
+    state = Game.from_record(lines).state
+    village, cell = next((v, c) for v, vil in state.villages.items()
+                         for c, b in vil.buildings.items() if b.type == "well")
+    pygame.init()
+    use("de")
+    marry = Marry(player="red", sex=Sex.F, source=Source.CENTRE, village=village, cell=cell)
+    assert do_lines(state, marry, "1 Münze") == ["Heiraten (1 Münze):", "Brunnenmeister"]
