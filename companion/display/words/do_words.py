@@ -15,7 +15,7 @@ from ...engine import (
     NeutralMarry,
     Wake,
 )
-from ..kit.widgets import BODY, font
+from ..kit.widgets import BODY, fit, font, line_step
 from .i18n import _, building, good, ngettext, punctuate, quarter
 
 
@@ -35,8 +35,9 @@ def do_lines(state: GameState, action: Action | None, coins: str | None,
     words = _do_what(state, action)
     if words is None:
         return None
-    if not coins:
-        return [words]  # the button's one label: two lines if it needs them
+    if not coins:  # the button's one label, on two lines if it needs them
+        fitted = fit(punctuate(words), width, 2 * line_step(BODY), BODY, BODY)
+        return [words] if fitted.fits else [_target(state, action) or words]
     if _one_line(words, width):
         return [words, coins]
     head, target = _verb_with(action, coins), _target(state, action)
