@@ -70,6 +70,7 @@ def test_every_do_it_of_a_character_names_its_verb(tmp_path: Path, language: str
 def test_the_priest_s_do_it_says_it_marries_onto_a_long_name() -> None:
     """The play-test's case: "Heiraten: Brunnenmeister" is wider than the button: the verb
     goes with the coins, over the building."""
+    from companion.display.kit.widgets import reset_fonts
     from companion.display.words.do_words import do_lines
     from companion.display.words.i18n import use
     from companion.engine import Game
@@ -80,6 +81,7 @@ def test_the_priest_s_do_it_says_it_marries_onto_a_long_name() -> None:
     village, cell = next((v, c) for v, vil in state.villages.items()
                          for c, b in vil.buildings.items() if b.type == "well")
     pygame.init()
+    reset_fonts()  # (a test before may have quit the font module)
     use("de")
     marry = Marry(player="red", sex=Sex.F, source=Source.CENTRE, village=village, cell=cell)
     assert do_lines(state, marry, "1 Münze") == ["Heiraten (1 Münze):", "Brunnenmeister"]
