@@ -55,15 +55,19 @@ def test_in_two_near_the_middle_where_both_fit() -> None:
 
 def test_running_text_breaks_at_a_syllable_and_a_picture_label_never_breaks() -> None:
     """Running text hyphenates a long word at a syllable; a label on a village picture keeps
-    its words whole (issue 20: read at a metre), so a word too long for the cell gives no label
-    (the building's pictogram says it)."""
+    its words whole (issue 20: read at a metre): a word too long for the cell's line at the
+    least size is drawn condensed, down to three quarters of its width (play-test 2026-11-28:
+    the Brunnenmeister had no name), and only a word longer still gives no label (the
+    building's pictogram says it)."""
     from companion.display.pictures.village_view import label_lines
 
     pygame.init()
     ui.reset_fonts()
     f = ui.font(20)
     width = f.size("Brunnenmeis-")[0]
-    assert label_lines("Brunnenmeister", 20, width) is None
+    assert label_lines("Brunnenmeister", 20, width) == ["Brunnenmeister"]  # condensed
+    assert label_lines("Brunnenmeister", 22, width) is None  # at the least size only
+    assert label_lines("Brunnenmeister", 20, f.size("Brunnenmeister")[0] * 3 // 4 - 2) is None
     assert label_lines("Brunnen meister", 20, width) == ["Brunnen", "meister"]
     lines = ui.fit("Brunnenmeister", width, 200, 20, min_size=20).lines
     assert lines[0].endswith("-") and starts_syllable("Brunnenmeister", len(lines[0]) - 1)

@@ -26,6 +26,7 @@ from ..kit.widgets import (
     ACCENT_INK,
     BUTTON,
     BUTTON_EDGE,
+    DRAWN,
     FIGURE_MIN,
     GRID,
     HIGHLIGHT,
@@ -36,6 +37,7 @@ from ..kit.widgets import (
     PLAYER,
     PLAYER_INK,
     SELECTED,
+    _lift,
     _room,
     coin,
     draw_text,
@@ -108,15 +110,27 @@ def figure_size(cell: pygame.Rect) -> int:
     return max(min(FIGURE, cell.height - _top_row(cell) - 8), FIGURE_MIN)
 
 
+CONDENSED = 3, 4
+"""A name of one word wider than its cell's line even at :data:`PICTURE_TEXT` is drawn
+condensed to fit, down to this part of its width ("Brunnenmeister" in a cell of a grown
+village): named, never broken, never smaller than the pictures' least size."""
+
+
+def _condensed(word: str, size: int, width: int) -> bool:
+    num, den = CONDENSED
+    return size <= PICTURE_TEXT and font(size).size(word)[0] * num // den <= width
+
+
 def label_lines(s: str, size: int, width: int, lines: int = 2) -> list[str] | None:
     """``s`` in at most ``lines`` lines of ``width`` at ``size``, whole words only (a label on
-    a picture never breaks a word); None if it does not fit."""
+    a picture never breaks a word; one wider than the line at the least size goes on a line
+    of its own, condensed); None if it does not fit."""
     f = font(size)
     out: list[str] = []
     for word in s.split(" "):
         if out and f.size(out[-1] + " " + word)[0] <= width:
             out[-1] += " " + word
-        elif f.size(word)[0] <= width:
+        elif f.size(word)[0] <= width or _condensed(word, size, width):
             out.append(word)
         else:
             return None
@@ -144,7 +158,22 @@ def _label(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int,
     lines = label_lines(s, size, rect.width, _rows(size, rect.height))
     if lines is None or rect.height < line_height(size):
         return False
-    draw_text(surface, "\n".join(lines), rect, size, INK, min_size=size, bg=bg, picture=True)
+    wide = [line for line in lines if font(size).size(line)[0] > rect.width]
+    if not wide:
+        draw_text(surface, "\n".join(lines), rect, size, INK, min_size=size, bg=bg,
+                  picture=True)
+        return True
+    for i, line in enumerate(lines):  # a line at a time: the one too wide condensed
+        box = pygame.Rect(rect.left, rect.top + i * line_step(size), rect.width,
+                          line_height(size))
+        if line not in wide:
+            draw_text(surface, line, box, size, INK, min_size=size, bg=bg, picture=True)
+            continue
+        img = font(size).render(line, True, INK)
+        img = pygame.transform.smoothscale(img, (rect.width, img.get_height()))
+        r = img.get_rect(topleft=(box.left, box.top - _lift(size)))
+        surface.blit(img, r)
+        DRAWN.append((line, r))
     return True
 
 
@@ -564,18 +593,77 @@ def cube(surface: pygame.Surface, colour: str, rect: pygame.Rect) -> None:
          rect.height - 4)
 
 
-def mark_default(surface: pygame.Surface, r: pygame.Rect, frame: bool = True) -> None:
+_TEXTS: dict[tuple[int, str, tuple[int, int, int, int], str],
+             tuple[GameState, list[pygame.Rect]]] = {}
+"""The latest picture's words (kept with its state, so that an id is not taken again)."""
+
+
+def building_texts(state: GameState, village_: str, area: pygame.Rect) -> list[pygame.Rect]:
+    """Where the words on the buildings of the village's picture in ``area`` are (their
+    names as drawn, a count beside a child): what a mark laid over the picture leaves
+    uncovered. Worked out once per picture: a frame that shows it again asks again."""
+    key = (id(state), village_, (area.x, area.y, area.w, area.h), i18n.language)
+    if key not in _TEXTS:
+        _TEXTS.clear()
+        _TEXTS[key] = state, _building_texts(state, village_, area)
+    return _TEXTS[key][1]
+
+
+def _building_texts(state: GameState, village_: str, area: pygame.Rect
+                    ) -> list[pygame.Rect]:
+    v = state.villages[village_]
+    size, fig, named = _picture(state, village_, area)
+    out = []
+    for (x, y), r in cell_rects(state, village_, area).items():
+        b = v.buildings.get(Cell(x, y))
+        if b is None:
+            continue
+        label = building(state.catalogue, b.type)
+        box, _pict, places = building_plan(r, label, size, fig, list(b.adults),
+                                           list(b.children), label in named)
+        if box is not None:
+            lines = label_lines(label, size, box.width, _rows(size, box.height)) or [label]
+            wide = min(max(font(size).size(line)[0] for line in lines), box.width)
+            out.append(pygame.Rect(box.left, box.top, wide, _text_rect(box, label, size).height))
+        out += [p.count_rect for p in places if p.count_rect is not None]
+    return out
+
+
+BADGE_LEAST = 13
+"""The tick badge's least radius (a badge this small still reads at a metre)."""
+
+
+def _badge_spots(r: pygame.Rect, radius: int) -> list[tuple[int, int]]:
+    """Where a badge of ``radius`` may sit inside ``r`` (the frame kept whole), in the order
+    tried: down the right side from the top right corner, then down the left."""
+    inner = r.inflate(-6 - 2 * radius, -6 - 2 * radius)
+    return [(x, y) for x in (inner.right, inner.left)
+            for y in (inner.top, inner.centery, inner.bottom)]
+
+
+def mark_default(surface: pygame.Surface, r: pygame.Rect, frame: bool = True,
+                 texts: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """What "Do it" does, marked so that it reads at a metre by its shape and weight, not a
     shade (issue 32): a thick frame (``frame``; a quarter has its own outline) and, inside
     its top right corner, a round badge with a tick; the other candidates keep a thin frame
-    and no badge."""
+    and no badge. The badge goes lower down the right side, or to the left, rather than over
+    any of ``texts`` (a long name on its top line: play-test 2026-11-28). Returns where the
+    badge is."""
     if frame:
         pygame.draw.rect(surface, ACCENT, r.inflate(6, 6), 6, border_radius=7)
-    radius = max(min(r.width, r.height) // 5, 13)
-    c = (r.right - radius - 3, r.top + radius + 3)  # inside: the frame stays whole
+    most = max(min(r.width, r.height) // 5, BADGE_LEAST)
+    c, radius = _badge_spots(r, most)[0], most  # (no place clear of the words: the corner)
+    for size in range(most, BADGE_LEAST - 1, -1):  # smaller rather than over a word
+        clear = [c for c in _badge_spots(r, size) if not any(
+            pygame.Rect(c[0] - size, c[1] - size, 2 * size, 2 * size).colliderect(t)
+            for t in texts)]
+        if clear:
+            c, radius = clear[0], size
+            break
     pygame.draw.circle(surface, ACCENT, c, radius)
     pygame.draw.circle(surface, ACCENT_INK, c, radius, 2)
     w = max(radius // 4, 3)
     pygame.draw.lines(surface, ACCENT_INK, False,
                       [(c[0] - radius // 2, c[1]), (c[0] - radius // 8, c[1] + radius // 2 - 2),
                        (c[0] + radius // 2, c[1] - radius // 2 + 2)], w)
+    return pygame.Rect(c[0] - radius, c[1] - radius, 2 * radius, 2 * radius)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
@@ -224,8 +225,7 @@ class StepsView:
         out: list[list[int]] = [[]]
         used = 0
         for i in self.chosen(entries):
-            step, _state, undone = entries[i]
-            h = max(PIC_H, drawn_height(f"{i + 1}. {step_text(step, undone)}", width)) + 6
+            h = max(PIC_H, drawn_height(numbered(entries, i), width)) + 6
             if out[-1] and used + h > rect.height:
                 out.append([])
                 used = 0
@@ -267,8 +267,7 @@ class StepsView:
         """Each step of a page with the row it takes (picture and words)."""
         out, y = [], rect.top
         for i in page:
-            step, _state, undone = entries[i]
-            h = max(PIC_H, drawn_height(f"{i + 1}. {step_text(step, undone)}",
+            h = max(PIC_H, drawn_height(numbered(entries, i),
                                         rect.width - TICK_W - PIC_W - 20))
             out.append((i, pygame.Rect(rect.left, y, rect.width, h)))
             y += h + 6
@@ -293,13 +292,27 @@ class StepsView:
                   BODY, WARNING_INK if back else INK, wrap=False, valign="middle")
         for i, r in self.rows(entries, rect, page):
             step, state, undone = entries[i]
-            words = f"{i + 1}. {step_text(step, undone)}"
+            words = numbered(entries, i)
             done = i in table.ticked
             step_picture(s, step, state, pygame.Rect(r.left + TICK_W, r.top, PIC_W, PIC_H))
             draw_text(s, words, pygame.Rect(r.left + TICK_W + PIC_W + 12, r.top,
                                             r.width - TICK_W - PIC_W - 12, r.height), BODY,
                       MUTED if done else WARNING_INK if undone else INK)
             tick_box(s, (r.left + 2, r.top + 2), done)
+
+
+def numbered(entries: Sequence[Any], i: int) -> str:
+    """Step ``i`` of the table log's ``entries`` in words, with its :func:`step_number`."""
+    step, _state, undone = entries[i]
+    return f"{step_number(entries, i)}. {step_text(step, undone)}"
+
+
+def step_number(entries: Sequence[Any], i: int) -> int:
+    """Step ``i``'s number in its own list: the steps still on the table from 1, the steps to
+    take back after an undo from 1 again (one list, however many undos: a lone step to take
+    back read "2.", play-test 2026-11-28)."""
+    undone = entries[i][2]
+    return i - next(k for k, e in enumerate(entries) if e[2] == undone) + 1
 
 
 def tick_box(s: pygame.Surface, at: tuple[int, int], done: bool) -> None:

@@ -25,25 +25,54 @@ def _at(state: GameState, village: str, cell: tuple[int, int]) -> str:
     return building(state.catalogue, b.type) if b is not None else ""
 
 
-def fitted(words: str | None, target: str | None, width: int) -> str | None:
-    """``words`` on one line of ``width``; else the target alone (the view says the verb:
-    it is the character's)."""
-    if words is None or font(BODY).size(punctuate(words))[0] <= width:
-        return words
-    return target
+def do_lines(state: GameState, action: Action | None, coins: str | None,
+             width: int = 248) -> list[str] | None:
+    """ "Do it"'s lines: what it does and, if any, the coins it costs ("Marry: Mill" over
+    "1 coin"). Where the action's words and its target take more than a line, the verb goes
+    with the coins and the target has the second line ("Marry (1 coin):" over
+    "Brunnenmeister": the Priest's "Do it" said the building alone, play-test 2026-11-28);
+    only where even that does not fit, the target and the coins. None: none to name."""
+    words = _do_what(state, action)
+    if words is None:
+        return None
+    if not coins:  # the button's one label, on two lines if it needs them
+        whole = whole_words(state, action, width)
+        return [whole] if whole is not None else [_target(state, action) or words]
+    if _one_line(words, width):
+        return [words, coins]
+    head, target = _verb_with(action, coins), _target(state, action)
+    if head is not None and target and _one_line(head, width) and _one_line(target, width):
+        return [head, target]
+    return [target or words, coins]
 
 
-def do_what(state: GameState, action: Action | None, width: int = 248,
-            lines: int = 1) -> str | None:
-    """The action in a few words on one line of ``width`` ("Build: Mine", "Marry: Mill"), or
-    on two where the button has ``lines`` 2 for them (a Spanish "Construir: Cantera de
-    arcilla": the verb kept, issue 32), else "Mill" where the verb does not fit too; None:
-    none to name."""
-    words, target = _do_what(state, action), _target(state, action)
-    if words is not None and lines > 1 and fit(punctuate(words), width,
-                                               2 * line_step(BODY), split=False).fits:
+def whole_words(state: GameState, action: Action | None, width: int = 248) -> str | None:
+    """The action's words where they fit the button's two lines, no word broken ("Construir
+    la cantera de arcilla": the verb kept, issue 32); None where they do not, or none."""
+    words = _do_what(state, action)
+    if words is not None and fit(punctuate(words), width, 2 * line_step(BODY), BODY, BODY,
+                                 split=False).fits:
         return words
-    return fitted(words, target, width)
+    return None
+
+
+def _one_line(words: str, width: int) -> bool:
+    return font(BODY).size(punctuate(words))[0] <= width
+
+
+def _verb_with(action: Action | None, coins: str) -> str | None:
+    """The action's verb with what it costs, to stand over its target."""
+    if isinstance(action, (Build, NeutralBuild)):
+        return _("Build ({coins}):").format(coins=coins)
+    if isinstance(action, Deliver):
+        return _("Deliver ({coins}):").format(coins=coins)
+    if isinstance(action, Wake):
+        return _("Wake ({coins}):").format(coins=coins)
+    if isinstance(action, (Marry, NeutralMarry)):
+        return _("Marry ({coins}):").format(coins=coins)
+    if isinstance(action, Birth):
+        return _("Birth ({coins}):").format(coins=coins)
+    return None
 
 
 def _target(state: GameState, action: Action | None) -> str | None:

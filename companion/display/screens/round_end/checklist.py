@@ -33,7 +33,7 @@ from ...pictures.step_pictures import step_picture
 from ...words import i18n
 from ...words.i18n import N_, _, ngettext
 from ...words.table_log import for_the_table, step_text
-from ..parts import TICK_W, tick_box
+from ..parts import TICK_W, step_number, tick_box
 
 ROUND_GROUPS: tuple[tuple[str, str, frozenset[str]], ...] = (
     ("tiles", N_("Character tiles"), frozenset({
@@ -126,7 +126,7 @@ def table_items(entries: Sequence[Any], virtual: Collection[str] = ()) -> list[I
     def painter(step: Any, state: Any) -> Callable[[pygame.Surface, pygame.Rect], None]:
         return lambda s, r: step_picture(s, step, state, r)
 
-    return [Item(f"{i + 1}. {step_text(for_the_table(step, virtual), undone)}",
+    return [Item(f"{step_number(entries, i)}. {step_text(for_the_table(step, virtual), undone)}",
                  painter(step, state), undone)
             for i, (step, state, undone) in enumerate(entries)]
 

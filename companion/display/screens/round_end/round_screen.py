@@ -144,6 +144,11 @@ class RoundScreen(Screen):
             if drawn is not None:  # the last building tapped finished the reveal: take it back
                 out.append(button("reveal:back", (BACK_X, 410, BACK_W, 60), _("Back"),
                                   partial(back_to_the_grid, app, drawn)))
+            elif drawn_now(app) is not None:  # a cost saved since: Back keeps its place
+                out.append(button("reveal:back", (BACK_X, 410, BACK_W, 60), _("Back"),
+                                  lambda: None, enabled=False, why_not=_(
+                                      "A cost was saved since the last building was tapped: "
+                                      "Undo takes the cost back first.")))
             # As wide as "Enter the new buildings" was: neither it nor "End the game here"
             # moves when the count of steps left changes.
             w = bar_width(state)

@@ -24,8 +24,8 @@ from ...pictures import pieces
 from ...words.building_counts import building_count
 from ...words.i18n import N_, _, colour_name, name, ngettext
 from ..parts import TOP, Screen, nav, nav_left, title_bar
-from ..round_end.checklist import Checklist, Group, Item, go_on_lines, go_on_width
-from ..turn.costs_at_hand import CostsAtHand, costs_label
+from ..round_end.checklist import Checklist, Group, Item, go_on_lines, go_on_width, not_ticked
+from ..turn.costs_at_hand import CostsAtHand, costs_label, costs_lines
 
 GROUPS = (("board", N_("Board and tiles")), ("players", N_("Each player")),
           ("neutral", N_("Neutral village")), ("start", N_("Start player")))
@@ -216,7 +216,9 @@ class SetupChecklist(Screen):
         ticks.n = len(items)
         stack1 = tuple(box(game_state(app)).stack1)
         lines = costs_label(game_state(app), stack1)
-        out.append(button("at_hand:open", (8, 410, go_on_width(lines, 240, 400), 60),
+        # As wide as its words need with any count: it keeps its width as costs are entered.
+        widest = [x for k in range(len(stack1) + 1) for x in costs_lines(k)]
+        out.append(button("at_hand:open", (8, 410, go_on_width(widest, 240, 400), 60),
                           lines[0], lambda: setattr(self, "costs", CostsAtHand(stack1)),
                           lines=lines))
         out += self.checklist.widgets([it for _g, it in items], groups_of(items), ticks,
@@ -224,7 +226,10 @@ class SetupChecklist(Screen):
         label = _("Start the draft") if game_state(app).options.setup == "draft" else _(
             "On to the start tiles")
         lines = go_on_lines(label, len(ticks.left()))
-        w = go_on_width([label, *lines], 260, W - 16)
+        # As wide as its words need with any count of steps not ticked: one width for the
+        # screen's life, as steps are ticked (play-test 2026-11-28: it narrowed at each tick).
+        w = go_on_width([label, *(not_ticked(k) for k in range(1, len(items) + 1))], 260,
+                        W - 16)
         out.append(button("continue", (W - 8 - w, 410, w, 60), label,
                           lambda: self._go_on(app), style="primary", lines=lines))
         return out

@@ -7,9 +7,10 @@ from functools import partial
 
 import pygame
 
-from ....engine import CHARACTERS, Action, EndTurn, GameState, Option
+from ....engine import CHARACTERS, Action, EndTurn, GameState, Option, TurnOptions
 from ....engine.actions import CannotAct, Choose
 from ....engine.do_it import more_options
+from ....engine.more_coins import add_coin_problem
 from ....engine.values import Character
 from ...contract import AppView, game_state
 from ...kit.widgets import BODY, INK, Widget, button, draw_text, drawn_height
@@ -105,32 +106,14 @@ class Steps(Mode):
         o = turn.options
         self.preset(turn, app)  # (whether a choice takes room below the steps)
         out = self.view.widgets(app.table, self.area(), steps_header())
-        tiles = [ch for ch, opts in o.tiles.items() if any(x.affordable or x.needs_cost
-                                                           for x in opts)]
-        if o.chosen and o.actions_left > 0:  # straight to the chosen character's options
-            out.append(button("continue", (RIGHT_X, 412, 262, 60),
-                              _("Next {character} action").format(
-                                  character=character(o.chosen)),
-                              lambda: turn.to_options(o.chosen),
-                              style="button" if self.preset(turn, app) else "primary"))
-        elif o.can_end_turn and len(tiles) == 1:  # all that is left: one tile's action
-            out.append(button("continue", (RIGHT_X, 412, 262, 60),
-                              _("{character} tile").format(character=character(tiles[0])),
-                              lambda: turn.to_options(tiles[0])))
-        elif o.can_end_turn and len(tiles) == 2:  # two tiles: each one tap away, by picture
-            for i, ch in enumerate(tiles):
-                out.append(Widget(f"next:{ch}", pygame.Rect(RIGHT_X + i * 133, 412, 129, 60),
-                                  on_tap=partial(turn.to_options, ch), lines=[" "],
-                                  paint=partial(_tile, ch)))
+        if o.chosen is not None:  # the middle: the chosen character again, and nothing else
+            out.append(self.again(turn, app, o.chosen))
+            if o.actions_left > 0:
+                out += undo_too(app)
+            else:  # bottom left, under the player's words: the other characters, a tile
+                out += self.onward(turn, o, 8, LEFT_W - 8)
         else:
-            out.append(button("continue", (RIGHT_X, 412, 262, 60), _("Characters"),
-                              turn.to_characters))
-        if self.more(turn, app):  # bottom left, under the player's words
-            assert o.chosen is not None
-            out.append(Widget("more", pygame.Rect(8, 412, LEFT_W - 8, 60),
-                              on_tap=partial(turn.to_options, o.chosen),
-                              lines=[_("One more action:"), character(o.chosen)]))
-        else:
+            out += self.onward(turn, o, RIGHT_X, 262)
             out += undo_too(app)
         following = self.preset(turn, app)
         if following is not None and self.toggle is not None:  # right above "Do it"
@@ -143,6 +126,42 @@ class Steps(Mode):
             out.append(end_turn_button(app, turn))
         return out
 
+    def again(self, turn: Flow, app: AppView, ch: Character) -> Widget:
+        """The chosen character's next action, in one place while the character lasts: one
+        its coins bought already, else one more coin on it (greyed, with the rules' reason,
+        when no coin buys one), worded apart so the two are not taken for each other."""
+        o = turn.options
+        if o.actions_left > 0:
+            return button("continue", (RIGHT_X, 412, 262, 60),
+                          _("Next {character} action").format(character=character(ch)),
+                          lambda: turn.to_options(ch),
+                          style="button" if self.preset(turn, app) else "primary")
+        more = self.more(turn, app)
+        reason = None if more else add_coin_problem(game_state(app), o.player)
+        return Widget("more", pygame.Rect(RIGHT_X, 412, 262, 60),
+                      on_tap=partial(turn.to_options, ch), enabled=more,
+                      lines=[_("Pay one more coin:"), character(ch)],
+                      why_not=None if more else say(reason) if reason is not None else _(
+                          "Nothing the {character} could do can be paid now.").format(
+                              character=character(ch)))
+
+    @staticmethod
+    def onward(turn: Flow, o: TurnOptions, x: int, w: int) -> list[Widget]:
+        """On to the other characters, or straight to a tile's action when that is all that
+        is left (two tiles: each one tap away, by picture)."""
+        tiles = [ch for ch, opts in o.tiles.items() if any(x.affordable or x.needs_cost
+                                                           for x in opts)]
+        if o.can_end_turn and len(tiles) == 1:
+            return [button("continue", (x, 412, w, 60),
+                           _("{character} tile").format(character=character(tiles[0])),
+                           lambda: turn.to_options(tiles[0]))]
+        if o.can_end_turn and len(tiles) == 2:
+            half = (w - 4) // 2
+            return [Widget(f"next:{ch}", pygame.Rect(x + i * (half + 4), 412, half, 60),
+                           on_tap=partial(turn.to_options, ch), lines=[" "],
+                           paint=partial(_tile, ch)) for i, ch in enumerate(tiles)]
+        return [button("continue", (x, 412, w, 60), _("Characters"), turn.to_characters)]
+
     def draw(self, turn: Flow, app: AppView, s: pygame.Surface) -> None:
         self.view.draw(s, app.table, self.area(), steps_header())
 
@@ -151,8 +170,8 @@ class Steps(Mode):
         following = self.preset(turn, app)
         if following is not None:
             return [self.words(following[0])]
-        if self.more(turn, app):
-            return []  # one more action, bottom left: End turn is in sight beside it
+        if o.chosen is not None and o.actions_left == 0:
+            return []  # the row below is full (one more coin, the characters): End turn too
         return [_("Then press your seat button (or End turn).")] if o.can_end_turn else []
 
 

@@ -30,7 +30,11 @@ def unknown(state: GameState, types: tuple[str, ...]) -> list[str]:
 def costs_label(state: GameState, types: tuple[str, ...]) -> list[str]:
     """A button's lines that opens the costs of the tiles in hand: what, and how many are
     not known yet."""
-    n = len(unknown(state, types))
+    return costs_lines(len(unknown(state, types)))
+
+
+def costs_lines(n: int) -> list[str]:
+    """The lines of :func:`costs_label` with ``n`` costs not known yet."""
     return [_("Costs of stack I"),
             ngettext("{n} not known yet", "{n} not known yet", n).format(n=n) if n
             else _("All known")]

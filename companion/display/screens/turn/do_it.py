@@ -20,7 +20,7 @@ from ....engine.values import Character, Colour
 from ...contract import AppView, game_state
 from ...kit.widgets import W, Widget, button, coin
 from ...words.coin_words import coins_paid, do_label
-from ...words.do_words import coins_line, do_what
+from ...words.do_words import coins_line, do_lines, whole_words
 from ...words.i18n import _, character, ngettext, say
 from ..parts import RIGHT_W, RIGHT_X, TOP
 
@@ -169,7 +169,6 @@ def do_buttons(app: AppView, options: TurnOptions, option: Option, action: Actio
     never does the action by itself), under a heading that says what they count (``head``:
     where the view leaves room for it)."""
     state = game_state(app)
-    what = do_what(state, action)
 
     def reason(n: int) -> str | None:
         if action is None:
@@ -180,22 +179,21 @@ def do_buttons(app: AppView, options: TurnOptions, option: Option, action: Actio
         r = reason(1)
         extra = coins_paid(state, option, action, None, one_more=True) or 1
         more = ngettext("+{n} coin", "+{n} coins", extra).format(n=extra)
-        return [button("do", DO_RECT, what or _("Do it"),
+        lines = do_lines(state, action, more) or [_("Do it"), more]
+        return [button("do", DO_RECT, lines[0],
                        lambda: perform(app, options, option, action, 1),
                        enabled=r is None, style="primary", value=action, why_not=r,
-                       lines=[what, more] if what else [_("Do it"), more])]
+                       lines=lines)]
     if not needs_choose(options, option):
         r = reason(1)
         # the coins for goods bought, if any, named on the button (the engine's count)
         bought = coins_paid(state, option, action, None)  # the goods bought, if any
         goods = coins_line(0, bought) if bought else None
-        if goods is None:  # the whole button for the words: two lines, the verb kept
-            what = do_what(state, action, lines=2)
-        label = what or do_label(bought, 0) or _("Do it")
-        return [button("do", DO_RECT, label, lambda: perform(app, options, option,
-                                                             action, 1),
+        lines = do_lines(state, action, goods) or [do_label(bought, 0) or _("Do it")]
+        return [button("do", DO_RECT, lines[0], lambda: perform(app, options, option,
+                                                                action, 1),
                        enabled=r is None, style="primary", value=action, why_not=r,
-                       lines=[label, goods] if goods and what else [])]
+                       lines=lines if len(lines) > 1 else [])]
     hand = state.player(active(state)).coins
     most = max(min(hand - option.coins, options.most_coins.get(option.character, 1)), 1)
     # The counts' places: as many as the character can ever take this turn, so that they
@@ -204,17 +202,18 @@ def do_buttons(app: AppView, options: TurnOptions, option: Option, action: Actio
     n = coin_count(app, most)
     r = reason(n)
     paid = coins_paid(state, option, action, n)
-    lines = [what or _("Do it"), coins_line(n, paid)]
-    whole = do_what(state, action, lines=2)
-    if slots > 1 and (paid is None or paid <= n) and whole != what:
+    coins = coins_line(n, paid)
+    lines = do_lines(state, action, coins) or [_("Do it"), coins]
+    if slots > 1 and (paid is None or paid <= n) and lines[1:] != [coins]:
         # The coins are the count chosen beside it, said on that button: the whole button
-        # for the words, two lines, so that the verb stays (a Spanish "Construir la
-        # cantera de arcilla" read as the building alone, issue 32).
-        what, lines = whole, []
-    out = [button(f"do:{n}", DO_RECT, what or _("Do it"),
+        # for the words, two lines, so that the verb stays with its target (a Spanish
+        # "Construir la cantera de arcilla" read as the building alone, issue 32).
+        whole = whole_words(state, action)
+        lines = lines if whole is None else [whole]
+    out = [button(f"do:{n}", DO_RECT, lines[0],
                   lambda: perform(app, options, option, action, n),
                   enabled=r is None, style="primary", value=action, why_not=r,
-                  lines=lines)]
+                  lines=lines if len(lines) > 1 else [])]
     if slots > 1:
         step = (LEFT_RECT[2] + 4) // slots
         colour = active(state)

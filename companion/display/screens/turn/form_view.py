@@ -15,7 +15,7 @@ from ....engine.do_it import needs_choose
 from ...contract import AppView, game_state
 from ...kit.forms import CELL, GOODS, Field, Form, with_cost
 from ...kit.widgets import BODY, INK, MUTED, W, Widget, button, draw_text, drawn_height
-from ...pictures.village_view import cell_rects, draw_village, mark_default
+from ...pictures.village_view import building_texts, cell_rects, draw_village, mark_default
 from ...words.coin_words import coins_paid, how_many_line, tile_line
 from ...words.i18n import _
 from ...words.i18n import cost as cost_words
@@ -330,7 +330,7 @@ class PlaceView(Mode):
         draw_village(s, game_state(app), f.village, area, highlight={c.value for c in f.choices})
         r = cell_rects(game_state(app), f.village, area).get(f.value)
         if r is not None:  # where "Do it" builds: a thick frame and a tick badge
-            mark_default(s, r)
+            mark_default(s, r, texts=building_texts(game_state(app), f.village, area))
 
     def status(self, turn: Flow, app: AppView) -> list[str]:
         return [self.form.title, self.field().prompt]

@@ -17,6 +17,7 @@ from ...contract import AppView, Order, engine_order, game_state
 from ...kit.forms import option_form
 from ...kit.widgets import ACCENT, BODY, INK, Widget, button, draw_text, drawn_height
 from ...pictures.village_view import (
+    building_texts,
     cell_rects,
     draw_village,
     frame_quarter,
@@ -354,9 +355,10 @@ class OptionsView(Mode):
                     if cells:  # the badge on the quarter's top right cell
                         top = min(c.top for c in cells.values())
                         mark_default(s, max((c for c in cells.values() if c.top == top),
-                                            key=lambda c: c.right), frame=False)
+                                            key=lambda c: c.right), frame=False,
+                                     texts=building_texts(state, village_, area))
                 elif r is not None:  # what "Do it" does: a thick frame and a tick badge
-                    mark_default(s, r)
+                    mark_default(s, r, texts=building_texts(state, village_, area))
             return
         paged = any(w.id == "page:next" for w in app.widgets)
         if self.group is not None:  # what the tab's options do, under the tabs
