@@ -19,6 +19,7 @@ from ....drunter.state import DEAL, LENGTHS, TileKey
 from ....drunter.values import Kind
 from ....drunter_store import kept_board
 from ...contract import AppView
+from ...kit.message_strip import keep_clear
 from ...kit.widgets import INK, MUTED, W, Widget, button, draw_text, paragraph
 from ...words import i18n
 from ...words.i18n import _, ngettext
@@ -81,10 +82,10 @@ class DrunterSetupScreen(Screen):
             app.banner = _("First enter the board of Schilda (once, on this device).")
             return
         missing = [c for c, _n in self.players if c not in self.done]
-        if missing:
-            app.banner = _("Enter the tiles of {who} first.").format(
-                who=", ".join(i18n.name(c) for c in missing))
-            self.who = [c for c, _n in self.players].index(missing[0])
+        if missing:  # its tab opened: shown now, so the refusal says what to do on it
+            self.show_hand([c for c, _n in self.players].index(missing[0]))
+            app.banner = _("Check the tiles {who} was dealt, then start the game.").format(
+                who=i18n.name(missing[0]))
             return
         header = header_line(self.players, board,
                              {c: self.full_hand(c) for c, _n in self.players}, self.start,
@@ -119,6 +120,8 @@ class DrunterSetupScreen(Screen):
             out.append(button(f"hand:{c}", (8 + i * 196, TOP + 4, 190, 52), i18n.name(c),
                               partial(self.show_hand, i), colour=c,
                               selected=self.who == i))
+        # a refusal's strip keeps off the hand it talks about: its line and its counts
+        out.append(keep_clear("hand", pygame.Rect(8, TOP + 60, W - 16, 126 - 60 + 3 * 56)))
         c = self.players[self.who][0]
         for row, length in enumerate(sorted(LENGTHS, reverse=True)):
             y = TOP + 126 + row * 56
