@@ -57,9 +57,11 @@ def why_not_card(player: Colour, cards: Sequence[CitizenCard], jeeiin_side: Side
     if card in cards:
         return None
     shown = sides_shown(cards, jeeiin_side)
-    if sides_shown([card], None) - shown and shown:
-        return Message(f"drunter.vote_shows_{min(shown)}", {"player": player})
-    return None
+    if not shown or not sides_shown([card], None) - shown:
+        return None
+    if "yes" in shown:
+        return Message("drunter.vote_shows_yes", {"player": player})
+    return Message("drunter.vote_shows_no", {"player": player})
 
 
 def tally(cards: Mapping[Colour, Sequence[CitizenCard]], sides: Mapping[Colour, Side]) -> Tally:
