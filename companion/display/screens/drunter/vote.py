@@ -3,7 +3,8 @@ once; the table taps, for each player, the cards it shows (only cards still in i
 be shown), and for a JEEIIN the side its owner says. The running count and its result are
 shown as soon as a card is tapped (``drunter.vote.tally``, the engine's own count), the
 result once every player has shown its cards; "Count the votes" records the vote (the engine
-checks it: everyone at least one card, one side each)."""
+checks it: everyone at least one card, one side each). A card of the other side than those a
+player shows is greyed, its reason said at the tap (``vote.why_not_card``, ruling R12)."""
 
 from __future__ import annotations
 
