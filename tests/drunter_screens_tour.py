@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -19,6 +20,7 @@ import pygame
 
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
+from companion.display.kit import text_reports
 from companion.drunter.state import PLAY, VOTE
 from tests.drunter.test_drunter_board_screen import enter_made_up_board
 from tests.drunter.test_drunter_ui import HANDS, play_turn
@@ -28,6 +30,14 @@ from tests.ui_driver import Driver
 def main() -> int:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "drunter-shots")
     language = sys.argv[2] if len(sys.argv) > 2 else "en"
+    tour(out, language)
+    return 0
+
+
+def tour(out: Path, language: str = "en", seen: Callable[[str, App], None] | None = None,
+         board: Callable[[Driver], None] = enter_made_up_board) -> None:
+    """The tour on the map ``board`` enters; ``seen(what, app)`` after every screenshot,
+    the texts of that frame in ``text_reports.DRAWN`` (and only those)."""
     out.mkdir(parents=True, exist_ok=True)
     data = Path(tempfile.mkdtemp(prefix="drunter-tour-"))
     app = App(Config(language=language, data_dir=data, buttons=Buttons(backend="keyboard"),
@@ -38,8 +48,11 @@ def main() -> int:
     def shot(what: str) -> None:
         nonlocal n
         d.widgets()
+        text_reports.DRAWN.clear()
         app.draw()
         pygame.image.save(app.window, str(out / f"{n:02d}-{what}.png"))
+        if seen is not None:
+            seen(what, app)
         n += 1
 
     def key_pages(what: str) -> None:
@@ -66,7 +79,7 @@ def main() -> int:
     shot("board-refused")
     d.tap("back")
     d.tap("back")
-    enter_made_up_board(d)
+    board(d)
     shot("board")
     key_pages("board")
     d.tap("save")
@@ -80,10 +93,10 @@ def main() -> int:
             for kind, k in (("street", streets), ("wall", walls)):
                 for _ in range(k):
                     d.tap(f"tiles:{kind}:{length}:+")
-    d.tap("hand:yellow")  # looked at: as dealt, every tile a canal
     d.tap("start:blue")
-    shot("setup-hands")
-    d.tap("begin")
+    d.tap("begin")  # yellow's tiles not looked at: refused, yellow's tab opened
+    shot("setup-hands-refused")
+    d.tap("begin")  # yellow's as dealt, every tile a canal
     shot("turn")
     key_pages("turn")
     greyed = next((w.id for w in d.widgets() if w.id.startswith("tile:") and not w.enabled),
@@ -129,9 +142,12 @@ def main() -> int:
                 d.tap("map")
                 shot("vote-map")
                 d.tap("map:close")
-            for p in state.players:
-                card = "ja" if p.colour == state.active else ("ne" if votes == 0 else "abstain")
+            for p in state.players:  # the active player's smallest yes card it still holds
+                card = (next(c for c in ("ja", "jaa", "jaaa") if c in p.cards)
+                        if p.colour == state.active else "ne" if votes == 0 else "abstain")
                 d.tap(f"card:{p.colour}:{card}")
+            if votes == 0:  # a no card beside a yes card: greyed, the reason at the tap
+                refused(f"card:{state.active}:nee", "vote-both-sides")
             if votes == 1:
                 d.tap(f"card:{state.active}:jeeiin")
             shot(f"vote-{votes}-cards")
@@ -152,6 +168,7 @@ def main() -> int:
                     card = "ja" if p.colour == state.active else "ne"
                     d.tap(f"card:{p.colour}:{card}")
                 d.tap("count")
+                shot("vote-0-again-result")  # the table's steps after the vote, in full
             votes += 1
             continue
         screen = app.screen
@@ -181,7 +198,6 @@ def main() -> int:
     shot("over-blue")
     print(f"{n} screenshots in {out}, {turns} turns, {votes} votes")
     app.close()
-    return 0
 
 
 if __name__ == "__main__":

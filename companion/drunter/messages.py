@@ -70,6 +70,10 @@ REFUSALS: dict[str, Template] = {
     "drunter.no_jeeiin": N_("{player} did not play JEEIIN: there is no side to choose."),
     "drunter.both_sides": N_("{player} showed yes and no votes: a player votes one way, with "
                              "JA cards or with NE cards (a JEEIIN on the same side)."),
+    "drunter.vote_shows_yes": N_("{player} votes yes already: one way only. To vote no, first "
+                                 "tap the yes cards again."),
+    "drunter.vote_shows_no": N_("{player} votes no already: one way only. To vote yes, first tap "
+                                "the no cards again."),
     # the end (§D6, §D8)
     "drunter.reveal_missing": N_("{player} has not revealed its card yet."),
     "drunter.reveal_count": N_("{player} reveals exactly {n} card.",

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from .actions import Vote
 from .board import Square
 from .errors import refuse
+from .messages import Message
 from .state import (
     ABSTAIN,
     CARD_VOTES,
@@ -40,6 +41,27 @@ def side_of(cards: Iterable[CitizenCard], jeeiin_side: Side | None) -> Side | No
     if shown & NO_CARDS:
         return "no"
     return jeeiin_side if JEEIIN in shown else None
+
+
+def sides_shown(cards: Iterable[CitizenCard], jeeiin_side: Side | None) -> set[Side]:
+    """The sides ``cards`` vote for, card by card (a JEEIIN with ``jeeiin_side``; "..?"
+    none): more than one breaks R12 (docs/drunter-rulings.md: yes cards or no cards)."""
+    return {s for c in cards if (s := side_of([c], jeeiin_side)) is not None}
+
+
+def why_not_card(player: Colour, cards: Sequence[CitizenCard], jeeiin_side: Side | None,
+                 card: CitizenCard) -> Message | None:
+    """R12 at the tap: why ``player``, showing ``cards`` (its JEEIIN on ``jeeiin_side``),
+    may not show ``card`` too, or ``None``. A card of the other side is refused, naming the
+    side shown; a JEEIIN never is (it takes the side of the cards beside it), nor "..?"."""
+    if card in cards:
+        return None
+    shown = sides_shown(cards, jeeiin_side)
+    if not shown or not sides_shown([card], None) - shown:
+        return None
+    if "yes" in shown:
+        return Message("drunter.vote_shows_yes", {"player": player})
+    return Message("drunter.vote_shows_no", {"player": player})
 
 
 def tally(cards: Mapping[Colour, Sequence[CitizenCard]], sides: Mapping[Colour, Side]) -> Tally:
@@ -77,8 +99,7 @@ def count_vote(state: DrunterState, action: Vote) -> VoteResult:
             raise refuse("drunter.jeeiin_side", player=p.colour)
         if JEEIIN not in played and p.colour in sides:
             raise refuse("drunter.no_jeeiin", player=p.colour)
-        ways = {side_of([c], sides.get(p.colour)) for c in played} - {None}
-        if len(ways) > 1:  # docs/drunter-rulings.md, R12: Ja cards or Nein cards
+        if len(sides_shown(played, sides.get(p.colour))) > 1:  # R12: Ja cards or Nein cards
             raise refuse("drunter.both_sides", player=p.colour)
     total = tally(cards, sides)
     order = state.colours

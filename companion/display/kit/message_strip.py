@@ -33,6 +33,12 @@ PAD = 6
 TITLE_ROW = 56
 
 
+def keep_clear(name: str, rect: pygame.Rect) -> Widget:
+    """A text the strip must not hide (the line a refusal talks about, a screen's hint): no
+    control, but the strip keeps off it as off any widget."""
+    return Widget(f"clear:{name}", rect, style="invisible")
+
+
 def _free(rect: pygame.Rect, widgets: Sequence[Widget]) -> bool:
     return rect.collidelist([w.rect for w in widgets]) < 0 and \
         pygame.Rect(0, 0, W, H).contains(rect)

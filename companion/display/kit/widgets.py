@@ -58,6 +58,9 @@ from .text_reports import (
 
 T = TypeVar("T")
 W, H = 800, 480
+LED_BAND_TOP = H - 8
+"""Texts end above this line: below it lies the LED strip drawn along the bottom edge (6 px,
+``app.hardware``) and a gap before it."""
 MIN_TOUCH = 48
 
 FONTS = os.path.join(os.path.dirname(__file__), "fonts")

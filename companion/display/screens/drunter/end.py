@@ -20,6 +20,7 @@ from ...contract import AppView
 from ...kit.widgets import (
     BODY,
     INK,
+    LED_BAND_TOP,
     MUTED,
     PANEL,
     W,
@@ -150,8 +151,8 @@ class DrunterRevealScreen(Screen):
         score = self.score_rect()  # the steps: left of "Score", down to the bottom
         steps = steps_shown(app)
         below = [] if self.first_row > TOP + 4 else [(hint, INK)]
-        flow(s, [*steps, *below], [pygame.Rect(8, bottom, score.left - 16, 474 - bottom)],
-             kept=len(steps))
+        flow(s, [*steps, *below],
+             [pygame.Rect(8, bottom, score.left - 16, LED_BAND_TOP - bottom)], kept=len(steps))
 
 
 class DrunterOverScreen(Screen):
@@ -208,5 +209,5 @@ class DrunterOverScreen(Screen):
         if st.tie_break == "votes":
             note = note.format(votes=", ".join(f"{i18n.name(c)} {votes_left(st, c)}"
                                                for c in st.colours))
-        draw_text(s, note, pygame.Rect(8, TOP + 326, 460, 476 - TOP - 326), 24, INK)
+        draw_text(s, note, pygame.Rect(8, TOP + 326, 460, LED_BAND_TOP - TOP - 326), 24, INK)
 

@@ -21,6 +21,7 @@ from ...kit.widgets import (
     GRID,
     HIGHLIGHT,
     INK,
+    LED_BAND_TOP,
     PLAYER,
     WARNING_INK,
     W,
@@ -307,7 +308,7 @@ class DrunterKey(Screen):
         return out
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
-        box = pygame.Rect(8, 8, W - 16, 472)
+        box = pygame.Rect(8, 8, W - 16, LED_BAND_TOP - 8)
         pygame.draw.rect(s, BACKGROUND, box, border_radius=12)
         pygame.draw.rect(s, INK, box, 2, border_radius=12)
         y = box.top + 8
@@ -384,7 +385,7 @@ class DrunterMapOverlay(Screen):
                        lambda: setattr(app, "overlay", self.then), style="primary")]
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
-        box = pygame.Rect(8, 8, W - 16, 472)
+        box = pygame.Rect(8, 8, W - 16, LED_BAND_TOP - 8)
         pygame.draw.rect(s, BACKGROUND, box, border_radius=12)
         pygame.draw.rect(s, INK, box, 2, border_radius=12)
         view = MapView.fit(self.state, pygame.Rect(16, 14, 440, 456))

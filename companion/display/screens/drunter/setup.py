@@ -19,7 +19,8 @@ from ....drunter.state import DEAL, LENGTHS, TileKey
 from ....drunter.values import Kind
 from ....drunter_store import kept_board
 from ...contract import AppView
-from ...kit.widgets import INK, MUTED, W, Widget, button, draw_text, paragraph
+from ...kit.message_strip import keep_clear
+from ...kit.widgets import INK, MUTED, WARNING_INK, W, Widget, button, draw_text, paragraph
 from ...words import i18n
 from ...words.i18n import _, ngettext
 from ..parts import TOP, Screen, title_bar
@@ -45,6 +46,9 @@ class DrunterSetupScreen(Screen):
             c: {(k, n): 0 for k in KINDS for n in LENGTHS} for c, _n in players}
         self.done: set[str] = set()
         """The players whose hand the table has shown (each must be, before the start)."""
+        self.check: str | None = None
+        """The player whose tab "Start the game" opened, its hand never shown: its heading
+        asks to check the tiles, until a tab or a count is tapped (the cause gone)."""
         i18n.set_players([_P(c, n) for c, n in players])
 
     @property
@@ -63,6 +67,7 @@ class DrunterSetupScreen(Screen):
             return
         self.hands[c][key] = n
         self.done.add(c)
+        self.check = None
 
     def full_hand(self, colour: str) -> dict[TileKey, int]:
         hand = dict(self.hands[colour])
@@ -74,6 +79,7 @@ class DrunterSetupScreen(Screen):
         """The hand of player ``i`` is shown to be entered (or checked: all canals is a hand)."""
         self.who = i
         self.done.add(self.players[i][0])
+        self.check = None
 
     def begin(self, app: AppView) -> None:
         board = kept_board(app.stored)
@@ -81,10 +87,9 @@ class DrunterSetupScreen(Screen):
             app.banner = _("First enter the board of Schilda (once, on this device).")
             return
         missing = [c for c, _n in self.players if c not in self.done]
-        if missing:
-            app.banner = _("Enter the tiles of {who} first.").format(
-                who=", ".join(i18n.name(c) for c in missing))
-            self.who = [c for c, _n in self.players].index(missing[0])
+        if missing:  # its tab opened, shown now: its heading says what to do on it
+            self.show_hand([c for c, _n in self.players].index(missing[0]))
+            self.check = missing[0]
             return
         header = header_line(self.players, board,
                              {c: self.full_hand(c) for c, _n in self.players}, self.start,
@@ -119,6 +124,8 @@ class DrunterSetupScreen(Screen):
             out.append(button(f"hand:{c}", (8 + i * 196, TOP + 4, 190, 52), i18n.name(c),
                               partial(self.show_hand, i), colour=c,
                               selected=self.who == i))
+        # a refusal's strip keeps off the hand: its line and its counts
+        out.append(keep_clear("hand", pygame.Rect(8, TOP + 60, W - 16, 126 - 60 + 3 * 56)))
         c = self.players[self.who][0]
         for row, length in enumerate(sorted(LENGTHS, reverse=True)):
             y = TOP + 126 + row * 56
@@ -169,8 +176,13 @@ class DrunterSetupScreen(Screen):
                 y = max(r.bottom, y + 28) + 12
             return
         c = self.players[self.who][0]
-        draw_text(s, _("The tiles {who} was dealt:").format(who=i18n.name(c)),
-                  pygame.Rect(8, TOP + 60, W - 16, 34), 24, INK, wrap=False)
+        if self.check == c:  # "Start the game" refused: the line itself says why
+            draw_text(s, _("The tiles {who} was dealt: check them, then start the game.").format(
+                who=i18n.name(c)), pygame.Rect(8, TOP + 60, W - 16, 34), 24, WARNING_INK,
+                wrap=False)
+        else:
+            draw_text(s, _("The tiles {who} was dealt:").format(who=i18n.name(c)),
+                      pygame.Rect(8, TOP + 60, W - 16, 34), 24, INK, wrap=False)
         for kind in KINDS:
             draw_text(s, kind_name(kind), pygame.Rect(KIND_X[kind], TOP + 96, 180, 28),
                       24, MUTED, wrap=False)

@@ -17,7 +17,17 @@ from ....drunter.messages import Message
 from ....drunter.state import LENGTHS, DrunterState, PlacedTile
 from ....drunter.values import Heading
 from ...contract import AppView
-from ...kit.widgets import GRID, INK, WARNING_INK, W, Widget, button, draw_text, text_height
+from ...kit.widgets import (
+    GRID,
+    INK,
+    LED_BAND_TOP,
+    WARNING_INK,
+    W,
+    Widget,
+    button,
+    draw_text,
+    text_height,
+)
 from ...words import i18n
 from ...words.i18n import _
 from ..parts import TOP, Screen, menu_button, title_bar
@@ -159,7 +169,7 @@ class DrunterTurnScreen(Screen):
             parts = [*steps, (_("Choose a tile."), INK)]
         pygame.draw.rect(s, GRID, box, 1, border_radius=6)
         below = pygame.Rect(MAP.left, view.top + view.cell * st.board.height + 6, MAP.width, 0)
-        below.height = MAP.bottom + 4 - below.top
+        below.height = LED_BAND_TOP - below.top
         areas = [r for r in (below, inner) if r.height >= 54]
         flow(s, parts, areas, kept=len(parts) - 1 if self.tile is None else len(back))
 

@@ -3,7 +3,8 @@ once; the table taps, for each player, the cards it shows (only cards still in i
 be shown), and for a JEEIIN the side its owner says. The running count and its result are
 shown as soon as a card is tapped (``drunter.vote.tally``, the engine's own count), the
 result once every player has shown its cards; "Count the votes" records the vote (the engine
-checks it: everyone at least one card, one side each)."""
+checks it: everyone at least one card, one side each). A card of the other side than those a
+player shows is greyed, its reason said at the tap (``vote.why_not_card``, ruling R12)."""
 
 from __future__ import annotations
 
@@ -20,8 +21,9 @@ from ....drunter.state import (
     Tally,
 )
 from ....drunter.values import CitizenCard, Colour, Side
-from ....drunter.vote import side_of, tally
+from ....drunter.vote import side_of, tally, why_not_card
 from ...contract import AppView
+from ...kit.message_strip import keep_clear
 from ...kit.widgets import (
     BODY,
     INK,
@@ -109,6 +111,21 @@ class DrunterVoteScreen(Screen):
                                                            "row": pending.squares[0][1] + 1}))
         return f"{tile}, {square}"
 
+    def hint(self) -> tuple[str, pygame.Rect] | None:
+        """The hint under the players' rows, where there is room ("..?" said where it fits;
+        always in the key, "?"), and the rectangle its lines take."""
+        bottom = ROW_Y + len(self.state.players) * ROW_H
+        room = pygame.Rect(8, bottom + 4, W - 16, 410 - bottom - 8)
+        if bottom + 40 >= 410:
+            return None
+        hint = _("Everyone reveals at once. Tap the cards each player shows; a JEEIIN: tap "
+                 "again for its side. \"..?\": no vote, it goes back to the hand.")
+        if text_height(hint, room.width) > room.height:
+            hint = _("Everyone reveals at once. Tap the cards each player shows; a "
+                     "JEEIIN: tap again for its side.")
+        room.height = min(room.height, text_height(hint, room.width))
+        return hint, room
+
     def layout(self, app: AppView) -> list[Widget]:
         out = top_buttons(app)
         pending = self.state.pending
@@ -122,12 +139,18 @@ class DrunterVoteScreen(Screen):
                 chosen = card in self.shown[p.colour]
                 if card == JEEIIN and chosen:
                     label = i18n.say(Message(f"drunter.word.side.{self.sides[p.colour]}"))
+                # R12 at the tap: a card of the other side greyed, with the rule's reason
+                other = why_not_card(p.colour, self.shown[p.colour],
+                                     self.sides.get(p.colour), card)
+                why = (_("{who} has played this card already.").format(who=i18n.name(p.colour))
+                       if card not in p.cards else None if other is None else i18n.say(other))
                 out.append(button(f"card:{p.colour}:{card}",
                                   (x, y + 6, w, 60), label,
                                   partial(self.toggle, p.colour, card),
-                                  enabled=card in p.cards, selected=chosen,
-                                  why_not=_("{who} has played this card already.").format(
-                                      who=i18n.name(p.colour))))
+                                  enabled=why is None, selected=chosen, why_not=why))
+        hint = self.hint()
+        if hint is not None:  # a refusal's strip keeps off the hint
+            out.append(keep_clear("hint", hint[1]))
         reason = why_not(self.state, self.action())
         back = None if any(self.shown.values()) else take_back_button(app, (8, 410, W - 284, 62))
         if back is not None:  # after an undo, until a card is tapped: what to take back
@@ -145,15 +168,9 @@ class DrunterVoteScreen(Screen):
         if st.pending is not None:
             draw_text(s, self.tile_words(), pygame.Rect(8, TOP, W - MAP_W - 24, 42), 24, INK,
                       valign="middle")
-        bottom = ROW_Y + len(st.players) * ROW_H
-        room = pygame.Rect(8, bottom + 4, W - 16, 410 - bottom - 8)
-        if bottom + 40 < 410:  # "..?" said here where there is room (always in the key, "?")
-            hint = _("Everyone reveals at once. Tap the cards each player shows; a JEEIIN: tap "
-                     "again for its side. \"..?\": no vote, it goes back to the hand.")
-            if text_height(hint, room.width) > room.height:
-                hint = _("Everyone reveals at once. Tap the cards each player shows; a "
-                         "JEEIIN: tap again for its side.")
-            draw_text(s, hint, room, 24, MUTED)
+        hint = self.hint()
+        if hint is not None:
+            draw_text(s, hint[0], hint[1], 24, MUTED)
         for i, p in enumerate(st.players):
             y = ROW_Y + i * ROW_H
             pygame.draw.rect(s, PANEL, (4, y + 2, W - 8, ROW_H - 4), border_radius=8)
