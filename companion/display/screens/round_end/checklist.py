@@ -256,7 +256,7 @@ class Checklist:
         for i, r in rows:
             out.append(Widget(f"{p}tick:{i}", r, on_tap=partial(self._tick, i, groups, ticks),
                               style="invisible", selected=i in ticks.ticked))
-        left_steps = ticks.left()
+        first = _first_unticked(groups, ticks)
         in_sight = {i for i, _r in rows}
         # "Tick all" always at the right end, "Next unticked" left of it: neither moves when
         # the other comes or goes.
@@ -264,10 +264,10 @@ class Checklist:
         if any(i not in ticks.ticked for i in group.steps):
             out.append(button(f"{p}steps:all", (right.right - all_w, right.top, all_w, 48),
                               _("Tick all"), lambda: self._tick_all(group, groups, ticks)))
-        if left_steps and left_steps[0] not in in_sight:
+        if first is not None and first not in in_sight:
             w = _todo_width()
             out.append(button(f"{p}steps:todo", (right.right - all_w - 8 - w, right.top, w, 48),
-                              _("Next unticked"), lambda: self.show(groups, ticks.left()[0])))
+                              _("Next unticked"), partial(self.show, groups, first)))
         if scrolls:
             sx = right.right - SCROLL_W
             shown = len(rows)
@@ -390,10 +390,16 @@ class Checklist:
     def _buttons_width(self, groups: list[Group], group: Group, ticks: Any,
                        rows: list[tuple[int, pygame.Rect]]) -> int:
         w = _tick_all_width()  # its place is kept, there or not
-        left_steps = ticks.left()
-        if left_steps and left_steps[0] not in {i for i, _r in rows}:
+        first = _first_unticked(groups, ticks)
+        if first is not None and first not in {i for i, _r in rows}:
             w += _todo_width() + 8
         return w
+
+
+def _first_unticked(groups: Sequence[Group], ticks: Any) -> int | None:
+    """The first step not ticked in the order the groups show them (a group may put a step
+    first, as a round end does the token's), for "Next unticked"."""
+    return next((i for g in groups for i in g.steps if i not in ticks.ticked), None)
 
 
 def _tick_all_width() -> int:
