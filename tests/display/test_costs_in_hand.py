@@ -126,26 +126,33 @@ def test_a_plan_asks_only_for_the_building_it_builds() -> None:
     assert len(asked) < 12  # the stacks' types: never each one in turn
 
 
+def at_the_new_tiles_costs(app: App) -> Driver:
+    """A game of persons played through the screens to its first round end, the new
+    buildings tapped on the grid: the round end's costs of the tiles just drawn."""
+    d = Driver(app)
+    set_up(d, PLAYERS, {})
+    rng = random.Random(6)
+    secret = drawn_costs(random.Random(6))
+    for _ in range(800):
+        d.widgets()
+        state = app.state
+        assert state is not None
+        if state.phase == REVEAL:
+            break
+        if app.summary_pending and d.has("continue"):
+            d.tap("continue")
+            continue
+        person(d, next(iter(deciders(state)), None), rng, secret, 6)
+    else:
+        raise AssertionError("no round end")
+    person(d, None, rng, secret, 6)  # the new buildings tapped on the grid
+    return d
+
+
 def test_the_new_tiles_costs_right_after_they_are_drawn(tmp_path: Path) -> None:
     app = new_app(tmp_path)
     try:
-        d = Driver(app)
-        set_up(d, PLAYERS, {})
-        rng = random.Random(6)
-        secret = drawn_costs(random.Random(6))
-        for _ in range(800):
-            d.widgets()
-            state = app.state
-            assert state is not None
-            if state.phase == REVEAL:
-                break
-            if app.summary_pending and d.has("continue"):
-                d.tap("continue")
-                continue
-            person(d, next(iter(deciders(state)), None), rng, secret, 6)
-        else:
-            raise AssertionError("no round end")
-        person(d, None, rng, secret, 6)  # the new buildings tapped on the grid
+        d = at_the_new_tiles_costs(app)
         screen = app.screen
         assert isinstance(screen, RoundScreen)
         d.widgets()

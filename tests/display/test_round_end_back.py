@@ -4,39 +4,17 @@ leaving a gap (play-test 2026-11-28); an Undo of the cost gives it back."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
-from companion.bot import deciders
 from companion.display.screens import RoundScreen
 from companion.engine import CorrectCost
-from companion.engine.state import REVEAL
-from companion.selfplay import drawn_costs
-from tests.display.test_costs_in_hand import PLAYERS, new_app
-from tests.ui_driver import Driver
-from tests.virtual_play import person, set_up
+from tests.display.test_costs_in_hand import at_the_new_tiles_costs, new_app
 
 
 def test_back_stays_greyed_with_its_reason_once_a_cost_is_saved(tmp_path: Path) -> None:
     app = new_app(tmp_path)
     try:
-        d = Driver(app)
-        set_up(d, PLAYERS, {})
-        rng = random.Random(6)
-        secret = drawn_costs(random.Random(6))
-        for _ in range(800):  # to the first round end's new buildings
-            d.widgets()
-            state = app.state
-            assert state is not None
-            if state.phase == REVEAL:
-                break
-            if app.summary_pending and d.has("continue"):
-                d.tap("continue")
-                continue
-            person(d, next(iter(deciders(state)), None), rng, secret, 6)
-        else:
-            raise AssertionError("no round end")
-        person(d, None, rng, secret, 6)  # the new buildings tapped on the grid
+        d = at_the_new_tiles_costs(app)
         screen = app.screen
         assert isinstance(screen, RoundScreen) and screen.view == "costs"
         back = next(w for w in d.widgets() if w.id == "reveal:back")
