@@ -16,7 +16,7 @@ from ...engine import (
     Wake,
 )
 from ..kit.widgets import BODY, fit, font, line_step
-from .i18n import _, building, good, ngettext, punctuate, quarter
+from .i18n import _, building, good, ngettext, pgettext, punctuate, quarter
 
 
 def _at(state: GameState, village: str, cell: tuple[int, int]) -> str:
@@ -34,9 +34,10 @@ def do_lines(state: GameState, action: Action | None, coins: str | None,
     with ``counted`` (the coins are the count chosen beside it, said on that button) the
     action's words take both lines instead ("Construir la cantera de arcilla", issue 32).
     Where neither fits, the words run on with the coins after them over both lines
-    ("Consegnare: Campanaccio (1 moneta)"), else the verb and the coins alone ("Construire
-    (1 + 1 d'achats = 2) :": the verb was lost in French, Italian and Spanish); the target and
-    the coins only where not even that fits. None: none to name."""
+    ("Despertar: abajo a la derecha (1 moneda)"), else the verb over the coins ("Construire"
+    over "1 + 1 d'achats = 2": French, Italian and Spanish said the target and the coins and
+    lost the verb); the target and the coins only where not even that fits. None: none to
+    name."""
     words = _do_what(state, action)
     if words is None:
         return None
@@ -52,14 +53,14 @@ def do_lines(state: GameState, action: Action | None, coins: str | None,
     if head is not None and target and _one_line(head, width) and _one_line(target, width):
         return [head, target]
     # The words and the coins after them, wrapped over both lines, the coins kept whole; else
-    # the verb and the coins alone (the target is the option chosen on the screen above).
+    # the verb over the coins (the target is the option chosen on the screen above).
     whole_coins = coins.replace(" ", "\u00a0")
     run_on = _("{action} ({coins})").format(action=words, coins=whole_coins)
     if _two_lines(run_on, width):
         return [run_on]
-    for head in (_verb_with(action, whole_coins), _verb_with(action, coins)):
-        if head is not None and _two_lines(head, width):
-            return [head]
+    verb = _verb(action)
+    if verb is not None and _one_line(verb, width) and _one_line(coins, width):
+        return [verb, coins]
     return [target or words, coins]
 
 
@@ -77,6 +78,22 @@ def _two_lines(words: str, width: int) -> bool:
 
 def _one_line(words: str, width: int) -> bool:
     return font(BODY).size(punctuate(words))[0] <= width
+
+
+def _verb(action: Action | None) -> str | None:
+    """The action's verb alone, over its coins (the target is the option chosen on the
+    screen, above "Do it")."""
+    if isinstance(action, (Build, NeutralBuild)):
+        return pgettext("do it", "Build")
+    if isinstance(action, Deliver):
+        return pgettext("do it", "Deliver")
+    if isinstance(action, Wake):
+        return pgettext("do it", "Wake")
+    if isinstance(action, (Marry, NeutralMarry)):
+        return pgettext("do it", "Marry")
+    if isinstance(action, Birth):
+        return pgettext("do it", "Birth")
+    return None
 
 
 def _verb_with(action: Action | None, coins: str) -> str | None:
