@@ -34,3 +34,37 @@ def test_long_names_fit_on_every_turn_screen(tmp_path: Path, language: str,
         assert app.state is not None and app.state.round > 5
     finally:
         app.close()
+
+
+def test_long_names_fit_on_the_final_scores(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game-over screen's score table in every language: names of 11 and 12 letters
+    ("Maximiliane", "Bartholomäus") were cut in its 88-106 px columns ("'Maximilian' does
+    not fit in 106x54 px", English): a name that does not fit its column is written out whole
+    above the table, each column under its player's badge. The walk is French, Bartholomäus
+    second: a delivery's option row named "(village de Bartholomäus)" and was measured as if
+    the name could be hyphenated (two lines where it takes three)."""
+    from companion.display.kit.text_reports import DRAWN
+    from companion.display.screens.round_end.game_over import GameOverScreen
+    from companion.display.words import i18n
+
+    monkeypatch.setenv("HELVETIA_STRICT_TEXT", "1")
+    names = ("Maximiliane", "Bartholomäus", "Friederike", "Konstantin")
+    lines = [ln for ln in (DATA / "hurried-4p.jsonl").read_text().splitlines() if ln.strip()]
+    header = json.loads(lines[0])
+    for player, long in zip(header["players"], names, strict=True):
+        player["name"] = long
+    lines[0] = json.dumps(header)
+    app, d = uiplay.started(lines, tmp_path, "fr")
+    try:
+        d.play(lines)
+        assert isinstance(app.screen, GameOverScreen)
+        for language in ("fr", "en", "de", "it", "es"):
+            i18n.use(language)
+            DRAWN.clear()
+            app.draw()  # strict: a text cut off raises
+            said = {s for s, _rect in DRAWN}
+            assert set(names) <= said, (language, sorted(said))
+    finally:
+        i18n.use("en")
+        app.close()

@@ -475,7 +475,7 @@ class Widget:
         inner = pygame.Rect(x, self.rect.top + 2, self.rect.right - x - 6, self.rect.height - 4)
         if self.lines:
             lines = [ln for ln in self.lines if ln]
-            need = [text_height(ln, inner.width) for ln in lines]
+            need = [drawn_height(ln, inner.width) for ln in lines]  # as drawn: names whole
             if sum(need) <= inner.height:  # each line its own height, the block centred
                 spare = (inner.height - sum(need)) // (len(lines) + 1)
                 heights = [h + spare for h in need]

@@ -9,7 +9,7 @@ import pygame
 from ....engine.round_end import scored
 from ....engine.scoring import awake_villagers
 from ...contract import AppView, game_state
-from ...kit.widgets import BODY, INK, W, Widget, button, draw_text, font
+from ...kit.widgets import BODY, INK, LED_BAND_TOP, W, Widget, button, draw_text, font
 from ...words.i18n import _, colour
 from ..menu.navigation import make
 from ..parts import TOP, Screen, menu_button, nav_width, title_bar
@@ -74,7 +74,7 @@ class GameOverScreen(Screen):
         room = W - 24 - history.winner_buttons_width()
         below = max(draw_text(s, why, pygame.Rect(8, TOP + 2, room, 56), BODY, INK).bottom,
                     TOP + 52)
-        score_table(s, state, app.last_track, below + 6, bottom=472)
+        score_table(s, state, app.last_track, below + 6, bottom=LED_BAND_TOP)
         self.shown = {p.colour: state.track[p.colour] for p in state.players}
         self.words = why
         self.change = {p.colour: state.track[p.colour] - app.last_track.get(p.colour, 0)

@@ -16,7 +16,17 @@ from ....engine.state import OVER, PLAY, REVEAL, SCHOOL, GameState
 from ....engine.values import Colour, Sex
 from ...contract import AppView, game_state
 from ...kit.forms import setup_form
-from ...kit.widgets import ACCENT, BODY, INK, W, Widget, button, draw_text, paragraph
+from ...kit.widgets import (
+    ACCENT,
+    BODY,
+    INK,
+    LED_BAND_TOP,
+    W,
+    Widget,
+    button,
+    draw_text,
+    paragraph,
+)
 from ...pictures.village_view import cell_rects, draw_village
 from ...words.i18n import _, building, colour, ngettext, say
 from ...words.i18n import sex as sex_name
@@ -391,7 +401,7 @@ def final_round_end(app: AppView) -> bool:
 
 
 def _school_area() -> pygame.Rect:
-    return pygame.Rect(306, TOP + 62, W - 314, 470 - TOP - 62)
+    return pygame.Rect(306, TOP + 62, W - 314, LED_BAND_TOP - 2 - TOP - 62)
 
 
 def sex_word(sex: str) -> str:

@@ -12,7 +12,7 @@ from ....engine.scoring import BREAKDOWN
 from ....engine.state import GameState
 from ....engine.values import Colour
 from ...kit.widgets import BODY, INK, MUTED, PANEL, W, badge, draw_text, fit, font
-from ...words.i18n import _, name
+from ...words.i18n import _, has_name, name
 from ..history.words import SOURCES
 
 
@@ -24,7 +24,10 @@ def score_table(s: pygame.Surface, state: GameState, before: Mapping[Colour, int
             *((k, _(SOURCES[k])) for k in BREAKDOWN)]
     label_w = min(max(font(BODY).size(label)[0] for _k, label in rows) + 16, 320)
     col_w = min(180, (W - 16 - label_w) // max(len(state.players), 1))
-    if all(fit(name(p.colour), col_w - 40, 54, BODY).fits for p in state.players):
+    # Tried as drawn: a player's name is never hyphenated (``draw_text``), only wrapped at its
+    # spaces; one that does not fit its column is written out whole above the table.
+    if all(fit(name(p.colour), col_w - 40, 54, BODY, split=not has_name(name(p.colour))).fits
+           for p in state.players):
         line = max(min((bottom - y - 58) // len(rows), 34), 28)
         for i, p in enumerate(state.players):
             x = 8 + label_w + i * col_w

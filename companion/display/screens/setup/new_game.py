@@ -29,6 +29,7 @@ from ...app.seating import seat_numbers
 from ...contract import AppView, game_state
 from ...kit.forms import ChoiceForm, setup_form, with_letter
 from ...kit.widgets import (
+    LED_BAND_TOP,
     MUTED,
     W,
     Widget,
@@ -415,7 +416,7 @@ class SetupScreen(Screen):
                               style="primary"))
         if _is_cell(values):
             village = self.village(state)
-            area = pygame.Rect(RIGHT_X, CHOICES_Y, RIGHT_W, 470 - CHOICES_Y)
+            area = pygame.Rect(RIGHT_X, CHOICES_Y, RIGHT_W, LED_BAND_TOP - 2 - CHOICES_Y)
             rects = cell_rects(state, village, area)
             for v in values:
                 out.append(Widget(f"value:{name}:{value_key(v)}", rects[v], "",
@@ -450,8 +451,8 @@ class SetupScreen(Screen):
         half = all(text_height(lb, 246 - (38 if badges else 40 if icons else 0)) <= 30
                    for lb in labels)
         cols = 2 if half else 1
-        per_page = cols * max((404 - y0) // 56, 1) if len(values) * 56 > (470 - y0) * cols \
-            else len(values)
+        per_page = (cols * max((404 - y0) // 56, 1)
+                    if len(values) * 56 > (LED_BAND_TOP - 2 - y0) * cols else len(values))
         page = min(getattr(self, "choice_page", 0), (len(values) - 1) // per_page)
         self.choice_page = page
         y = y0
@@ -579,7 +580,7 @@ class SetupScreen(Screen):
             text(s, _("Only one answer is possible now:"), (RIGHT_X, CHOICES_Y - 28), 20, MUTED)
         elif step and _is_cell(step[1]):
             draw_village(s, state, self.village(state),
-                         pygame.Rect(RIGHT_X, CHOICES_Y, RIGHT_W, 470 - CHOICES_Y),
+                         pygame.Rect(RIGHT_X, CHOICES_Y, RIGHT_W, LED_BAND_TOP - 2 - CHOICES_Y),
                          highlight=set(step[1]))
         elif step:
             name = step[0]

@@ -20,7 +20,7 @@ from ....engine.values import Character, Colour
 from ...contract import AppView, game_state
 from ...kit.widgets import W, Widget, button, coin
 from ...words.coin_words import coins_paid, do_label
-from ...words.do_words import coins_line, do_lines, whole_words
+from ...words.do_words import coins_line, do_lines
 from ...words.i18n import _, character, ngettext, say
 from ..parts import RIGHT_W, RIGHT_X, TOP
 
@@ -203,13 +203,10 @@ def do_buttons(app: AppView, options: TurnOptions, option: Option, action: Actio
     r = reason(n)
     paid = coins_paid(state, option, action, n)
     coins = coins_line(n, paid)
-    lines = do_lines(state, action, coins) or [_("Do it"), coins]
-    if slots > 1 and (paid is None or paid <= n) and lines[1:] != [coins]:
-        # The coins are the count chosen beside it, said on that button: the whole button
-        # for the words, two lines, so that the verb stays with its target (a Spanish
-        # "Construir la cantera de arcilla" read as the building alone, issue 32).
-        whole = whole_words(state, action)
-        lines = lines if whole is None else [whole]
+    # Where the coins are the count chosen beside it, said on that button, the words may take
+    # the whole button, so that the verb stays with its target.
+    lines = do_lines(state, action, coins,
+                     counted=slots > 1 and (paid is None or paid <= n)) or [_("Do it"), coins]
     out = [button(f"do:{n}", DO_RECT, lines[0],
                   lambda: perform(app, options, option, action, n),
                   enabled=r is None, style="primary", value=action, why_not=r,

@@ -14,7 +14,17 @@ from ....engine.catalogue import make_cost
 from ....engine.do_it import needs_choose
 from ...contract import AppView, game_state
 from ...kit.forms import CELL, GOODS, Field, Form, with_cost
-from ...kit.widgets import BODY, INK, MUTED, W, Widget, button, draw_text, drawn_height
+from ...kit.widgets import (
+    BODY,
+    INK,
+    LED_BAND_TOP,
+    MUTED,
+    W,
+    Widget,
+    button,
+    draw_text,
+    drawn_height,
+)
 from ...pictures.village_view import building_texts, cell_rects, draw_village, mark_default
 from ...words.coin_words import coins_paid, how_many_line, tile_line
 from ...words.i18n import _
@@ -25,6 +35,8 @@ from .do_it import ABOVE_ROW, BACK_RECT, LEFT_RECT, LIST_TOP, Flow, Mode, do_but
 from .option_rows import pages_of, rows_height
 
 LIST_ROOM = ABOVE_ROW - LIST_TOP
+WORDS_END = LED_BAND_TOP - 2
+"""Where the left side's words end when no field is put on the left: above the LED strip."""
 
 
 class FormView(Mode):
@@ -32,7 +44,7 @@ class FormView(Mode):
     (or, on the turn's first action, how many coins) in its place. The seat button confirms."""
 
     whole_left = True
-    left_top = 470
+    left_top = WORDS_END
     """Where fields put on the left (those the right has no room for) begin."""
 
     def __init__(self, form: Form) -> None:
@@ -107,7 +119,7 @@ class FormView(Mode):
                 y += h + 4
         tall = {i: tallest(fields[i], LEFT_W - 24) for i in left}
         y = 406 - sum(h + 4 for h in tall.values())
-        self.left_top = y if left else 470
+        self.left_top = y if left else WORDS_END
         for i in left:  # in the form's order, ending above the bottom row
             y += 4
             out.append(self._field(turn, fields[i], labels[i],
@@ -166,7 +178,7 @@ class FormView(Mode):
         state, made = game_state(app), self.made()
         if self.option.via == "tile":
             lines.insert(0, tile_line(self.option, coins_paid(state, self.option, made, None)))
-        if needs_choose(turn.options, self.option) and self.left_top == 470:  # room for it
+        if needs_choose(turn.options, self.option) and self.left_top == WORDS_END:  # room for it
             paid = coins_paid(state, self.option, made, 1)
             lines.append(how_many_line(max((paid or 1) - 1, 0)))
         return lines
@@ -311,7 +323,7 @@ class PlaceView(Mode):
         if len(others) == 1 and toggles(others[0]):  # who moves in: turned here at a tap
             g = others[0]
             corner.height = max(rows_height([g.prompt + ":", value_label(g)], LEFT_W - 24), 60)
-            corner.bottom = 472
+            corner.bottom = LED_BAND_TOP
             out.append(Widget(f"field:{g.name}", corner, on_tap=lambda: view.change(turn, g),
                               value=g, lines=[g.prompt + ":", value_label(g)]))
         elif others:

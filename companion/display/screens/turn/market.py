@@ -7,7 +7,18 @@ import pygame
 
 from ....engine.values import Sex
 from ...contract import AppView, game_state
-from ...kit.widgets import BODY, INK, PANEL, PLAYER, W, Widget, draw_text, mark, paragraph
+from ...kit.widgets import (
+    BODY,
+    INK,
+    LED_BAND_TOP,
+    PANEL,
+    PLAYER,
+    W,
+    Widget,
+    draw_text,
+    mark,
+    paragraph,
+)
 from ...pictures import pictograms
 from ...pictures.village_view import cube
 from ...words.i18n import _, branch, colour, good, initial, ngettext
@@ -56,4 +67,4 @@ class MarketScreen(Screen):
         paragraph(s, "\n".join([_("Branch tiles: {list}").format(list=branches),
                                  _("School: {list}").format(list=school or _("empty")),
                                  _("Village tiles: {list}").format(list=village_)]),
-                  pygame.Rect(8, y, W - 16, 472 - y))
+                  pygame.Rect(8, y, W - 16, LED_BAND_TOP - y))

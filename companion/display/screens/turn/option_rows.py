@@ -7,7 +7,7 @@ from typing import Any
 
 from ....engine import Option
 from ....engine.values import Via
-from ...kit.widgets import text_height
+from ...kit.widgets import drawn_height
 from ...words.i18n import _, building, character, ngettext, say
 
 
@@ -65,7 +65,7 @@ def option_why_not(o: Option) -> str | None:
 
 def rows_height(lines: list[str], width: int) -> int:
     """A button's height for its lines, each wrapped whole."""
-    return max(sum(text_height(line, width) for line in lines) + 8, 60)
+    return max(sum(drawn_height(line, width) for line in lines) + 8, 60)
 
 
 def pages_of(heights: list[int], room: int) -> list[list[int]]:

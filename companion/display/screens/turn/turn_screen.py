@@ -20,7 +20,7 @@ from ....engine.values import Character
 from ....hw.events import NEXT
 from ...contract import AppView, Order, engine_order, game_state
 from ...kit.forms import CELL, option_form
-from ...kit.widgets import BODY, INK, MUTED, Widget, draw_text, drawn_height
+from ...kit.widgets import BODY, INK, LED_BAND_TOP, MUTED, Widget, draw_text, drawn_height
 from ...words.i18n import _, character, ngettext
 from ..parts import LEFT_W, TOP, Screen, nav, nav_left, players_panel, title_bar, who_text
 from .characters_view import Characters, Steps
@@ -200,7 +200,7 @@ class TurnScreen(Screen, Flow):
             status += more
         # Above a control bottom left (the hint, or a form's second way), if there is one.
         bottom = min([w.rect.top - 4 for w in app.widgets
-                      if w.rect.top > 300 and w.rect.right <= LEFT_W] + [470])
+                      if w.rect.top > 300 and w.rect.right <= LEFT_W] + [LED_BAND_TOP - 2])
         if isinstance(mode, FormView):
             bottom = min(bottom, mode.left_top)  # fields the right side had no room for
         # What "Do it" does next on the steps is body text, not a side note.

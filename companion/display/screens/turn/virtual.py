@@ -14,7 +14,18 @@ from ....engine.state import NEUTRAL, PLACE, PLAY, SCHOOL
 from ....engine.table import TableStep, round_ended, steps
 from ....hw.events import NEXT
 from ...contract import AppView
-from ...kit.widgets import BODY, INK, MUTED, W, Widget, button, draw_text, drawn_height, paragraph
+from ...kit.widgets import (
+    BODY,
+    INK,
+    LED_BAND_TOP,
+    MUTED,
+    W,
+    Widget,
+    button,
+    draw_text,
+    drawn_height,
+    paragraph,
+)
 from ...pictures import pictograms
 from ...words.i18n import _, name
 from ...words.table_log import TableLog, for_the_table
@@ -304,7 +315,7 @@ class VirtualScreen(Screen):
         self.view.draw(s, self.table, _steps_area(), _steps_header())
 
 
-BOTTOM = 472
+BOTTOM = LED_BAND_TOP
 """Where the left side's words end."""
 
 
