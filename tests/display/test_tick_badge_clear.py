@@ -12,12 +12,8 @@ import pygame
 import pytest
 
 from companion.display.kit import widgets as ui
-from companion.display.pictures.village_view import (
-    building_texts,
-    cell_rects,
-    draw_village,
-    mark_default,
-)
+from companion.display.pictures.default_mark import building_texts, mark_default
+from companion.display.pictures.village_view import cell_rects, draw_village
 from companion.display.screens.parts import RIGHT_W, RIGHT_X, TOP
 from companion.display.words import i18n
 from tests.ui_driver import Driver

@@ -157,7 +157,7 @@ def test_the_draft_with_fewer_than_4_says_to_put_one_of_each_back_in_the_box(
         tmp_path: Path, players: int, setup: str, box: int | None) -> None:
     """§6.1.1: with 2-3 players one start building of each type goes back in the box (10 on
     offer), said where the table prepares the draft; the simplified setup keeps all 15."""
-    from companion.display.screens.setup.new_game import SetupScreen, instruction
+    from companion.display.screens.setup.setup_screen import SetupScreen, instruction
     from companion.engine import header_line
 
     seats = [("red", "Anna"), ("blue", "Ben"), ("yellow", "Carla"), ("white", "Dario")]
@@ -178,7 +178,7 @@ def test_the_draft_with_fewer_than_4_says_to_put_one_of_each_back_in_the_box(
 def test_the_drafts_take_from_case_says_whose_buildings_are_offered(tmp_path: Path) -> None:
     """§6.1.2: Red can only take a type it has, so it takes one of another player's start
     buildings; the screen says so and shows whose each building is (not 'from the offer')."""
-    from companion.display.screens.setup.new_game import instruction
+    from companion.display.screens.setup.setup_screen import instruction
     from companion.engine import Pick, header_line
 
     seats = [("red", "Anna"), ("blue", "Ben"), ("yellow", "Carla")]

@@ -13,7 +13,8 @@ from .round_end.game_over import GameOverScreen
 from .round_end.round_screen import RoundScreen, final_round_end
 from .setup.checklist import SetupChecklist, wanted
 from .setup.done import SetupDoneScreen, setup_just_done
-from .setup.new_game import NewGameScreen, SetupScreen
+from .setup.new_game import NewGameScreen
+from .setup.setup_screen import SetupScreen
 from .turn.market import MarketScreen
 from .turn.turn_screen import TurnScreen
 from .turn.villages import VillagesScreen

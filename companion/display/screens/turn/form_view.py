@@ -25,7 +25,8 @@ from ...kit.widgets import (
     draw_text,
     drawn_height,
 )
-from ...pictures.village_view import building_texts, cell_rects, draw_village, mark_default
+from ...pictures.default_mark import building_texts, mark_default
+from ...pictures.village_view import cell_rects, draw_village
 from ...words.coin_words import coins_paid, how_many_line, tile_line
 from ...words.i18n import _
 from ...words.i18n import cost as cost_words

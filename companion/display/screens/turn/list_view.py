@@ -16,12 +16,11 @@ from ....engine.values import Character, Via
 from ...contract import AppView, Order, engine_order, game_state
 from ...kit.forms import option_form
 from ...kit.widgets import ACCENT, BODY, INK, Widget, button, draw_text, drawn_height
+from ...pictures.default_mark import building_texts, mark_default
 from ...pictures.village_view import (
-    building_texts,
     cell_rects,
     draw_village,
     frame_quarter,
-    mark_default,
     mini_village,
     quarter_cells,
     quarter_rects,
