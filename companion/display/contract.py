@@ -26,9 +26,8 @@ if TYPE_CHECKING:
     from ..engine import GameState, Option
     from ..session import Session
     from ..store import StoreTrouble
-    from .app.beside import Job
+    from .app.beside import Beside
     from .app.stored_games import StoredGames
-    from .app.thinking import Thought
     from .kit.widgets import Widget
     from .words.table_log import TableLog
 
@@ -157,20 +156,16 @@ class AppView(Protocol):
 
     def busy(self, words: str | None) -> None: ...
 
-    # --- the companion's thoughts, beside the screen (``thinking.Thinking``) -------------------
-    def virtual_plan(self, asker: Screen, state: GameState, colour: str, level: str,
-                     seed: int, without: tuple[str, ...] = ()) -> Job[Thought]: ...
-
-    def strong_hint(self, asker: Screen, state: GameState, colour: str) -> Job[Thought]: ...
-
-    def likeliest_first(self, state: GameState, options: Iterable[Option]) -> list[Option]:
-        """The options as the turn lists them: what each brings first (quick: on the
-        screen's thread)."""
-        ...
+    # --- work longer than a frame ---------------------------------------------------------
+    beside: Beside
+    """The app's worker beside the screen's thread: a screen asks it for work longer than a
+    frame (``beside.run(screen, work)``; a virtual player's plan, a hint), withdrawn when the
+    screen goes, and polls the ``Job`` it gets."""
 
 
 Order = Callable[["GameState", Iterable["Option"]], list["Option"]]
-"""How a screen lists a turn's options (``AppView.likeliest_first``, or ``engine_order``)."""
+"""How a screen lists a turn's options (``screens.turn.thinking.likeliest_first``, or
+``engine_order``)."""
 
 
 def engine_order(state: GameState, options: Iterable[Option]) -> list[Option]:

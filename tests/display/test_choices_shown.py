@@ -188,9 +188,10 @@ def test_after_a_hint_the_hinted_option_is_preselected(tmp_path: Path) -> None:
     mode = app.screen.mode
     assert mode.preset is not None and mode.preset[0].action.building == hinted.building
     from companion.display.screens.turn.list_view import OptionsView
+    from companion.display.screens.turn.thinking import likeliest_first
 
     unhinted = OptionsView(app.state, app.screen.options, coins.character,
-                           order=app.likeliest_first)
+                           order=likeliest_first)
     assert unhinted.preset is not None and unhinted.preset[0] != mode.preset[0]  # the finding
     framed = [w.value for w in d.widgets() if w.id.startswith("option:") and w.selected]
     assert [o.action.building for o in framed] == [hinted.building]

@@ -52,7 +52,6 @@ from .hardware import ANIMATION, Hardware
 from .store_link import Opening, StoreLink
 from .stored_games import StoredGames
 from .table_keep import TableKeep
-from .thinking import Thinking
 
 FPS = 30
 IDLE_WAIT = 1.0  # seconds the loop sleeps with nothing to do (the watchdog asks for far less)
@@ -78,7 +77,7 @@ def _wake() -> None:
         pygame.event.post(pygame.event.Event(WAKE))
 
 
-class App(StoreLink, Services, Thinking, Hardware, Dispatch):
+class App(StoreLink, Services, Hardware, Dispatch):
     session: Session | None = None
     """The game in play, of any kind: none yet, or resumed by ``open_store`` (a class default,
     so that the check after opening the store is not narrowed to None)."""

@@ -24,6 +24,7 @@ from .do_it import DO_RECT, Flow, Mode, active, do_buttons
 from .hint import hint_button
 from .list_view import preset
 from .reasons import why_not_character
+from .thinking import likeliest_first
 
 
 def _tile(ch: str, surf: pygame.Surface, r: pygame.Rect) -> None:
@@ -64,7 +65,7 @@ class Steps(Mode):
         if not self.looked:
             self.looked = True
             if o.chosen and o.actions_left > 0:
-                listed = app.likeliest_first(state, o.regular.get(o.chosen, ()))
+                listed = likeliest_first(state, o.regular.get(o.chosen, ()))
                 self.next = preset(state, o, listed, turn.hinted)
             # Measured as it is drawn (a name is never hyphenated, French spaces), in the
             # room the words have below the players: said whole, or not said (issue 32: the

@@ -27,6 +27,7 @@ from .characters_view import Characters, Steps
 from .do_it import Flow, Mode, active
 from .form_view import FieldView, FormView, PlaceView
 from .list_view import OptionsView
+from .thinking import likeliest_first
 from .tile_cost import TileCostView
 
 
@@ -151,7 +152,7 @@ class TurnScreen(Screen, Flow):
     # --- widgets and the seat button ----------------------------------------------------------
 
     def layout(self, app: AppView) -> list[Widget]:
-        self.order = app.likeliest_first
+        self.order = likeliest_first
         if not self.decided:
             self.mode, self.decided = self.first(app), True
         return nav(app) + self.mode.widgets(self, app)

@@ -22,11 +22,12 @@ from ..parts import LEFT_W, RIGHT_W, RIGHT_X, TOP, Screen, StepsView, nav, nav_l
 from ..round_end.checklist import go_on_lines, go_on_width
 from ..setup.handover import handover
 from .hint import plan_words
+from .thinking import virtual_plan
 from .tile_cost import TileCostView
 
 if TYPE_CHECKING:
     from ...app.beside import Job
-    from ...app.thinking import Thought
+    from .thinking import Thought
 
 LEVELS = VIRTUAL_LEVELS
 SCHOOL_STEPS = ("table.school_home", "table.school_to_centre")
@@ -184,8 +185,8 @@ class VirtualScreen(Screen):
             self.reading = None
             if self.read_this_turn(app):
                 self.without = tuple(dict.fromkeys((*self.without, *self.unknown_costs())))
-            self.thought = app.virtual_plan(self, self.state, self.colour, self.level,
-                                            self.seed, self.without)
+            self.thought = virtual_plan(app, self, self.state, self.colour, self.level,
+                                        self.seed, self.without)
         if not self.thought.ready:
             return  # the screen stays live: "thinking", its seat pulsing, Menu and Undo
         thought = self.thought.value()
