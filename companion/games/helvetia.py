@@ -96,8 +96,8 @@ class Helvetia(GameKind):
         return track_before_last_scoring(game.states)
 
     def forced(self, game: Played) -> Any:
-        """A school return with one way only (``display.app.undo_reach``)."""
-        from ..display.app.undo_reach import forced
+        """A school return with one way only (``engine.undo_reach``)."""
+        from ..engine.undo_reach import forced
 
         return legal_actions(game.state)[0] if forced(game.state) else None
 
