@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from ..engine import GameState
 from ..engine.values import Colour
 
 if TYPE_CHECKING:
     from ..config import Config
-    from ..engine import GameState, Option
+    from ..engine import Option
     from ..session import Session
     from ..store import StoreTrouble
     from .app.beside import Beside
@@ -92,10 +93,6 @@ class AppView(Protocol):
     screen: Screen
     widgets: list[Widget]
     """The widgets of the frame on the screen."""
-
-    @property
-    def state(self) -> GameState | None:
-        """The state of the game in play if it is Helvetia's (the default game's screens)."""
 
     # --- what a screen may change ----------------------------------------------------------
     overlay: Screen | None
@@ -173,9 +170,16 @@ def engine_order(state: GameState, options: Iterable[Option]) -> list[Option]:
     return list(options)
 
 
+def helvetia_state(app: AppView) -> GameState | None:
+    """The state of the game in play if it is Helvetia's (the default game's screens); the
+    app itself keeps a game of any kind (``app.session``)."""
+    state = app.session.state if app.session is not None else None
+    return state if isinstance(state, GameState) else None
+
+
 def game_state(app: AppView) -> GameState:
     """The state of the game of Helvetia in play, for the screens shown only during one."""
-    state = app.state
+    state = helvetia_state(app)
     if state is None:
         raise LookupError("this screen is shown only during a game of Helvetia")
     return state

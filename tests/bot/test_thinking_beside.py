@@ -17,6 +17,7 @@ import pytest
 from companion.bot import decide, deciders, hint, whole_turn
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state
 from companion.display.screens.turn.virtual import VirtualScreen
 from companion.engine import Action, CannotAct, EndTurn, Game, GameState, apply
 from companion.hw.events import HOLD, PRESS, ButtonEvent
@@ -176,7 +177,7 @@ def test_the_hint_is_thought_out_beside_the_screen(tmp_path: Path) -> None:
     gate = threading.Event()
     try:
         app.step(0)
-        state = app.state
+        state = helvetia_state(app)
         assert state is not None and state.active is not None
         hold_worker(app, gate)
         tap_at_once(app, "hint")

@@ -14,6 +14,7 @@ import pytest
 from companion.bot import deciders
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state
 from companion.display.screens.setup.done import SetupDoneScreen
 from companion.display.screens.turn.virtual import VirtualScreen
 from companion.display.words import i18n
@@ -44,7 +45,7 @@ def to_the_setup_s_checklist(tmp_path: Path, seed: int) -> tuple[App, Driver]:
     t = Table()
     for _ in range(300):
         d.widgets()
-        state = app.state
+        state = helvetia_state(app)
         assert state is not None
         if isinstance(app.screen, SetupDoneScreen):
             return app, d

@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 from companion.bot import deciders
+from companion.display.contract import helvetia_state
 from companion.display.screens import RoundScreen
 from companion.engine import CorrectCost
 from companion.engine.state import REVEAL
@@ -26,7 +27,7 @@ def test_back_stays_greyed_with_its_reason_once_a_cost_is_saved(tmp_path: Path) 
         secret = drawn_costs(random.Random(6))
         for _ in range(800):  # to the first round end's new buildings
             d.widgets()
-            state = app.state
+            state = helvetia_state(app)
             assert state is not None
             if state.phase == REVEAL:
                 break

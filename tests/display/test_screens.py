@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from companion.display.contract import helvetia_state
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -291,7 +293,7 @@ def test_killed_mid_game_the_app_starts_again_where_it_was(tmp_path: Path) -> No
     assert app.session.game.record_lines()[1:] == LINES[1:60]
     assert isinstance(app.screen, TurnScreen)
     Driver(app).play(LINES)  # and it plays on to the end
-    assert app.state is not None and app.state.game_over
+    assert helvetia_state(app) is not None and helvetia_state(app).game_over
     app.close()
 
 
@@ -677,7 +679,7 @@ def test_undo_at_a_round_end_with_a_forced_school_return_goes_back_to_the_turn(
     d.tap("undo")
     d.tap("undo:yes")
     assert len(app.session.game.actions) <= before - 2  # each forced return, and the turn's end
-    assert app.state.phase == PLAY
+    assert helvetia_state(app).phase == PLAY
     assert not isinstance(app.session.game.actions[-1], SchoolReturn)
     app.close()
 

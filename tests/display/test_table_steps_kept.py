@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state
 from companion.display.screens import GameOverScreen, RoundScreen
 from companion.display.screens.turn.virtual import SCHOOL_STEPS, VirtualScreen
 from companion.engine import Game, parse_action
@@ -87,7 +88,7 @@ def test_the_last_round_end_s_checklist_comes_before_the_winner(tmp_path: Path) 
     app = App(config(tmp_path))
     d = Driver(app)
     d.reach(lines, stop=len(lines) - 1)  # every action, the last round end's checklist open
-    assert app.state is not None and app.state.game_over
+    assert helvetia_state(app) is not None and helvetia_state(app).game_over
     assert isinstance(app.screen, RoundScreen)  # the final tiles, coins and scores first
     assert "table.score" in codes(app)
     go_on = next(w for w in d.widgets() if w.id == "continue")
@@ -180,7 +181,7 @@ def test_a_virtual_school_return_shows_its_own_steps_then_the_round_end_s_checkl
     d.tap("virtual:done")
     ticked = [app.table.steps[i].code for i in app.table.ticked]
     assert sorted(ticked) == sorted(c.removesuffix(".virtual") for c in shown)
-    while not isinstance(app.screen, RoundScreen) or app.state.phase == "school":  # type: ignore[union-attr]
+    while not isinstance(app.screen, RoundScreen) or helvetia_state(app).phase == "school":  # type: ignore[union-attr]
         d.enter(parse_action(json.loads(record("game-3p.jsonl")[len(d.done()) + 1])))
     assert "table.score" in codes(app) and len(app.table.left()) == len(codes(app)) - len(shown)
     app.close()
@@ -190,7 +191,7 @@ def test_a_virtual_school_return_in_the_last_round_leads_to_the_final_checklist(
         tmp_path: Path) -> None:
     app, d, _who = virtual_at_school(tmp_path, 190)
     d.tap("virtual:done")
-    assert app.state is not None and app.state.game_over
+    assert helvetia_state(app) is not None and helvetia_state(app).game_over
     assert isinstance(app.screen, RoundScreen)
     assert "table.score" in codes(app) and "table.coins_back" in codes(app), codes(app)
     d.tap("continue")

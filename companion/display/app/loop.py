@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 
 from ...config import Config
-from ...engine import GameState, HelvetiaError
+from ...engine import HelvetiaError
 from ...engine.values import Colour
 from ...hw.adalight import AdalightWriter
 from ...hw.buttons import GpioButtons, KeyboardButtons
@@ -194,12 +194,6 @@ class App(StoreLink, Services, Hardware, Dispatch):
 
     # --- the game -----------------------------------------------------------------------------
 
-    @property
-    def state(self) -> GameState | None:
-        """The state of the game in play if it is Helvetia's (the default game's screens)."""
-        state = self.session.state if self.session else None
-        return state if isinstance(state, GameState) else None
-
     def start_game(self, header: dict[str, Any]) -> None:
         assert self.store is not None
         try:
@@ -346,8 +340,9 @@ class App(StoreLink, Services, Hardware, Dispatch):
             for w in self.widgets:
                 w.draw(s)
         if self.banner:  # in the screen's free room, with the badge of every player it names
-            named = [p.colour for p in (self.state.players if self.state else ())
-                     if i18n.name(p.colour) in self.banner]
+            session = self.session
+            players = session.kind.players(session.game) if session is not None else ()
+            named = [p.colour for p in players if i18n.name(p.colour) in self.banner]
             self.widgets.append(message_strip.draw(s, self.banner, self.widgets, named,
                                                    self._dismiss))
         if self.strip:

@@ -12,7 +12,7 @@ from ....engine import (
     GameState,
 )
 from ....engine.state import PLAY
-from ...contract import AppView
+from ...contract import AppView, helvetia_state
 from ...kit.widgets import (
     ACCENT_INK,
     BACKGROUND,
@@ -138,7 +138,7 @@ class HintOverlay(Screen):
     def after_cost(self, app: AppView) -> None:
         """A cost the hint needs is recorded: the next one it needs, straight to its goods;
         when all are known, the hint again, with its plan."""
-        state = app.state
+        state = helvetia_state(app)
         if state is None or state.phase != PLAY or state.active != self.colour:
             return
         left = tuple(t for t in self.costs if state.known_cost(t) is None)

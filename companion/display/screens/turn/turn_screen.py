@@ -18,7 +18,7 @@ from ....engine.habits import habitual
 from ....engine.setup import coins_at_hand
 from ....engine.values import Character
 from ....hw.events import NEXT
-from ...contract import AppView, Order, engine_order, game_state
+from ...contract import AppView, Order, engine_order, game_state, helvetia_state
 from ...kit.forms import CELL, option_form
 from ...kit.widgets import BODY, INK, MUTED, Widget, draw_text, drawn_height
 from ...words.i18n import _, character, ngettext
@@ -159,7 +159,7 @@ class TurnScreen(Screen, Flow):
 
     def on_seat(self, app: AppView, seat: str) -> bool:
         """The active seat's button confirms a form's "Do it" (else it ends the turn)."""
-        if seat not in (self.state.active, NEXT) or app.state is not self.state:
+        if seat not in (self.state.active, NEXT) or helvetia_state(app) is not self.state:
             return False
         return self.mode.confirm(self, app)
 

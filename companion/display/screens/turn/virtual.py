@@ -13,7 +13,7 @@ from ....engine.header import VIRTUAL_LEVELS
 from ....engine.state import NEUTRAL, PLACE, PLAY, SCHOOL
 from ....engine.table import TableStep, round_ended, steps
 from ....hw.events import NEXT
-from ...contract import AppView
+from ...contract import AppView, helvetia_state
 from ...kit.widgets import BODY, INK, MUTED, W, Widget, button, draw_text, drawn_height, paragraph
 from ...pictures import pictograms
 from ...words.i18n import _, name
@@ -80,7 +80,7 @@ def virtual_seats(app: AppView) -> dict[str, str]:
 def virtual_decider(app: AppView) -> tuple[str, str] | None:
     """The virtual player whose decision the game waits for now, with its level."""
     seats = virtual_seats(app)
-    state = app.state
+    state = helvetia_state(app)
     if not seats or state is None:
         return None
     return next(((c, seats[c]) for c in deciders(state) if c in seats), None)
@@ -250,7 +250,7 @@ class VirtualScreen(Screen):
         (each one undoable as anyone's)."""
         first = len(app.table.entries)
         for action in self.plan:
-            if app.state is None or not app.apply(action):
+            if helvetia_state(app) is None or not app.apply(action):
                 return
         table = app.table
         if self.table is not None and table.key == self.key:  # the same moves go on (the
