@@ -16,6 +16,7 @@ from ..engine.summary import summary as state_summary
 from ..hw.events import ButtonEvent
 from ..hw.leds import RGB, Layout, bars_between, frame
 from .kind import Changed, Decision, GameKind, LedMoment, Played
+from .seating import places, sitter
 
 if TYPE_CHECKING:
     from ..display.contract import AppView, Screen
@@ -75,9 +76,8 @@ class Helvetia(GameKind):
 
     def seat_decision(self, game: Played, event: ButtonEvent, seats: Sequence[str],
                       chosen: Any) -> Decision:
-        """A button belongs to whoever sits at its place (``display.seating``)."""
+        """A button belongs to whoever sits at its place (``games.seating``)."""
         from ..controls import NOBODY_HERE, button_decision
-        from ..display.app.seating import sitter
 
         sat = sitter(event, game.header, seats)
         if sat is None:
@@ -102,8 +102,6 @@ class Helvetia(GameKind):
         return legal_actions(game.state)[0] if forced(game.state) else None
 
     def led_frame(self, game: Played, layout: Layout, moment: LedMoment) -> list[RGB]:
-        from ..display.app.seating import places
-
         bars = None if moment.filling is None else bars_between(
             moment.scores_before, game.state.track, moment.filling)
         return frame(game.state, layout, t=moment.t, bars=bars,

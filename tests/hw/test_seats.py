@@ -14,10 +14,10 @@ import pytest
 
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
-from companion.display.app.seating import places, sitter
 from companion.display.contract import helvetia_state
 from companion.engine import Game, MalformedAction
 from companion.engine.setup import left_neighbour
+from companion.games.seating import places, sitter
 from companion.hw.events import PRESS, ButtonEvent
 from tests.ui_driver import Driver
 

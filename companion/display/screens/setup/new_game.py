@@ -24,8 +24,8 @@ from ....engine.state import (
 from ....engine.table import steps as table_steps
 from ....engine.values import Colour, Sex
 from ....games import kind_named, titles
+from ....games.seating import seat_numbers
 from ....hw.events import NEXT
-from ...app.seating import seat_numbers
 from ...contract import AppView, game_state
 from ...kit.forms import ChoiceForm, setup_form, with_letter
 from ...kit.widgets import (
