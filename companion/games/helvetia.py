@@ -15,7 +15,7 @@ from ..engine.state import OVER, PLAY, REVEAL, SCHOOL
 from ..engine.summary import summary as state_summary
 from ..hw.events import ButtonEvent
 from ..hw.leds import RGB, Layout, bars_between, frame
-from .kind import Changed, Decision, GameKind, LedMoment, Played
+from .kind import Changed, Decision, GameKind, LedMoment, Played, TableKeeper
 from .seating import places, sitter
 
 if TYPE_CHECKING:
@@ -89,6 +89,12 @@ class Helvetia(GameKind):
         from ..display.words.table_log import GameLog
 
         return GameLog.of(game)
+
+    def table_keeper(self) -> TableKeeper:
+        """The ticks, the checklist open, the reveal grid's taps (``games.table_keep``)."""
+        from .table_keep import TableKeep
+
+        return TableKeep()
 
     def scores_before(self, game: Played) -> dict[Any, int]:
         """The VP before the newest round end's scoring (a game ended by agreement scores

@@ -371,7 +371,7 @@ def test_start_again_on_the_grid_is_kept_too(tmp_path: Path) -> None:
 def test_taps_that_no_longer_fit_the_game_are_dropped(tmp_path: Path) -> None:
     """Another game, another count of actions, buildings not in the stack, a damaged
     setting: the grid opens empty (and nothing breaks)."""
-    from companion.display.app.table_keep import SETTING
+    from companion.games.table_keep import SETTING
 
     _lines, drawn = at_first_reveal(tmp_path)
     app = App(config(tmp_path))

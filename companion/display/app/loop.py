@@ -22,6 +22,7 @@ import pygame
 from ...config import Config
 from ...engine import HelvetiaError
 from ...engine.values import Colour
+from ...games.kind import TableKeeper
 from ...hw.adalight import AdalightWriter
 from ...hw.buttons import GpioButtons, KeyboardButtons
 from ...hw.events import ButtonEvent
@@ -51,7 +52,6 @@ from .dispatch import Dispatch
 from .hardware import ANIMATION, Hardware
 from .store_link import Opening, StoreLink
 from .stored_games import StoredGames
-from .table_keep import TableKeep
 
 FPS = 30
 IDLE_WAIT = 1.0  # seconds the loop sleeps with nothing to do (the watchdog asks for far less)
@@ -127,8 +127,9 @@ class App(StoreLink, Services, Hardware, Dispatch):
         self.open_store()
         self.anim_start: float | None = None
         """When the scores' bars began to fill after a scoring (None: they are not)."""
-        self.table_keep = TableKeep()
-        self.table_keep.restore(self)  # ticks; a round end's checklist not gone past
+        self.keepers: dict[str, TableKeeper | None] = {}
+        """The table keeper of each kind played (``GameKind.table_keeper``), once asked."""
+        self.keep_table(restore=True)  # ticks; a round end's checklist not gone past
 
         self.events: queue.Queue[ButtonEvent] = WakingQueue()
         self.keyboard: KeyboardButtons | None = None
@@ -193,6 +194,27 @@ class App(StoreLink, Services, Hardware, Dispatch):
         self.watchdog.tick()
 
     # --- the game -----------------------------------------------------------------------------
+
+    def table_keeper(self) -> TableKeeper | None:
+        """The keeper of the table's steps for the kind of the game in play, if it has one."""
+        session = self.session
+        if session is None:
+            return None
+        name = session.kind.name
+        if name not in self.keepers:
+            self.keepers[name] = session.kind.table_keeper()
+        return self.keepers[name]
+
+    def keep_table(self, *, restore: bool = False) -> None:
+        """What the table did beside the record, kept by the kind's table keeper (if it has
+        one): saved after a frame is drawn, or restored after a restart."""
+        keeper, session, store = self.table_keeper(), self.session, self.store
+        if keeper is None or session is None or store is None:
+            return
+        if restore:
+            keeper.restore(session, store)
+        else:
+            keeper.keep(session, store)
 
     def start_game(self, header: dict[str, Any]) -> None:
         assert self.store is not None
@@ -350,7 +372,7 @@ class App(StoreLink, Services, Hardware, Dispatch):
         self._present(s)
         self.frames += 1
         self.dirty = False
-        self.table_keep.keep(self)  # what the table ticked (as drawn) survives a restart
+        self.keep_table()  # what the table ticked (as drawn) survives a restart
 
     def _present(self, s: pygame.Surface) -> None:
         """The logical surface onto the panel: rotated, scaled, shown."""
