@@ -21,6 +21,7 @@ import pygame
 
 from ..engine import GameState
 from ..engine.values import Colour
+from .words.table_log import TableLog
 
 if TYPE_CHECKING:
     from ..config import Config
@@ -30,7 +31,6 @@ if TYPE_CHECKING:
     from .app.beside import Beside
     from .app.stored_games import StoredGames
     from .kit.widgets import Widget
-    from .words.table_log import TableLog
 
 
 class Screen:
@@ -77,10 +77,6 @@ class AppView(Protocol):
     session: Session | None
     """The game in play, of any kind, if any: its ``kind``, its ``state``, its ``game``
     (header, actions, states) and its id in the store."""
-    @property
-    def table(self) -> TableLog:
-        """The table steps of the turn so far (then of the round end)."""
-
     @property
     def last_track(self) -> dict[Colour, int]:
         """The scores before the newest scoring."""
@@ -175,6 +171,14 @@ def helvetia_state(app: AppView) -> GameState | None:
     app itself keeps a game of any kind (``app.session``)."""
     state = app.session.state if app.session is not None else None
     return state if isinstance(state, GameState) else None
+
+
+def table_log(app: AppView) -> TableLog:
+    """The table steps of the game of Helvetia in play, for the screens that word them: the
+    turn's so far (then the round end's, the setup's), as its kind keeps them in the session;
+    a log with nothing in it during a game that keeps another kind, or none."""
+    log = app.session.table if app.session is not None else None
+    return log if isinstance(log, TableLog) else TableLog()
 
 
 def game_state(app: AppView) -> GameState:

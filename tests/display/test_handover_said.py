@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from companion.display.app.loop import App
-from companion.display.contract import helvetia_state
+from companion.display.contract import helvetia_state, table_log
 from companion.display.kit import widgets
 from companion.display.screens.setup import handover as handover_module
 from companion.display.screens.setup.done import SetupDoneScreen, unsaid_groups
@@ -48,7 +48,7 @@ def band(app: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 def closing_codes(app: Any) -> set[str]:
     """The codes the setup's closing checklist lists."""
-    entries = app.table.shown()
+    entries = table_log(app).shown()
     return {entries[i][0].code for g in unsaid_groups(entries) for i in g.steps}
 
 
@@ -102,7 +102,7 @@ def test_a_virtual_player_placing_first_shows_them_first_and_done_ticks_them(
         assert all(c == "table.place_building" for c in shown[2:]) and len(shown) == 5
         handed = list(screen.table.handed)
         d.tap("virtual:done")
-        assert set(handed) <= app.table.ticked  # the table did them on that screen
+        assert set(handed) <= table_log(app).ticked  # the table did them on that screen
         assert band(app, monkeypatch) == []  # not said again on the next screen
         assert not closing_codes(app) & HANDOVER
     finally:

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from companion.display.app.loop import App
-from companion.display.contract import helvetia_state
+from companion.display.contract import helvetia_state, table_log
 from companion.engine import AddCoin, Choose, Game, parse_action, why_not
 from tests.app_config import config
 from tests.ui_driver import Driver
@@ -35,7 +35,7 @@ def test_one_coin_then_one_more_action_is_the_turn_of_two_coins(tmp_path: Path) 
     assert do.lines[-1] == "+1 coin"  # under what it does
     d.turn_action(actions[k + 2], coins=None)  # tapped as it is, then "Do it: +1 coin"
     assert game.actions[-2:] == [AddCoin(choose.player), actions[k + 2]]
-    said = [s.code for s, _st, _back in app.table.shown()]
+    said = [s.code for s, _st, _back in table_log(app).shown()]
     assert said.count("table.coins_on_character") == 2  # each coin told as it is put on
     d.seat(choose.player)  # the turn ends as the record's did
     assert game.actions[-1] == actions[k + 3]

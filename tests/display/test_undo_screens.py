@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.display.app.loop import App
-from companion.display.contract import helvetia_state
+from companion.display.contract import helvetia_state, table_log
 from companion.display.screens import RoundScreen, SetupScreen
 from companion.display.screens.turn.characters_view import Steps
 from companion.display.screens.turn.turn_screen import TurnScreen
@@ -31,10 +31,10 @@ def test_after_undoing_an_action_the_coins_read_as_done_and_their_undo_is_one_ta
     app.undo()  # the delivery
     d.widgets()
     assert isinstance(app.screen, TurnScreen) and isinstance(app.screen.mode, Steps)
-    shown = app.table.shown()
+    shown = table_log(app).shown()
     kept = [i for i, (_s, _st, back) in enumerate(shown) if not back]
-    assert kept and all(i in app.table.ticked for i in kept)  # the coins: on the table
-    assert all(shown[i][2] for i in app.table.left())  # left to do: only the take-back
+    assert kept and all(i in table_log(app).ticked for i in kept)  # the coins: on the table
+    assert all(shown[i][2] for i in table_log(app).left())  # left to do: only the take-back
     too = next(w for w in d.enabled() if w.id == "undo:too")
     assert too.label == "Undo too: 2 coins"
     d.tap("undo:too")  # the coins too, one tap
@@ -87,7 +87,7 @@ def test_an_undo_in_the_setup_shows_what_to_take_back_at_once(tmp_path: Path) ->
     model = Table.of(helvetia_state(app))
     app.undo()  # Ben's couple 2
     assert isinstance(app.screen, SetupScreen)
-    shown = app.table.shown()
+    shown = table_log(app).shown()
     ticks = [w for w in d.widgets() if w.id.startswith("tick:")]
     assert ticks, d.listing()  # over the setup screen at once, not behind "On the table"
     on_it = [int(w.id.removeprefix("tick:")) for w in ticks]

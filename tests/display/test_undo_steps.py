@@ -10,7 +10,7 @@ from pathlib import Path
 from companion.bot import deciders
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
-from companion.display.contract import helvetia_state
+from companion.display.contract import helvetia_state, table_log
 from companion.display.kit import text_reports
 from companion.display.screens.turn.virtual import VirtualScreen
 from companion.display.words import i18n
@@ -26,7 +26,7 @@ from tests.virtual_play import person, set_up, virtual_turn
 
 def taken_back(app: App, model: Table) -> Table:
     """The model after the steps the screen shows to take back (and only those)."""
-    for step, state, back in app.table.shown():
+    for step, state, back in table_log(app).shown():
         if back:
             model.do(step, state, placing(state))
     return model

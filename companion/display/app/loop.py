@@ -45,7 +45,6 @@ from ..kit.widgets import (
 )
 from ..words import i18n
 from ..words.i18n import _
-from ..words.table_log import TableLog
 from .beside import Beside
 from .device import Services
 from .dispatch import Dispatch
@@ -242,13 +241,6 @@ class App(StoreLink, Services, Hardware, Dispatch):
             self.anim_start = self.clock()  # the bars fill to the new scores
         self.after_change()
         return True
-
-    @property
-    def table(self) -> TableLog:
-        """The table steps of the game in play as its kind keeps them, for the screens that
-        word them (a log with nothing in it for a game that keeps another kind, or none)."""
-        log = self.session.table if self.session is not None else None
-        return log if isinstance(log, TableLog) else TableLog()
 
     @property
     def last_track(self) -> dict[Colour, int]:

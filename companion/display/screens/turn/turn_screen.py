@@ -18,7 +18,7 @@ from ....engine.habits import habitual
 from ....engine.setup import coins_at_hand
 from ....engine.values import Character
 from ....hw.events import NEXT
-from ...contract import AppView, Order, engine_order, game_state, helvetia_state
+from ...contract import AppView, Order, engine_order, game_state, helvetia_state, table_log
 from ...kit.forms import CELL, option_form
 from ...kit.widgets import BODY, INK, MUTED, Widget, draw_text, drawn_height
 from ...words.i18n import _, character, ngettext
@@ -69,8 +69,8 @@ class TurnScreen(Screen, Flow):
         multi-coin turn then the chosen character's options; else the characters."""
         state, o = self.state, self.options
         # (the setup's steps had their checklist before the first turn: ``setup_done``)
-        mine = app.table.key == ("turn", state.round, state.active)
-        if ((app.table.steps and mine) or app.table.undone) and app.table.shown():
+        mine = table_log(app).key == ("turn", state.round, state.active)
+        if ((table_log(app).steps and mine) or table_log(app).undone) and table_log(app).shown():
             return Steps()
         if o.chosen and o.actions_left > 0:
             return self._options(o.chosen)

@@ -13,7 +13,7 @@ from ....engine.header import VIRTUAL_LEVELS
 from ....engine.state import NEUTRAL, PLACE, PLAY, SCHOOL
 from ....engine.table import TableStep, round_ended, steps
 from ....hw.events import NEXT
-from ...contract import AppView, helvetia_state
+from ...contract import AppView, helvetia_state, table_log
 from ...kit.widgets import BODY, INK, MUTED, W, Widget, button, draw_text, drawn_height, paragraph
 from ...pictures import pictograms
 from ...words.i18n import _, name
@@ -110,7 +110,7 @@ class PlanSteps(TableLog):
 
     def __init__(self, app: AppView, state: GameState, colour: str,
                  plan: list[Action]) -> None:
-        table = app.table
+        table = table_log(app)
         again = redone(plan, [a for a, _n in table.taken])
         """The plan's first actions are the very ones just undone, in their order: their
         pieces stay where they are (nothing to take back, their steps shown as done); the
@@ -194,7 +194,7 @@ class VirtualScreen(Screen):
             self.reading = TileCostView(thought.costs)
         self.plan = list(thought.plan)
         self.table = PlanSteps(app, self.state, self.colour, self.plan)
-        self.key = app.table.key
+        self.key = table_log(app).key
         self.thinking = None
         app.update_leds()
 
@@ -248,11 +248,11 @@ class VirtualScreen(Screen):
     def done(self, app: AppView) -> None:
         """The table has moved the pieces: the plan goes into the record, action by action
         (each one undoable as anyone's)."""
-        first = len(app.table.entries)
+        first = len(table_log(app).entries)
         for action in self.plan:
             if helvetia_state(app) is None or not app.apply(action):
                 return
-        table = app.table
+        table = table_log(app)
         if self.table is not None and table.key == self.key:  # the same moves go on (the
             shown = list(self.table.raw)  # setup's, a round end's): what this screen showed
             for i in range(first, len(table.entries)):  # is done, the rest stays on their
