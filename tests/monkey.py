@@ -24,6 +24,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from companion.config import Buttons, Config, Leds
+from companion.display.contract import helvetia_state
 from companion.hw.events import NEXT
 from tests.ui_driver import NAV, Driver, ways_on
 
@@ -67,9 +68,9 @@ def monkey(data_dir: Path, events: int, seed: int, language: str = "en",
         for _ in range(events):
             run.events += 1
             r = rng.random()
-            seats = [*(app.state.colours if app.state else config.seats), NEXT]
+            seats = [*(helvetia_state(app).colours if helvetia_state(app) else config.seats), NEXT]
             if r < 0.08:
-                active = app.state.active if app.state else None
+                active = helvetia_state(app).active if helvetia_state(app) else None
                 seat = active if active and rng.random() < 0.5 else rng.choice(seats)
                 run.trail.append(f"press {seat}")
                 d.seat(seat)

@@ -22,6 +22,7 @@ import pygame
 
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state
 from companion.display.kit import text_reports
 from companion.display.screens.setup.keyboard import taps_for
 from companion.display.words import i18n
@@ -64,7 +65,7 @@ def render(lang: str, out: Path, data: Path
     d.play(lines, stop=20)  # the setup is done: Anna's first turn
     save("turn")
     d.play(lines, stop=23)  # Ben's turn, before he chooses
-    player = app.state.player(app.state.active)
+    player = helvetia_state(app).player(helvetia_state(app).active)
     refused = not app.apply(Choose(player.colour, "carter", player.coins + 1))
     assert refused and app.banner, "a choice with more coins than in hand must be refused"
     save("refusal")

@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state
 from companion.display.kit.widgets import Widget
 from companion.display.screens.parts import value_key
 from companion.engine import (
@@ -254,7 +255,7 @@ class Driver:
             if not ways_on(self):
                 raise self.at(i, self.stuck("after it, the screen offers no way on"))
             i += n
-        state = self.app.state
+        state = helvetia_state(self.app)
         if stop is None and state is not None and state.game_over and self.has("continue"):
             self.tap("continue")  # the whole game: past the last round end's checklist
 
@@ -666,7 +667,7 @@ def ways_on(d: Driver) -> list[str]:
     app = d.app
     ids = [w.id for w in d.enabled() if w.id not in LOOK]
     screen = app.overlay or app.screen
-    state = app.state
+    state = helvetia_state(app)
     seat: list[str] = []
     if state is not None and state.phase == "play" and state.active is not None and \
             button_decision(state, ButtonEvent(state.active, PRESS, 0.0)).action is not None:

@@ -15,6 +15,7 @@ from companion.bot import CostNeeded, deciders, whole_turn
 from companion.bot.playout import table_action
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state
 from companion.display.screens.turn.virtual import VirtualScreen
 from companion.engine import Action, HelvetiaError, TileCost, apply
 from companion.engine.state import COLOURS, OVER
@@ -90,7 +91,7 @@ def person(d: Driver, colour: str | None, rng: random.Random, secret: dict[str, 
            seed: int) -> None:
     """A person's decision (or the table's), taken with the screens: what they do is chosen
     at random-but-sensible (the easy level), entered tap by tap."""
-    state = d.app.state
+    state = helvetia_state(d.app)
     assert state is not None
     if colour is None:
         plan: list[Action] = [table_action(state, rng)]
@@ -165,7 +166,7 @@ def play(players: list[str], levels: dict[str, str], seed: int, data_dir: Path,
     set_up(d, players, levels)
     for step in range(MAX_STEPS):
         d.widgets()
-        state = app.state
+        state = helvetia_state(app)
         assert state is not None
         if state.phase == OVER:
             return app, t
@@ -218,7 +219,8 @@ def three_virtual_until(tmp: Path, want: Callable[[VirtualScreen], bool]) -> tup
     for _ in range(800):
         d.widgets()
         screen = app.screen
-        if app.state is not None and app.state.phase == OVER and d.has("new_game"):
+        state = helvetia_state(app)
+        if state is not None and state.phase == OVER and d.has("new_game"):
             d.tap("new_game")  # another game, the same seats (a rematch keeps them virtual)
             set_up(d, ["red", "blue", "yellow"],
                    {"red": "normal", "blue": "easy", "yellow": "easy"})
@@ -230,5 +232,5 @@ def three_virtual_until(tmp: Path, want: Callable[[VirtualScreen], bool]) -> tup
         elif d.has("continue"):
             d.tap("continue")
         else:
-            d.enter(table_action(app.state, rng))
+            d.enter(table_action(helvetia_state(app), rng))
     raise AssertionError("no such virtual player's screen")

@@ -23,6 +23,7 @@ import pygame
 
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state
 from companion.display.kit import text_reports
 from tests.ui_driver import Driver
 
@@ -127,7 +128,7 @@ def auto_step(app: App, d: Driver) -> str:
     if d.enabled("tile_cost:"):
         d.tap(d.enabled("tile_cost:")[0].id)
         return "cost-which"
-    state = app.state
+    state = helvetia_state(app)
     if d.screen_name() == "RoundScreen" and d.has("continue") and state.phase not in (REVEAL,):
         d.tap("continue")
         return "round-continue"

@@ -19,18 +19,18 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from ..engine import GameState
 from ..engine.values import Colour
+from .words.table_log import TableLog
 
 if TYPE_CHECKING:
     from ..config import Config
-    from ..engine import GameState, Option
+    from ..engine import Option
     from ..session import Session
     from ..store import StoreTrouble
-    from .app.beside import Job
+    from .app.beside import Beside
     from .app.stored_games import StoredGames
-    from .app.thinking import Thought
     from .kit.widgets import Widget
-    from .words.table_log import TableLog
 
 
 class Screen:
@@ -78,10 +78,6 @@ class AppView(Protocol):
     """The game in play, of any kind, if any: its ``kind``, its ``state``, its ``game``
     (header, actions, states) and its id in the store."""
     @property
-    def table(self) -> TableLog:
-        """The table steps of the turn so far (then of the round end)."""
-
-    @property
     def last_track(self) -> dict[Colour, int]:
         """The scores before the newest scoring."""
 
@@ -93,10 +89,6 @@ class AppView(Protocol):
     screen: Screen
     widgets: list[Widget]
     """The widgets of the frame on the screen."""
-
-    @property
-    def state(self) -> GameState | None:
-        """The state of the game in play if it is Helvetia's (the default game's screens)."""
 
     # --- what a screen may change ----------------------------------------------------------
     overlay: Screen | None
@@ -157,20 +149,16 @@ class AppView(Protocol):
 
     def busy(self, words: str | None) -> None: ...
 
-    # --- the companion's thoughts, beside the screen (``thinking.Thinking``) -------------------
-    def virtual_plan(self, asker: Screen, state: GameState, colour: str, level: str,
-                     seed: int, without: tuple[str, ...] = ()) -> Job[Thought]: ...
-
-    def strong_hint(self, asker: Screen, state: GameState, colour: str) -> Job[Thought]: ...
-
-    def likeliest_first(self, state: GameState, options: Iterable[Option]) -> list[Option]:
-        """The options as the turn lists them: what each brings first (quick: on the
-        screen's thread)."""
-        ...
+    # --- work longer than a frame ---------------------------------------------------------
+    beside: Beside
+    """The app's worker beside the screen's thread: a screen asks it for work longer than a
+    frame (``beside.run(screen, work)``; a virtual player's plan, a hint), withdrawn when the
+    screen goes, and polls the ``Job`` it gets."""
 
 
 Order = Callable[["GameState", Iterable["Option"]], list["Option"]]
-"""How a screen lists a turn's options (``AppView.likeliest_first``, or ``engine_order``)."""
+"""How a screen lists a turn's options (``screens.turn.thinking.likeliest_first``, or
+``engine_order``)."""
 
 
 def engine_order(state: GameState, options: Iterable[Option]) -> list[Option]:
@@ -178,9 +166,24 @@ def engine_order(state: GameState, options: Iterable[Option]) -> list[Option]:
     return list(options)
 
 
+def helvetia_state(app: AppView) -> GameState | None:
+    """The state of the game in play if it is Helvetia's (the default game's screens); the
+    app itself keeps a game of any kind (``app.session``)."""
+    state = app.session.state if app.session is not None else None
+    return state if isinstance(state, GameState) else None
+
+
+def table_log(app: AppView) -> TableLog:
+    """The table steps of the game of Helvetia in play, for the screens that word them: the
+    turn's so far (then the round end's, the setup's), as its kind keeps them in the session;
+    a log with nothing in it during a game that keeps another kind, or none."""
+    log = app.session.table if app.session is not None else None
+    return log if isinstance(log, TableLog) else TableLog()
+
+
 def game_state(app: AppView) -> GameState:
     """The state of the game of Helvetia in play, for the screens shown only during one."""
-    state = app.state
+    state = helvetia_state(app)
     if state is None:
         raise LookupError("this screen is shown only during a game of Helvetia")
     return state

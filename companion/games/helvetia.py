@@ -15,7 +15,8 @@ from ..engine.state import OVER, PLAY, REVEAL, SCHOOL
 from ..engine.summary import summary as state_summary
 from ..hw.events import ButtonEvent
 from ..hw.leds import RGB, Layout, bars_between, frame
-from .kind import Changed, Decision, GameKind, LedMoment, Played
+from .kind import Changed, Decision, GameKind, LedMoment, Played, TableKeeper
+from .seating import places, sitter
 
 if TYPE_CHECKING:
     from ..display.contract import AppView, Screen
@@ -75,9 +76,8 @@ class Helvetia(GameKind):
 
     def seat_decision(self, game: Played, event: ButtonEvent, seats: Sequence[str],
                       chosen: Any) -> Decision:
-        """A button belongs to whoever sits at its place (``display.seating``)."""
+        """A button belongs to whoever sits at its place (``games.seating``)."""
         from ..controls import NOBODY_HERE, button_decision
-        from ..display.app.seating import sitter
 
         sat = sitter(event, game.header, seats)
         if sat is None:
@@ -90,20 +90,24 @@ class Helvetia(GameKind):
 
         return GameLog.of(game)
 
+    def table_keeper(self) -> TableKeeper:
+        """The ticks, the checklist open, the reveal grid's taps (``games.table_keep``)."""
+        from .table_keep import TableKeep
+
+        return TableKeep()
+
     def scores_before(self, game: Played) -> dict[Any, int]:
         """The VP before the newest round end's scoring (a game ended by agreement scores
         nothing more: its last round end's change stands)."""
         return track_before_last_scoring(game.states)
 
     def forced(self, game: Played) -> Any:
-        """A school return with one way only (``display.app.undo_reach``)."""
-        from ..display.app.undo_reach import forced
+        """A school return with one way only (``engine.undo_reach``)."""
+        from ..engine.undo_reach import forced
 
         return legal_actions(game.state)[0] if forced(game.state) else None
 
     def led_frame(self, game: Played, layout: Layout, moment: LedMoment) -> list[RGB]:
-        from ..display.app.seating import places
-
         bars = None if moment.filling is None else bars_between(
             moment.scores_before, game.state.track, moment.filling)
         return frame(game.state, layout, t=moment.t, bars=bars,

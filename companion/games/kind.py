@@ -20,6 +20,8 @@ from ..hw.leds import RGB, Layout
 if TYPE_CHECKING:
     from ..display.contract import AppView, Screen
     from ..history.summary import GameSummary
+    from ..session import Session
+    from ..store import Store
 
 Played = RecordedGame[Any, Any]
 """A game as its record, of any kind (each kind's own ``RecordedGame``)."""
@@ -50,6 +52,18 @@ class TableSteps(Protocol):
 
     def took_back(self, before: Any, action: Any, after: Any) -> None:
         """``action`` (from ``before`` to ``after``) was undone."""
+
+
+class TableKeeper(Protocol):
+    """What the table did beside the record (its ticks, a checklist open), saved on the device
+    and restored after a restart (a game's own; ``GameKind.table_keeper``). One per app and
+    kind: it remembers what it saved last."""
+
+    def keep(self, session: Session, store: Store) -> None:
+        """After a frame is drawn: saves (in the background) what changed since last time."""
+
+    def restore(self, session: Session, store: Store) -> None:
+        """After a restart, the session resumed: what was saved, where it still fits."""
 
 
 @dataclass(frozen=True)
@@ -164,6 +178,12 @@ class GameKind(ABC):
         """A log of the table's steps that the session keeps as actions are done and undone,
         starting from ``game`` as it stands (the session's own game, which it changes in
         place); None for a game that keeps none."""
+        return None
+
+    def table_keeper(self) -> TableKeeper | None:
+        """A keeper of the table's steps beside the record across a restart (the ticks, a
+        checklist open), asked once per app; None for a game whose table keeps nothing more
+        than its record says."""
         return None
 
     def scores_before(self, game: Played) -> dict[Any, int] | None:

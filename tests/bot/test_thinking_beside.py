@@ -17,6 +17,7 @@ import pytest
 from companion.bot import decide, deciders, hint, whole_turn
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state
 from companion.display.screens.turn.virtual import VirtualScreen
 from companion.engine import Action, CannotAct, EndTurn, Game, GameState, apply
 from companion.hw.events import HOLD, PRESS, ButtonEvent
@@ -176,7 +177,7 @@ def test_the_hint_is_thought_out_beside_the_screen(tmp_path: Path) -> None:
     gate = threading.Event()
     try:
         app.step(0)
-        state = app.state
+        state = helvetia_state(app)
         assert state is not None and state.active is not None
         hold_worker(app, gate)
         tap_at_once(app, "hint")
@@ -220,21 +221,27 @@ def test_the_whole_turn_is_yesterdays_plan(seed: int) -> None:
 
 
 def test_no_screen_thinks_on_the_screen_s_thread() -> None:
-    """The screens get a plan or a hint through their contract (``AppView.virtual_plan``,
-    ``AppView.strong_hint``), never by calling the bot's searches themselves; of the bot they
-    may use only its orderings of the options (``likely``, ``habits``)."""
+    """The screens get a plan or a hint beside the screen (``screens/turn/thinking.py``
+    hands the bot's searches to the app's worker, ``AppView.beside``), never by calling the
+    bot's searches themselves; of the bot they may use only its orderings of the options
+    (``likely``, ``habits``)."""
     import ast
 
     import companion.display.screens as screens
 
+    root = Path(screens.__file__).parent
     allowed = {"likely", "habits"}
     found = []
-    for path in sorted(Path(screens.__file__).parent.glob("*.py")):
+    for path in sorted(root.rglob("*.py")):
+        if path.relative_to(root).as_posix() == "turn/thinking.py":
+            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module is not None:
                 parts = node.module.split(".")
-                if "bot" in parts and (node.level == 3 or parts[0] == "companion"):
+                if "bot" in parts and (node.level > 0 or parts[0] == "companion"):
                     rest = parts[parts.index("bot") + 1:]
                     if not rest or rest[0] not in allowed:
-                        found.append(f"{path.name}: {node.module}")
+                        found.append(f"{path.relative_to(root)}: {node.module}")
     assert found == []
+    thinking = (root / "turn" / "thinking.py").read_text(encoding="utf-8")
+    assert thinking.count("beside.run(") == 2  # the plan and the hint, both beside

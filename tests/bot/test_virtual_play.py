@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 
 from companion.bot import whole_turn
+from companion.display.contract import helvetia_state
 from companion.display.kit import text_reports
 from companion.display.screens.turn.virtual import VirtualScreen, next_level
 from companion.engine import Game, header_line
@@ -24,7 +25,7 @@ def test_a_solo_game_to_the_winner(tmp_path: Path) -> None:
                       {"blue": "strong", "yellow": "normal", "white": "easy"}, 7, tmp_path,
                       shots=tmp_path / "shots")
     try:
-        state = app.state
+        state = helvetia_state(app)
         assert state is not None and state.game_over and state.winners
         header = app.session.game.header
         assert [p.get("virtual") for p in header["players"]] == [None, "strong", "normal",
@@ -53,7 +54,7 @@ def test_a_solo_game_to_the_winner(tmp_path: Path) -> None:
 def test_a_three_player_game_with_one_virtual_player(tmp_path: Path) -> None:
     app, table = play(["red", "blue", "yellow"], {"yellow": "strong"}, 3, tmp_path)
     try:
-        state = app.state
+        state = helvetia_state(app)
         assert state is not None and state.game_over and state.winners
         assert state.options.neutral_colour is None  # three players: no neutral village
         assert table.virtual_turns > 5

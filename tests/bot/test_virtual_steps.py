@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.display.app.loop import App
+from companion.display.contract import table_log
 from companion.display.kit import text_reports
 from companion.display.screens.turn.virtual import VirtualScreen
 from companion.engine import apply
@@ -44,7 +45,7 @@ def test_done_counts_only_this_turns_steps_not_ticked(tmp_path: Path) -> None:
             while f"tick:{i}" not in {w.id for w in d.widgets()}:
                 d.tap("steps:next")
             d.tap(f"tick:{i}")
-        assert app.table.left()  # the round end's moves are still unticked, on its checklist
+        assert table_log(app).left()  # the round end's moves are still unticked, on its checklist
         assert done_words(app) == []
         d.tap("virtual:done")
         assert app.screen is not screen

@@ -14,6 +14,7 @@ import pytest
 from companion.bot import deciders
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state, table_log
 from companion.display.screens.setup.done import SetupDoneScreen
 from companion.display.screens.turn.virtual import VirtualScreen
 from companion.display.words import i18n
@@ -44,7 +45,7 @@ def to_the_setup_s_checklist(tmp_path: Path, seed: int) -> tuple[App, Driver]:
     t = Table()
     for _ in range(300):
         d.widgets()
-        state = app.state
+        state = helvetia_state(app)
         assert state is not None
         if isinstance(app.screen, SetupDoneScreen):
             return app, d
@@ -70,7 +71,7 @@ def test_the_setup_s_steps_come_as_a_checklist_before_the_first_turn(tmp_path: P
         dowry = [s for s in steps(game.states[-2], last, game.states[-1])
                  if s.code == "table.dowry"]
         assert len(dowry) == 6  # 3 players: each gives a coin to each of the two others
-        shown = codes(app.table.shown())
+        shown = codes(table_log(app).shown())
         assert shown.count("table.dowry") == 6 and "table.start_token_last_pick" in shown
         groups = [w.value for w in d.widgets() if w.id.startswith("group:")]
         assert groups[-1:] == ["dowry"] or "dowry" in groups, groups
@@ -96,7 +97,7 @@ def test_what_a_virtual_player_s_done_confirmed_is_not_asked_again(tmp_path: Pat
         assert game is not None
         done = [a for a in game.actions if a.type != "tile_cost"]
         before = codes(screen.table.shown()[: screen.table.own])
-        if len(done) == after_last[0] and app.table.key and app.table.key[0] != "round":
+        if len(done) == after_last[0] and table_log(app).key and table_log(app).key[0] != "round":
             # nothing happened since the last virtual player's "Done": nothing to catch up on
             assert before == [], f"steps asked again: {before}"
             checked.append(len(done))
@@ -138,7 +139,8 @@ def test_a_virtual_player_s_done_leaves_a_person_s_setup_steps_to_the_checklist(
         earlier = [s for i in range(last_virtual) if getattr(game.actions[i], "player", None)
                    not in (None, "yellow")
                    for s in steps(game.states[i], game.actions[i], game.states[i + 1])]
-        left = [app.table.entries[i][0] for i in app.table.left() if i < len(app.table.entries)]
+        table = table_log(app)
+        left = [table.entries[i][0] for i in table.left() if i < len(table.entries)]
         # those a setup screen said as they were done count as done (issue 32), no others
         from companion.display.screens.setup.done import SAID
 

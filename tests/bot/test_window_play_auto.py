@@ -11,6 +11,7 @@ import pytest
 
 from companion.bot.decide import decide
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state
 from companion.engine import Choose, EndTurn, apply
 from tests.display.test_table_steps_kept import config, record, stored_game
 from tests.ui_driver import Driver
@@ -25,7 +26,7 @@ def test_auto_plays_a_turn_planned_with_coins_and_a_tile_s_action(tmp_path: Path
     app = App(config(tmp_path))
     try:
         d = Driver(app)
-        state = app.state
+        state = helvetia_state(app)
         assert state is not None and state.active is not None
         who = state.active
         first = decide(state, who, level="easy")

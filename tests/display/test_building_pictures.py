@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from companion.display.contract import helvetia_state
 from companion.display.kit import text_reports
 from companion.display.kit import widgets as ui
 from companion.display.pictures.figures import child_size
@@ -46,7 +47,7 @@ def test_grown_villages_show_large_pictograms_and_whole_names(tmp_path: Path,
     app, d = uiplay.started(lines, tmp_path, language)
     d.play(lines)
     d.tap("villages")
-    state = app.state
+    state = helvetia_state(app)
     area = pygame.Rect(8, TOP + 54, ui.W - 16, 480 - TOP - 60)
     named = 0
     for v in state.villages:

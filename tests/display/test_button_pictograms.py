@@ -17,6 +17,7 @@ import pytest
 
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state
 from companion.display.kit.widgets import Widget
 from companion.display.words import i18n
 from tests.ui_driver import Driver
@@ -87,7 +88,7 @@ def test_the_new_buildings_and_the_cost_forms_goods_show_their_pictograms(
     d.tap("menu:costs")
     d.tap(next(w.id for w in d.widgets() if w.id.startswith("costs:") and w.id != "costs:page"))
     goods = with_prefix(d, "good:")
-    assert len(goods) == len(app.state.catalogue.goods)
+    assert len(goods) == len(helvetia_state(app).catalogue.goods)
     assert all(drawn_with_pictogram(w) for w in goods)
     app.close()
 
@@ -153,7 +154,7 @@ def test_the_cost_form_s_goods_keep_their_pictograms_and_whole_names(tmp_path: P
     text_reports.clear_reports()
     app.draw()
     goods = with_prefix(d, "good:")
-    assert len(goods) == len(app.state.catalogue.goods)
+    assert len(goods) == len(helvetia_state(app).catalogue.goods)
     assert all(drawn_with_pictogram(w) for w in goods)
     assert text_reports.REPORTS == [], [(r.text, r.why) for r in text_reports.REPORTS]
     rects = [w.rect for w in goods]

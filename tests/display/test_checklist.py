@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from companion.display.contract import table_log
 from companion.display.kit import text_reports
 from companion.display.screens.round_end.checklist import ROUND_GROUPS, round_groups
 from tests.display.test_message_strip import app_at as _app_at
@@ -47,7 +48,7 @@ def groups_shown(d) -> list[str]:
 def test_the_round_end_steps_are_grouped_by_what_moves_and_every_group_is_shown(
         tmp_path: Path) -> None:
     app, d = app_at(tmp_path, 40)  # the round is over, the school's villagers home
-    entries = app.table.shown()
+    entries = table_log(app).shown()
     groups = round_groups(entries)
     # Each step in exactly one group, the groups in the order the table does them (§10).
     assert sorted(i for g in groups for i in g.steps) == list(range(len(entries)))
@@ -64,14 +65,14 @@ def test_the_round_end_steps_are_grouped_by_what_moves_and_every_group_is_shown(
 
 def test_the_round_end_steps_are_ticked_off_and_counted(tmp_path: Path) -> None:
     app, d = app_at(tmp_path, 39)  # the round is over: its steps on the table
-    total = len(app.table.shown())
-    assert total > 3 and app.table.left() == list(range(total))
+    total = len(table_log(app).shown())
+    assert total > 3 and table_log(app).left() == list(range(total))
     first = sorted(in_sight(d))
     assert first
     d.tap(f"tick:{first[0]}")
-    assert app.table.left() == [i for i in range(total) if i != first[0]]
+    assert table_log(app).left() == [i for i in range(total) if i != first[0]]
     d.tap(f"tick:{first[0]}")  # a second tap unticks it
-    assert len(app.table.left()) == total
+    assert len(table_log(app).left()) == total
     # Going on with steps unticked is the table's call: the game goes on.
     before = len(app.session.game.actions)
     d.play(LINES, stop=41)
@@ -81,7 +82,7 @@ def test_the_round_end_steps_are_ticked_off_and_counted(tmp_path: Path) -> None:
 
 def test_every_step_is_in_reach_and_ticking_a_group_opens_the_next(tmp_path: Path) -> None:
     app, d = app_at(tmp_path, 41)  # the new buildings are in: the whole round end
-    total = len(app.table.shown())
+    total = len(table_log(app).shown())
     seen: set[int] = set()
     taps = 0
     for key in groups_shown(d):  # each group a tap away, each step a scroll away at most
@@ -97,13 +98,13 @@ def test_every_step_is_in_reach_and_ticking_a_group_opens_the_next(tmp_path: Pat
     # "Tick all" ticks the open group and opens the next with a step to do.
     d.tap(f"group:{groups_shown(d)[0]}")
     d.tap("steps:all")
-    groups = round_groups(app.table.shown())
-    assert all(i in app.table.ticked for i in groups[0].steps)
+    groups = round_groups(table_log(app).shown())
+    assert all(i in table_log(app).ticked for i in groups[0].steps)
     assert next(w for w in d.widgets() if w.id.startswith("group:") and w.selected).value \
         == groups[1].key
     # Ticking the last step of a group by hand does the same.
     for i in groups[1].steps:
-        if i not in app.table.ticked:
+        if i not in table_log(app).ticked:
             if i not in in_sight(d):
                 d.tap("steps:down")
             d.tap(f"tick:{i}")
@@ -114,7 +115,7 @@ def test_every_step_is_in_reach_and_ticking_a_group_opens_the_next(tmp_path: Pat
 
 def test_next_unticked_is_one_tap_away(tmp_path: Path) -> None:
     app, d = app_at(tmp_path, 41)
-    groups = round_groups(app.table.shown())
+    groups = round_groups(table_log(app).shown())
     # After the new buildings the checklist opens where steps are still to do: the first
     # group (nothing was ticked), at its top, so nothing before it is out of sight.
     assert next(w for w in d.widgets() if w.id.startswith("group:") and w.selected).value \
@@ -123,11 +124,11 @@ def test_next_unticked_is_one_tap_away(tmp_path: Path) -> None:
     d.tap(f"group:{groups[-1].key}")
     assert d.has("steps:todo")
     d.tap("steps:todo")
-    assert app.table.left()[0] in in_sight(d)
-    d.tap(f"tick:{app.table.left()[0]}")  # ticked: the next one still to do, in sight
+    assert table_log(app).left()[0] in in_sight(d)
+    d.tap(f"tick:{table_log(app).left()[0]}")  # ticked: the next one still to do, in sight
     if d.has("steps:todo"):
         d.tap("steps:todo")
-    assert app.table.left()[0] in in_sight(d)
+    assert table_log(app).left()[0] in in_sight(d)
     assert len(groups) >= 4
     app.close()
 
@@ -172,7 +173,7 @@ def test_a_4_player_round_end_shows_six_groups_and_every_step(tmp_path: Path, la
         while d.has("steps:down"):
             d.tap("steps:down")
             seen |= in_sight(d)
-    assert seen == set(range(len(app.table.shown())))
+    assert seen == set(range(len(table_log(app).shown())))
     assert [r for r in text_reports.REPORTS if r.screen == "RoundScreen"] == []
     app.close()
 
@@ -186,7 +187,7 @@ def test_the_round_end_opens_on_the_first_group_to_do_at_its_top(tmp_path: Path,
                                                                  ) -> None:
     """Play-test finding 3: it opened on "School" (the last action's), scrolled to its end."""
     app, d = app_at(tmp_path, stop)
-    groups = round_groups(app.table.shown())
+    groups = round_groups(table_log(app).shown())
     assert opened(d) == groups[0].key
     assert groups[0].steps[0] in in_sight(d)
     app.close()
@@ -195,7 +196,7 @@ def test_the_round_end_opens_on_the_first_group_to_do_at_its_top(tmp_path: Path,
 def test_the_round_end_opens_on_the_new_tiles_once_the_rest_is_ticked(tmp_path: Path
                                                                        ) -> None:
     app, d = app_at(tmp_path, 41)
-    groups = round_groups(app.table.shown())
+    groups = round_groups(table_log(app).shown())
     for g in groups[:-1]:
         d.tap(f"group:{g.key}")
         d.tap("steps:all")
@@ -213,7 +214,7 @@ def test_on_to_the_next_round_says_how_many_steps_are_not_ticked(tmp_path: Path)
         app.draw()
         return next(w for w in app.widgets if w.id == "continue").lines
 
-    total = len(app.table.shown())
+    total = len(table_log(app).shown())
     assert words()[1] == f"{total} steps not ticked"
     d.tap(f"tick:{min(in_sight(d))}")
     assert words()[1] == f"{total - 1} steps not ticked"

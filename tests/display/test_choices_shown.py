@@ -17,6 +17,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state
 from companion.display.kit import text_reports
 from companion.display.words import i18n
 from companion.engine import Birth, Build, Choose, Game, Marry, TileCost, parse_action
@@ -162,7 +163,7 @@ def test_the_hint_s_costs_are_entered_one_after_the_other_then_the_hint_again(
                 goods += 1
         before = len(app.session.game.actions)
         d.tap("cost:done")
-        assert app.session.game.actions[before] == TileCost(app.state.active, t, costs[t])
+        assert app.session.game.actions[before] == TileCost(helvetia_state(app).active, t, costs[t])
     assert isinstance(app.overlay, HintOverlay) and app.overlay.words and not app.overlay.costs
     assert d.taps - taps == 1 + goods + len(wanted)
     drawn_whole(app)
@@ -188,9 +189,10 @@ def test_after_a_hint_the_hinted_option_is_preselected(tmp_path: Path) -> None:
     mode = app.screen.mode
     assert mode.preset is not None and mode.preset[0].action.building == hinted.building
     from companion.display.screens.turn.list_view import OptionsView
+    from companion.display.screens.turn.thinking import likeliest_first
 
-    unhinted = OptionsView(app.state, app.screen.options, coins.character,
-                           order=app.likeliest_first)
+    unhinted = OptionsView(helvetia_state(app), app.screen.options, coins.character,
+                           order=likeliest_first)
     assert unhinted.preset is not None and unhinted.preset[0] != mode.preset[0]  # the finding
     framed = [w.value for w in d.widgets() if w.id.startswith("option:") and w.selected]
     assert [o.action.building for o in framed] == [hinted.building]

@@ -34,7 +34,9 @@ def test_the_app_has_every_member_of_the_contract(tmp_path: Path) -> None:
     app = App(Config(language="en", data_dir=tmp_path, buttons=Buttons(backend="keyboard"),
                      leds=Leds(backend="simulated")))
     try:
-        assert {"state", "apply", "show", "overlay", "keep_language", "busy"} <= members()
+        assert {"session", "apply", "show", "overlay", "keep_language", "busy", "beside"} \
+            <= members()
+        assert "state" not in members()  # a game's own state: the session's, by its kind
         missing = [n for n in sorted(members()) if not hasattr(app, n)]
         assert missing == []
         assert app.view() is app

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pygame
 
+from companion.display.contract import helvetia_state
 from companion.display.screens.menu.costs import CostsScreen
 from companion.engine import CorrectCost, TileCost
 from tests.display.test_message_strip import app_at
@@ -107,7 +108,8 @@ def test_one_layout_during_a_turn_and_on_the_costs_screen(tmp_path: Path) -> Non
     d.tap("good:wood")
     assert on_tile(d) == Counter(brick=2, wood=1)
     d.tap("cost:done")
-    assert d.done()[-1] == TileCost(app.state.active, building, (("brick", 2), ("wood", 1)))
+    active = helvetia_state(app).active
+    assert d.done()[-1] == TileCost(active, building, (("brick", 2), ("wood", 1)))
     t = open_costs(d)
     d.tap(f"costs:{t}")
     on_costs = {w.id: tuple(w.rect) for w in d.widgets() if w.id.startswith(("good:", "cost:"))}

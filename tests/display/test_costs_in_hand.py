@@ -13,6 +13,7 @@ from companion.bot import CostNeeded, decide, deciders
 from companion.bot.playout import next_decider, table_action
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state
 from companion.display.screens import RoundScreen
 from companion.display.screens.setup.checklist import SetupChecklist
 from companion.display.screens.turn.virtual import VirtualScreen
@@ -54,7 +55,8 @@ def test_stack_i_s_costs_on_the_setup_checklist(tmp_path: Path) -> None:
         opener = next(w for w in d.widgets() if w.id == "at_hand:open")
         assert opener.lines[-1] == "3 not known yet"
         d.tap("continue")  # on to the draft: the cost moved nothing on the table
-        assert app.state is not None and app.state.known_cost("mine") is not None
+        state = helvetia_state(app)
+        assert state is not None and state.known_cost("mine") is not None
         assert not isinstance(app.screen, SetupChecklist)
     finally:
         app.close()
@@ -79,7 +81,7 @@ def test_the_virtual_player_asks_for_one_tile_and_back_plans_without_it(
             elif app.summary_pending and d.has("continue"):
                 d.tap("continue")
             else:
-                state = app.state
+                state = helvetia_state(app)
                 assert state is not None
                 person(d, next((c for c in deciders(state) if c != "white"), None), rng,
                        secret, 3)
@@ -135,7 +137,7 @@ def at_the_new_tiles_costs(app: App) -> Driver:
     secret = drawn_costs(random.Random(6))
     for _ in range(800):
         d.widgets()
-        state = app.state
+        state = helvetia_state(app)
         assert state is not None
         if state.phase == REVEAL:
             break
@@ -173,6 +175,7 @@ def test_the_new_tiles_costs_right_after_they_are_drawn(tmp_path: Path) -> None:
         d.tap("round:steps")  # the round end's steps, as before
         assert screen.view == "steps"
         d.tap("continue")
-        assert app.state is not None and app.state.known_cost(t) == (("wood", 1),)
+        state = helvetia_state(app)
+        assert state is not None and state.known_cost(t) == (("wood", 1),)
     finally:
         app.close()

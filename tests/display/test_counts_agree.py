@@ -11,6 +11,7 @@ import pytest
 from companion.bot import deciders
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state
 from companion.display.screens import SetupScreen, TurnScreen
 from companion.engine import Game
 from companion.engine.setup import centre_coins, coins_at_hand
@@ -81,14 +82,14 @@ def test_the_side_bar_counts_the_coins_the_table_holds_during_the_setup(tmp_path
         rng = random.Random(3)
         secret = drawn_costs(rng)
         seen = set()
-        while app.state is not None and app.state.phase != "play":
+        while helvetia_state(app) is not None and helvetia_state(app).phase != "play":
             d.widgets()
-            if app.state.phase in ("place", "couples") and isinstance(app.screen,
+            if helvetia_state(app).phase in ("place", "couples") and isinstance(app.screen,
                                                                            SetupScreen):
-                seen.add(app.state.phase)
+                seen.add(helvetia_state(app).phase)
                 said = texts(app)
                 assert "4" not in said and "6" in said, "|".join(said)
-            person(d, next(iter(deciders(app.state)), None), rng, secret, 3)
+            person(d, next(iter(deciders(helvetia_state(app))), None), rng, secret, 3)
         assert seen == {"place", "couples"}  # each player's count beside its coin
     finally:
         app.close()

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state
 from companion.display.words import i18n
 from companion.display.words.i18n import LANGUAGES
 from tests import uiplay
@@ -107,7 +108,7 @@ def test_drafted_so_far_names_the_players_not_only_their_colours(tmp_path: Path,
     text_reports.CONTRAST.clear()
     app.draw()
     drawn = " ".join(key[1] for key in text_reports.CONTRAST)  # a long line is drawn as two
-    for colour, picks in drafted(app.state).items():
+    for colour, picks in drafted(helvetia_state(app)).items():
         if picks:  # "Dario: Getreidehof", beside Dario's badge
             said = re.escape(i18n.name(colour)) + r".{0,4}" + re.escape(picks[0])
             assert re.search(said, drawn), (colour, picks, drawn)
@@ -153,13 +154,13 @@ class CoinCounter(Driver):
     def touch(self, w: Any) -> None:
         if not w.id.startswith("do") or self.app.session is None:
             return super().touch(w)
-        state = self.app.state
+        state = helvetia_state(self.app)
         player = state.active
         held = state.player(player).coins if player else 0
         super().touch(w)
-        if player is None or self.app.state is state:
+        if player is None or helvetia_state(self.app) is state:
             return None
-        paid = held - self.app.state.player(player).coins
+        paid = held - helvetia_state(self.app).player(player).coins
         words = " ".join(w.lines) or w.label  # "Build: Mine" over "1 action, 3 coins"
         named = [int(x) for x in re.findall(r"\d+", words)]
         if w.id == "do" and not named:
@@ -246,7 +247,7 @@ def test_a_hint_that_needs_a_cost_leads_to_the_cost_form(tmp_path: Path, languag
     app = App(config(tmp_path, language=language))
     d, costs = at_the_first_turn_unpriced(app)
     d.go_on("hint")
-    unknown = needed_costs(app.state, app.state.active)
+    unknown = needed_costs(helvetia_state(app), helvetia_state(app).active)
     assert unknown
     d.tap("hint")
     assert isinstance(app.overlay, HintOverlay)
@@ -263,7 +264,7 @@ def test_a_hint_that_needs_a_cost_leads_to_the_cost_form(tmp_path: Path, languag
     before = len(app.session.game.actions)
     d.tap("cost:done")
     assert isinstance(app.session.game.actions[before], TileCost)
-    assert first not in needed_costs(app.state, app.state.active)
+    assert first not in needed_costs(helvetia_state(app), helvetia_state(app).active)
     app.close()
 
 

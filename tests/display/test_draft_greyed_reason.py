@@ -15,6 +15,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
 
+from companion.display.contract import helvetia_state
 from companion.display.words import i18n
 from companion.engine import Pick, why_not
 from companion.engine.state import DRAFT
@@ -36,7 +37,7 @@ def test_a_greyed_start_building_says_the_engines_reason(tmp_path: Path) -> None
     codes = set()
     for stop in picks[1:]:
         d.play(lines, stop=stop)
-        state = app.state
+        state = helvetia_state(app)
         assert state is not None
         if state.phase != DRAFT:
             continue

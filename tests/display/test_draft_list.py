@@ -16,6 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from companion.display.contract import helvetia_state
 from companion.display.kit.widgets import BACKGROUND
 from companion.display.screens.setup.progress import left_panel
 from companion.display.words import i18n
@@ -40,7 +41,7 @@ def test_the_drafted_list_ends_above_the_controls_below_it(tmp_path: Path,
     checked = 0
     for stop in [*picks[1:], picks[-1] + 1]:
         d.play(lines, stop=stop)
-        state = app.state
+        state = helvetia_state(app)
         if state.phase != DRAFT:
             continue
         app.draw()

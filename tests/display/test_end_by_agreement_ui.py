@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state
 from companion.display.screens import GameOverScreen, RoundScreen
 from companion.display.screens.history.game import GameScreen
 from companion.display.screens.history.games import GamesScreen
@@ -49,7 +50,7 @@ def end_here(d: Driver, where: str) -> None:
     d.tap(where)
     assert d.screen_name() == "EndGameConfirm"  # asked first
     d.tap("endgame:no")
-    assert d.app.state is not None and not d.app.state.game_over
+    assert helvetia_state(d.app) is not None and not helvetia_state(d.app).game_over
     if where == "menu:end_game":
         d.tap("menu")
     d.tap(where)
@@ -65,14 +66,14 @@ def test_the_round_end_screen_offers_to_end_the_game_and_the_winner_screen_says_
     before = dict(app.last_track)
     assert before and before != state.track  # the round end's scoring changed the scores
     end_here(d, "round:end_game")
-    assert app.state is not None and app.state.ended_by == "agreement"
+    assert helvetia_state(app) is not None and helvetia_state(app).ended_by == "agreement"
     screen = app.screen
     assert isinstance(screen, GameOverScreen)
     d.widgets()
-    vp = max(app.state.track.values())
+    vp = max(helvetia_state(app).track.values())
     assert f"agreed to end the game after round 2, at {vp} VP" in screen.words
-    assert screen.change == {c: app.state.track[c] - before.get(c, 0)
-                             for c in app.state.colours}
+    assert screen.change == {c: helvetia_state(app).track[c] - before.get(c, 0)
+                             for c in helvetia_state(app).colours}
     assert any(screen.change.values())  # not "+0" for everybody
     app.close()
 
@@ -88,14 +89,16 @@ def test_the_menu_ends_the_game_only_at_a_round_end_and_says_why_elsewhere(
     assert not end.enabled and end.why_not == (
         "The game can be ended by agreement only at a round end, once it is scored.")
     d.touch(end)  # a tap on it says why
-    assert app.banner == end.why_not and app.state is not None and not app.state.game_over
+    state = helvetia_state(app)
+    assert app.banner == end.why_not and state is not None and not state.game_over
     app.close()
     app = stored(tmp_path / "b", upto(second_reveal))
     d = Driver(app)
     d.tap("menu")
     assert d.has("menu:end_game")
     end_here(d, "menu:end_game")
-    assert app.state is not None and app.state.game_over and app.state.ended_by == "agreement"
+    state = helvetia_state(app)
+    assert state is not None and state.game_over and state.ended_by == "agreement"
     app.close()
 
 
@@ -104,10 +107,10 @@ def test_the_checklist_before_the_next_round_offers_it_too_and_the_games_list_sa
     app = stored(tmp_path, upto(second_reveal))
     d = Driver(app)
     d.reveal(Game.from_record(RECORD[:1 + upto(second_reveal) + 1]).actions[-1])
-    assert isinstance(app.screen, RoundScreen) and app.state is not None
-    assert app.state.phase == PLAY and d.has("reveal:back") and d.has("continue")
+    assert isinstance(app.screen, RoundScreen) and helvetia_state(app) is not None
+    assert helvetia_state(app).phase == PLAY and d.has("reveal:back") and d.has("continue")
     end_here(d, "round:end_game")  # beside Back, before the next round
-    state = app.state
+    state = helvetia_state(app)
     assert state is not None and state.ended_by == "agreement"
     vp = max(state.track.values())
     d.tap("history")

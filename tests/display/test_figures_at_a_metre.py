@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from companion.display.contract import helvetia_state
 from companion.display.kit import text_reports
 from companion.display.kit import widgets as ui
 from companion.display.pictures.figures import figure
@@ -61,7 +62,8 @@ def test_children_on_the_villages_and_in_the_birth_steps_are_read_at_a_metre(
                        if json.loads(line)["type"] == "birth")
     app, d = uiplay.started(lines, tmp_path, "en")
     d.play(lines, stop=first_birth + 1)
-    assert any(b.children for v in app.state.villages.values() for b in v.buildings.values())
+    villages = helvetia_state(app).villages.values()
+    assert any(b.children for v in villages for b in v.buildings.values())
     text_reports.clear_reports()
     app.draw()  # the turn with the birth's steps
     if d.has("steps:show"):
@@ -69,7 +71,7 @@ def test_children_on_the_villages_and_in_the_birth_steps_are_read_at_a_metre(
         app.draw()
         d.tap("steps:close")
     d.tap("villages")
-    for v in app.state.villages:
+    for v in helvetia_state(app).villages:
         if d.has(f"village:{v}"):
             d.tap(f"village:{v}")
         app.draw()

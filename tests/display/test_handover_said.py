@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state, table_log
 from companion.display.kit import widgets
 from companion.display.screens.setup import handover as handover_module
 from companion.display.screens.setup.done import SetupDoneScreen, unsaid_groups
@@ -47,7 +48,7 @@ def band(app: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 def closing_codes(app: Any) -> set[str]:
     """The codes the setup's closing checklist lists."""
-    entries = app.table.shown()
+    entries = table_log(app).shown()
     return {entries[i][0].code for g in unsaid_groups(entries) for i in g.steps}
 
 
@@ -59,7 +60,7 @@ def test_the_token_and_the_spare_tiles_stay_on_the_placing_screen_until_the_firs
         d.play(lines, stop=LAST_PICK - 1)
         assert band(app, monkeypatch) == []  # the draft still runs: no band yet
         d.play(lines, stop=LAST_PICK)  # Anna's last pick, tapped
-        assert app.state is not None and app.state.phase == "place"
+        assert helvetia_state(app) is not None and helvetia_state(app).phase == "place"
         words = band(app, monkeypatch)
         assert words == ["First, Anna takes the start-player token from Ben. 1 start tile left "
                          "over: back into the box."]
@@ -101,7 +102,7 @@ def test_a_virtual_player_placing_first_shows_them_first_and_done_ticks_them(
         assert all(c == "table.place_building" for c in shown[2:]) and len(shown) == 5
         handed = list(screen.table.handed)
         d.tap("virtual:done")
-        assert set(handed) <= app.table.ticked  # the table did them on that screen
+        assert set(handed) <= table_log(app).ticked  # the table did them on that screen
         assert band(app, monkeypatch) == []  # not said again on the next screen
         assert not closing_codes(app) & HANDOVER
     finally:
@@ -116,7 +117,7 @@ def test_the_letters_setup_s_spare_tiles_are_said_before_the_neutral_village(
     app, d = uiplay.started(lines, tmp_path)
     try:
         d.play(lines, stop=3)  # the start player, both players' three buildings
-        assert app.state is not None and app.state.phase == "neutral"
+        assert helvetia_state(app) is not None and helvetia_state(app).phase == "neutral"
         assert band(app, monkeypatch) == [
             "5 start tiles left over: back into the box."]
         d.play(lines, stop=4)  # the first neutral building: done

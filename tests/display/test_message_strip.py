@@ -15,6 +15,7 @@ import pytest
 
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state
 from companion.display.words import i18n
 from companion.engine import Choose, why_not
 from tests.ui_driver import Driver
@@ -99,7 +100,7 @@ def test_a_tap_on_the_strip_only_closes_it_and_a_new_screen_takes_it_away(
 def test_a_greyed_out_character_says_why_in_the_engine_s_words(tmp_path: Path) -> None:
     app, d = app_at(tmp_path, 19, "de")
     d.to_turn_main()
-    state = app.state
+    state = helvetia_state(app)
     greyed = [w for w in d.widgets() if w.id.startswith("character:") and not w.enabled]
     assert greyed, "a character with nothing to do at the first turn"
     for w in greyed:
@@ -194,7 +195,7 @@ def test_a_refusal_on_the_priest_s_picture_says_the_whole_why(tmp_path: Path) ->
     marry = Game.from_record(lines[:at + 2]).actions[-1]
     d.to_options(marry)
     assert any(w.id.startswith("cell") for w in d.widgets()), "the Priest's picture"
-    state = app.state
+    state = helvetia_state(app)
     cell, _b = next((c, b) for c, b in state.villages[marry.village].buildings.items()
                     if len(b.adults) == 2)
     reason = marriage_problem(state, marry.village, cell, marry.sex, marry.player)

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state, table_log
 from companion.engine import AddCoin, Choose, Game, parse_action, why_not
 from tests.app_config import config
 from tests.ui_driver import Driver
@@ -34,16 +35,17 @@ def test_one_coin_then_one_more_action_is_the_turn_of_two_coins(tmp_path: Path) 
     assert do.lines[-1] == "+1 coin"  # under what it does
     d.turn_action(actions[k + 2], coins=None)  # tapped as it is, then "Do it: +1 coin"
     assert game.actions[-2:] == [AddCoin(choose.player), actions[k + 2]]
-    said = [s.code for s, _st, _back in app.table.shown()]
+    said = [s.code for s, _st, _back in table_log(app).shown()]
     assert said.count("table.coins_on_character") == 2  # each coin told as it is put on
     d.seat(choose.player)  # the turn ends as the record's did
     assert game.actions[-1] == actions[k + 3]
     up_front = Game.from_record(LINES[:k + 5])
-    assert app.state.character_coins == up_front.state.character_coins
-    assert [p.coins for p in app.state.players] == [p.coins for p in up_front.state.players]
+    assert helvetia_state(app).character_coins == up_front.state.character_coins
+    players = helvetia_state(app).players
+    assert [p.coins for p in players] == [p.coins for p in up_front.state.players]
     # The record replays with the coins as they followed the actions.
     replayed = Game.from_record(game.record_lines())
-    assert replayed.state.character_coins == app.state.character_coins
+    assert replayed.state.character_coins == helvetia_state(app).character_coins
     app.close()
 
 
@@ -57,7 +59,7 @@ def test_one_more_action_is_offered_only_where_a_coin_buys_one(tmp_path: Path) -
     seen = {True: 0, False: 0}
     for i, a in enumerate(actions):
         d.reach(LINES, stop=i + 1)
-        s = app.state
+        s = helvetia_state(app)
         if s is None or s.turn is None or s.turn.character is None or a.type == "end_turn":
             continue
         if s.turn.done < s.turn.coins or s.active != s.turn.player:
@@ -93,9 +95,9 @@ def test_one_more_action_that_buys_goods_names_every_coin_it_takes(tmp_path: Pat
     d.tap("more")
     second = actions[k + 2]
     assert isinstance(second, Build)
-    before = app.state.player(second.player).coins
+    before = helvetia_state(app).player(second.player).coins
     d.turn_action(second, coins=None)
-    paid = before - app.state.player(second.player).coins
+    paid = before - helvetia_state(app).player(second.player).coins
     assert paid == 1 + sum(n for _g, n in second.buy) and paid > 1
     assert d.checked[-1][1] == paid and d.checked[-1][0].endswith(f"+{paid} coins"), d.checked
     app.close()

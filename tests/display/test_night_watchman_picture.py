@@ -17,6 +17,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state
 from companion.display.kit.palette import ACCENT, HIGHLIGHT
 from tests import uiplay
 from tests.ui_driver import Driver
@@ -100,7 +101,7 @@ def test_the_named_quarter_s_frame_encloses_exactly_its_cells(tmp_path: Path) ->
     wake = do.value
     screen = app.screen  # the turn, its options on the village picture
     area = screen.mode.picture_area(app, screen)  # type: ignore[attr-defined]
-    cells = cell_rects(app.state, wake.village, area)
+    cells = cell_rects(helvetia_state(app), wake.village, area)
     _framed_exactly(app.surface, cells, wake.quarter)
     app.close()
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.display.contract import helvetia_state
 from companion.display.words import i18n
 from companion.display.words.i18n import LANGUAGES, say
 from tests.display.test_checklist_layout import round_end
@@ -19,8 +20,8 @@ def test_the_reason_is_the_first_paragraph_of_the_round_end(tmp_path: Path,
                                                             language: str) -> None:
     app, _d = round_end(tmp_path, language)
     try:
-        assert app.state is not None and app.state.round_ended is not None
-        why = say(app.state.round_ended)
+        assert helvetia_state(app) is not None and helvetia_state(app).round_ended is not None
+        why = say(helvetia_state(app).round_ended)
         # the lines drawn, in order (French draws its narrow no-break spaces before ":")
         shown = " ".join(texts(app)).replace("\u202f", " ")
         assert why in shown, f"{why!r} is not on the round end's screen"

@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from companion.display.contract import helvetia_state, table_log
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -291,7 +293,7 @@ def test_killed_mid_game_the_app_starts_again_where_it_was(tmp_path: Path) -> No
     assert app.session.game.record_lines()[1:] == LINES[1:60]
     assert isinstance(app.screen, TurnScreen)
     Driver(app).play(LINES)  # and it plays on to the end
-    assert app.state is not None and app.state.game_over
+    assert helvetia_state(app) is not None and helvetia_state(app).game_over
     app.close()
 
 
@@ -446,10 +448,10 @@ def test_an_undone_action_says_which_moves_to_take_back(tmp_path: Path) -> None:
     app = App(config(tmp_path))
     d = Driver(app)
     d.reach(LINES, stop=47)  # Ben built and woke a quarter with the Night Watchman tile
-    woken = [s for s in app.table.steps if s.code == "table.stand_up"]
+    woken = [s for s in table_log(app).steps if s.code == "table.stand_up"]
     assert woken
     app.undo()  # the tile's wake
-    taken = [s for s, _state, undone in app.table.shown() if undone]
+    taken = [s for s, _state, undone in table_log(app).shown() if undone]
     # The inverse moves, last first: each figure stood up is laid down again (the picture
     # lying), then the tile turned face up again.
     assert [s.code for s in taken] == \
@@ -471,7 +473,7 @@ def test_an_undo_on_the_round_screen_opens_at_the_first_step_to_take_back(
     d = Driver(app)
     d.reach(LINES, stop=41)  # the new buildings revealed: the round end's steps
     app.undo()
-    entries = app.table.shown()
+    entries = table_log(app).shown()
     first_back = next(i for i, (_s, _st, undone) in enumerate(entries) if undone)
     assert first_back > 0 and entries[first_back][0].code == "table.back.new_building"
     # The round screen's checklist opens the group of what to take back, that step in sight.
@@ -645,11 +647,11 @@ def test_a_restart_mid_turn_keeps_the_turns_table_steps(tmp_path: Path) -> None:
     app = App(config(tmp_path))
     d = Driver(app)
     d.reach(LINES, stop=47)  # Ben built and woke a quarter with the Night Watchman tile
-    before = app.table.steps
+    before = table_log(app).steps
     assert before
     app.close()
     again = App(config(tmp_path))  # as after a power cut
-    assert again.table.steps == before
+    assert table_log(again).steps == before
     again.draw()
     assert again.screen.view == "steps"
     again.close()
@@ -677,7 +679,7 @@ def test_undo_at_a_round_end_with_a_forced_school_return_goes_back_to_the_turn(
     d.tap("undo")
     d.tap("undo:yes")
     assert len(app.session.game.actions) <= before - 2  # each forced return, and the turn's end
-    assert app.state.phase == PLAY
+    assert helvetia_state(app).phase == PLAY
     assert not isinstance(app.session.game.actions[-1], SchoolReturn)
     app.close()
 

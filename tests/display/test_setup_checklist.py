@@ -11,6 +11,7 @@ import pytest
 
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state
 from companion.display.kit import text_reports
 from companion.engine.box import box
 from companion.engine.setup import new_game
@@ -65,7 +66,7 @@ def test_a_4_player_draft_opens_on_the_setup_checklist_with_the_engines_counts(
         tmp_path: Path) -> None:
     app, d = started(tmp_path, "game-4p.jsonl")
     assert d.screen_name() == "SetupChecklist"
-    b = box(app.state)
+    b = box(helvetia_state(app))
     words = every_step(d)
     assert sorted(words) == list(range(len(words)))  # nothing out of reach
     text = " ".join(words.values())
@@ -142,7 +143,7 @@ def test_taps_from_new_game_to_the_first_turn_of_a_4_player_draft(tmp_path: Path
     app, d = started(tmp_path, "game-4p.jsonl")
     first_turn = next(i for i, x in enumerate(lines[1:]) if json.loads(x)["type"] == "choose")
     d.play(lines, stop=first_turn)
-    assert app.state.phase == "play" and not app.session.state.acted
+    assert helvetia_state(app).phase == "play" and not app.session.state.acted
     assert "continue" in d.log  # the checklist was on the way
     print(f"taps from New game to the first turn: {d.taps} (today {TODAY})")
     assert d.taps < TODAY

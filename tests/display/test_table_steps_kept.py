@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state, table_log
 from companion.display.screens import GameOverScreen, RoundScreen
 from companion.display.screens.turn.virtual import SCHOOL_STEPS, VirtualScreen
 from companion.engine import Game, parse_action
@@ -37,7 +38,7 @@ def expected_steps(lines: list[str], upto: int) -> list[str]:
 
 
 def codes(app: App) -> list[str]:
-    return [s.message.code for s, _st, _back in app.table.shown()]
+    return [s.message.code for s, _st, _back in table_log(app).shown()]
 
 
 def tick_first(d: Driver) -> None:
@@ -69,14 +70,14 @@ def test_the_setup_s_steps_are_kept_until_ticked_and_counted(tmp_path: Path) -> 
     # the setup's closing checklist: what a screen said as it was done counts as done
     from companion.display.screens.setup.done import SAID
 
-    assert 0 in app.table.ticked  # the first picker's token: the last pick said it on
-    assert len(app.table.left()) == sum(c not in SAID | {"table.start_token"} for c in want)
+    assert 0 in table_log(app).ticked  # the first picker's token: the last pick said it on
+    assert len(table_log(app).left()) == sum(c not in SAID | {"table.start_token"} for c in want)
     for key in ("table.start_token_last_pick", "table.start_tile_to_box",
                 "table.place_building", "table.supply_to_building", "table.dowry"):
         assert key in want, key
     # the draft's end names as the token's holder the player the table gave it to
-    given = next(s for s, _st, _b in app.table.shown() if s.code == "table.start_token")
-    for s, _st, _b in app.table.shown():
+    given = next(s for s, _st, _b in table_log(app).shown() if s.code == "table.start_token")
+    for s, _st, _b in table_log(app).shown():
         if s.code == "table.start_token_last_pick":
             assert s.message.params["holder"] == given.message.params["player"]
     app.close()
@@ -87,7 +88,7 @@ def test_the_last_round_end_s_checklist_comes_before_the_winner(tmp_path: Path) 
     app = App(config(tmp_path))
     d = Driver(app)
     d.reach(lines, stop=len(lines) - 1)  # every action, the last round end's checklist open
-    assert app.state is not None and app.state.game_over
+    assert helvetia_state(app) is not None and helvetia_state(app).game_over
     assert isinstance(app.screen, RoundScreen)  # the final tiles, coins and scores first
     assert "table.score" in codes(app)
     go_on = next(w for w in d.widgets() if w.id == "continue")
@@ -113,11 +114,11 @@ def test_a_restart_on_the_round_end_reopens_its_checklist_with_its_ticks(tmp_pat
     d = Driver(app)
     assert isinstance(app.screen, RoundScreen), type(app.screen).__name__
     n = len(codes(app))
-    assert n > 10 and "table.new_building" in codes(app) and app.table.ticked == set()
+    assert n > 10 and "table.new_building" in codes(app) and table_log(app).ticked == set()
     ticks = [w.id for w in d.widgets() if w.id.startswith("tick:")][:2]
     for t in ticks:
         d.tap(t)
-    ticked = set(app.table.ticked)
+    ticked = set(table_log(app).ticked)
     assert len(ticked) == 2
     app.draw()  # (the app draws after every tap)
     assert app.store is not None and app.store.later_thread is not None
@@ -125,7 +126,7 @@ def test_a_restart_on_the_round_end_reopens_its_checklist_with_its_ticks(tmp_pat
     app.store.lock.release()  # killed (-9): what the kernel does for the lock
     again = App(config(tmp_path))
     assert isinstance(again.screen, RoundScreen)
-    assert len(codes(again)) == n and again.table.ticked == ticked
+    assert len(codes(again)) == n and table_log(again).ticked == ticked
     Driver(again).tap("continue")  # the table goes on: a restart now opens the turn
     again.draw()
     assert again.store is not None and again.store.later_thread is not None
@@ -144,10 +145,10 @@ def test_an_undo_keeps_the_ticks_of_the_steps_still_there(tmp_path: Path) -> Non
     d = Driver(app)
     d.reach(lines, stop=4)
     tick_first(d)
-    before = list(app.table.steps)
+    before = list(table_log(app).steps)
     app.undo()  # the last pick is taken back
-    assert app.table.steps == before[: len(app.table.steps)]
-    assert 0 in app.table.ticked
+    assert table_log(app).steps == before[: len(table_log(app).steps)]
+    assert 0 in table_log(app).ticked
     app.close()
 
 
@@ -176,13 +177,14 @@ def test_a_virtual_school_return_shows_its_own_steps_then_the_round_end_s_checkl
     shown = [s.message.code for s, _st, _b in screen.table.shown()]
     assert shown and set(shown) <= {c + ".virtual" for c in SCHOOL_STEPS} | set(SCHOOL_STEPS)
     assert len(screen.table.left()) == len(shown)  # the count: what it shows
-    assert any(s.code == "table.coins_back" for s in app.table.steps)  # on the checklist
+    assert any(s.code == "table.coins_back" for s in table_log(app).steps)  # on the checklist
     d.tap("virtual:done")
-    ticked = [app.table.steps[i].code for i in app.table.ticked]
+    ticked = [table_log(app).steps[i].code for i in table_log(app).ticked]
     assert sorted(ticked) == sorted(c.removesuffix(".virtual") for c in shown)
-    while not isinstance(app.screen, RoundScreen) or app.state.phase == "school":  # type: ignore[union-attr]
+    while not isinstance(app.screen, RoundScreen) or helvetia_state(app).phase == "school":  # type: ignore[union-attr]
         d.enter(parse_action(json.loads(record("game-3p.jsonl")[len(d.done()) + 1])))
-    assert "table.score" in codes(app) and len(app.table.left()) == len(codes(app)) - len(shown)
+    left = table_log(app).left()
+    assert "table.score" in codes(app) and len(left) == len(codes(app)) - len(shown)
     app.close()
 
 
@@ -190,7 +192,7 @@ def test_a_virtual_school_return_in_the_last_round_leads_to_the_final_checklist(
         tmp_path: Path) -> None:
     app, d, _who = virtual_at_school(tmp_path, 190)
     d.tap("virtual:done")
-    assert app.state is not None and app.state.game_over
+    assert helvetia_state(app) is not None and helvetia_state(app).game_over
     assert isinstance(app.screen, RoundScreen)
     assert "table.score" in codes(app) and "table.coins_back" in codes(app), codes(app)
     d.tap("continue")
@@ -225,12 +227,12 @@ def test_an_undone_virtual_pick_asks_nothing_back_and_keeps_the_ticks(tmp_path: 
     assert screen.table is not None
     first = [s.message.code for s, _st, _b in screen.table.shown()]
     assert "table.start_token" not in first  # the person's: for the setup's checklist
-    token = next(i for i, (s, _st) in enumerate(app.table.entries)
+    token = next(i for i, (s, _st) in enumerate(table_log(app).entries)
                  if s.code == "table.start_token")
     plan = list(screen.plan)
     d.tap("virtual:done")
-    assert app.table.left() == [token]  # "Done" ticked what it showed, only that
-    app.table.tick(token)  # the table ticks the token's step
+    assert table_log(app).left() == [token]  # "Done" ticked what it showed, only that
+    table_log(app).tick(token)  # the table ticks the token's step
     app.undo()
     for _ in range(3):
         d.widgets()
@@ -240,7 +242,7 @@ def test_an_undone_virtual_pick_asks_nothing_back_and_keeps_the_ticks(tmp_path: 
     shown = screen.table.shown()
     assert not any(back for _s, _st, back in shown)  # nothing to take back ...
     assert screen.table.left() == []  # ... nor to do again
-    assert app.table.ticked  # the start token's tick survived the undo
+    assert table_log(app).ticked  # the start token's tick survived the undo
     d.tap("virtual:done")
     assert len(d.done()) == 2
     app.close()
@@ -342,7 +344,7 @@ def test_the_buildings_tapped_so_far_survive_a_restart_and_a_look_at_the_village
     assert isinstance(again.screen, RoundScreen) and "table.new_building" in codes(again)
     killed(again)
     third = App(config(tmp_path))  # the reveal entered: nothing half-tapped comes back
-    assert third.table.drawn == []
+    assert table_log(third).drawn == []
     third.close()
     again.close()
     app.close()
@@ -359,7 +361,7 @@ def test_start_again_on_the_grid_is_kept_too(tmp_path: Path) -> None:
     d.tap("reveal:clear")  # the table starts again: a restart opens no taps
     killed(app)
     again = App(config(tmp_path))
-    assert again.table.drawn == []
+    assert table_log(again).drawn == []
     Driver(again).widgets()
     screen = again.screen
     assert isinstance(screen, RoundScreen) and not screen.picking
@@ -370,7 +372,7 @@ def test_start_again_on_the_grid_is_kept_too(tmp_path: Path) -> None:
 def test_taps_that_no_longer_fit_the_game_are_dropped(tmp_path: Path) -> None:
     """Another game, another count of actions, buildings not in the stack, a damaged
     setting: the grid opens empty (and nothing breaks)."""
-    from companion.display.app.table_keep import SETTING
+    from companion.games.table_keep import SETTING
 
     _lines, drawn = at_first_reveal(tmp_path)
     app = App(config(tmp_path))
@@ -391,7 +393,7 @@ def test_taps_that_no_longer_fit_the_game_are_dropped(tmp_path: Path) -> None:
         store.set_setting(SETTING, saved if isinstance(saved, str) else json.dumps(saved))
         store.close()
         again = App(config(tmp_path))
-        assert again.table.drawn == kept, saved
+        assert table_log(again).drawn == kept, saved
         screen = again.screen
         assert isinstance(screen, RoundScreen)
         Driver(again).widgets()

@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from companion.display.contract import helvetia_state
 from companion.display.kit import widgets as ui
 from companion.display.pictures.default_mark import building_texts, mark_default
 from companion.display.pictures.village_view import cell_rects, draw_village
@@ -34,7 +35,7 @@ def test_the_badge_leaves_every_name_whole(tmp_path: Path, language: str) -> Non
     try:
         for stop in (60, 140, len(lines) - 2):
             d.play(lines, stop=stop)
-            state = app.state
+            state = helvetia_state(app)
             assert state is not None
             surface = pygame.Surface((ui.W, ui.H))
             for v in state.villages:

@@ -15,6 +15,7 @@ import pytest
 from benchmarks.app import taps_per_turn
 from companion.bot.likely import likeliest_first
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state
 from companion.display.screens import SetupScreen, TurnScreen
 from companion.display.screens.turn.do_it import DO_RECT
 from companion.display.screens.turn.form_view import FormView
@@ -137,13 +138,13 @@ def test_the_draft_says_who_drafted_what_and_who_picks_again(tmp_path: Path,
     text_reports.clear_reports()
     d.play(lines, stop=5)  # Carla (yellow) picked last and picks again (the snake's turn)
     assert isinstance(app.screen, SetupScreen)
-    state = app.state
+    state = helvetia_state(app)
     again = picks_again(state, app.session.game.actions[-1])
     assert again is not None and i18n.name("yellow") in again
     assert drafted(state)["yellow"] and drafted(state)["red"]
     app.draw()
     d.play(lines, stop=6)
-    assert picks_again(app.state, app.session.game.actions[-1]) is None  # White now
+    assert picks_again(helvetia_state(app), app.session.game.actions[-1]) is None  # White now
     app.draw()
     assert text_reports.REPORTS == []
     app.close()
@@ -157,9 +158,9 @@ def test_the_placements_count_up(tmp_path: Path) -> None:
     d = Driver(app)
     first = next(i for i, x in enumerate(lines[1:]) if '"place_building"' in x)
     d.play(lines, stop=first)
-    assert placed_line(app.state) == "0 of 12 placed"
+    assert placed_line(helvetia_state(app)) == "0 of 12 placed"
     d.play(lines, stop=first + 7)
-    assert placed_line(app.state) == "7 of 12 placed"
+    assert placed_line(helvetia_state(app)) == "7 of 12 placed"
     app.close()
 
 
@@ -177,13 +178,13 @@ def test_the_new_buildings_grid_never_moves_and_names_the_stack(tmp_path: Path) 
     places = {w.id: tuple(w.rect) for w in d.widgets() if w.id.startswith("reveal:")}
     drawn = json.loads(lines[reveals[3] + 1])["buildings"]
     for t in drawn[:-1]:
-        key, _mine, _left = current(app.state, app.screen.picked)
+        key, _mine, _left = current(helvetia_state(app), app.screen.picked)
         assert stack_name(key) in ("II", "III")
         d.tap(f"reveal:{t}")
         now = {w.id: tuple(w.rect) for w in d.widgets() if w.id.startswith("reveal:")}
         assert all(now[i] == r for i, r in places.items() if i in now)
         assert set(places) == set(now)
-    assert current(app.state, app.screen.picked)[0] == "3"
+    assert current(helvetia_state(app), app.screen.picked)[0] == "3"
     d.tap(f"reveal:{drawn[-1]}")  # the last tap finishes the reveal by itself
     assert app.session.game.actions[-1].type == "reveal"
     d.tap("reveal:back")  # one tap takes it back: the grid as it was before the last tap

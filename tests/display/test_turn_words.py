@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state
 from companion.display.kit import text_reports
 from companion.display.kit import widgets as ui
 from companion.display.screens import TurnScreen
@@ -42,7 +43,7 @@ def test_coins_back_for_the_next_turn_are_said_beside_the_coins_in_hand(
     app = app_for(lines, tmp_path)
     d = Driver(app)
     d.play(lines, stop=33)  # Yellow's turn with a dowry coin back from Blue's centre
-    state = app.state
+    state = helvetia_state(app)
     player = state.player(state.active)
     assert player.won_coins == 1 and isinstance(app.screen, TurnScreen)
     if d.has("back_list"):
@@ -61,7 +62,7 @@ def test_the_last_start_building_is_named_once_its_player_is_tapped(tmp_path: Pa
     app = app_for(lines, tmp_path, language)
     d = Driver(app)
     d.play(lines, stop=15)  # Anna (red) has one start building left: the Stonemason
-    assert app.state.to_place["red"] == ["stonemason"]
+    assert helvetia_state(app).to_place["red"] == ["stonemason"]
     d.tap("value:player:red")
     text_reports.clear_reports()
     joined = " ".join(texts(app))
@@ -70,6 +71,7 @@ def test_the_last_start_building_is_named_once_its_player_is_tapped(tmp_path: Pa
         assert "place the Stonemason, your last start building" in joined
     else:
         from companion.display.words.i18n import building
-        name = building(app.state.catalogue, "stonemason")  # with its article: "la maçonnerie"
+        # with its article: "la maçonnerie"
+        name = building(helvetia_state(app).catalogue, "stonemason")
         assert name.lower() in joined.lower()
     app.close()

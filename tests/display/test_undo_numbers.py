@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from companion.display.app.loop import App
+from companion.display.contract import table_log
 from companion.display.kit.widgets import WARNING_INK
 from tests.display.test_turn_flow import LINES, app_for
 from tests.display.test_turn_words import texts
@@ -47,7 +48,7 @@ def test_one_list_from_1_after_two_quick_undos_under_the_turns_own(tmp_path: Pat
     app.undo()
     app.undo()  # at once: the steps of both deliveries to take back
     d.widgets()
-    undone = [i for i, (_s, _st, b) in enumerate(app.table.shown()) if b]
+    undone = [i for i, (_s, _st, b) in enumerate(table_log(app).shown()) if b]
     assert len(undone) >= 2 and undone[0] > 0  # the coins' step on the table before them
     kept, back = numbers(app)
     assert kept == list(range(1, len(kept) + 1)) and kept, kept

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state, table_log
 from companion.display.screens import RoundScreen, SetupScreen
 from companion.display.screens.turn.characters_view import Steps
 from companion.display.screens.turn.turn_screen import TurnScreen
@@ -25,21 +26,22 @@ def test_after_undoing_an_action_the_coins_read_as_done_and_their_undo_is_one_ta
     app = app_for(LINES, tmp_path)
     d = Driver(app)
     d.reach(LINES, stop=24)  # Ben: 2 coins on the Carter, one delivery
-    assert app.state is not None and app.session is not None
-    model = Table.of(app.state)
+    assert helvetia_state(app) is not None and app.session is not None
+    model = Table.of(helvetia_state(app))
     app.undo()  # the delivery
     d.widgets()
     assert isinstance(app.screen, TurnScreen) and isinstance(app.screen.mode, Steps)
-    shown = app.table.shown()
+    shown = table_log(app).shown()
     kept = [i for i, (_s, _st, back) in enumerate(shown) if not back]
-    assert kept and all(i in app.table.ticked for i in kept)  # the coins: on the table
-    assert all(shown[i][2] for i in app.table.left())  # left to do: only the take-back
+    assert kept and all(i in table_log(app).ticked for i in kept)  # the coins: on the table
+    assert all(shown[i][2] for i in table_log(app).left())  # left to do: only the take-back
     too = next(w for w in d.enabled() if w.id == "undo:too")
     assert too.label == "Undo too: 2 coins"
     d.tap("undo:too")  # the coins too, one tap
     assert app.session.game.actions[-1].type == "end_turn"
-    assert app.state is not None
-    assert taken_back(app, model) == Table.of(app.state), diff(model, Table.of(app.state))
+    assert helvetia_state(app) is not None
+    now = Table.of(helvetia_state(app))
+    assert taken_back(app, model) == now, diff(model, now)
     assert not d.has("undo:too")  # nothing of this turn left to undo
     app.close()
 
@@ -53,8 +55,8 @@ def test_undoing_a_round_end_says_so_and_its_round_goes_on(tmp_path: Path) -> No
     app = app_for(LINES, tmp_path)
     d = Driver(app)
     d.reach(LINES, stop=39)  # round 1's end: the school's villagers back, the reveal next
-    assert isinstance(app.screen, RoundScreen) and app.state is not None
-    model = Table.of(app.state)
+    assert isinstance(app.screen, RoundScreen) and helvetia_state(app) is not None
+    model = Table.of(helvetia_state(app))
     d.seat("red", HOLD)  # a seat button held: the undo question
     asked = drawn(app)
     # the action Ben did (the school's return after it was no choice), and what goes back
@@ -62,16 +64,18 @@ def test_undoing_a_round_end_says_so_and_its_round_goes_on(tmp_path: Path) -> No
     assert "Then take back on the table:" in asked, asked
     assert "takes back the whole end of round 1" in asked, asked
     d.tap("undo:yes")
-    assert app.state is not None and app.state.phase == PLAY and app.state.round == 1
+    state = helvetia_state(app)
+    assert state is not None and state.phase == PLAY and state.round == 1
     assert app.session is not None and app.session.game.actions[-1].type == "wake"
     assert isinstance(app.screen, RoundScreen)  # the round end's steps, to take back
     shown = drawn(app)
     assert "Round 1 goes on" in shown and "Round 0" not in shown, shown
     go_on = next(w for w in d.enabled() if w.id == "continue")
     assert go_on.label == "Back to round 1"
-    assert taken_back(app, model) == Table.of(app.state), diff(model, Table.of(app.state))
+    now = Table.of(helvetia_state(app))
+    assert taken_back(app, model) == now, diff(model, now)
     d.tap("continue")
-    assert isinstance(app.screen, TurnScreen) and app.state.active == "blue"
+    assert isinstance(app.screen, TurnScreen) and helvetia_state(app).active == "blue"
     app.close()
 
 
@@ -79,17 +83,18 @@ def test_an_undo_in_the_setup_shows_what_to_take_back_at_once(tmp_path: Path) ->
     app = app_for(LINES, tmp_path)
     d = Driver(app)
     d.reach(LINES, stop=17)  # both second couples: Ben's woman on the Well, his man at school
-    assert app.state is not None
-    model = Table.of(app.state)
+    assert helvetia_state(app) is not None
+    model = Table.of(helvetia_state(app))
     app.undo()  # Ben's couple 2
     assert isinstance(app.screen, SetupScreen)
-    shown = app.table.shown()
+    shown = table_log(app).shown()
     ticks = [w for w in d.widgets() if w.id.startswith("tick:")]
     assert ticks, d.listing()  # over the setup screen at once, not behind "On the table"
     on_it = [int(w.id.removeprefix("tick:")) for w in ticks]
     back = [i for i, (_s, _st, b) in enumerate(shown) if b]
     assert on_it == back  # only what to take back, the first unticked first
-    assert taken_back(app, model) == Table.of(app.state), diff(model, Table.of(app.state))
+    now = Table.of(helvetia_state(app))
+    assert taken_back(app, model) == now, diff(model, now)
     d.tap(f"tick:{back[0]}")
     d.tap("steps:close")
     again = next(w for w in d.enabled() if w.id == "steps:show")

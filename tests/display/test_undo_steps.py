@@ -10,6 +10,7 @@ from pathlib import Path
 from companion.bot import deciders
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state, table_log
 from companion.display.kit import text_reports
 from companion.display.screens.turn.virtual import VirtualScreen
 from companion.display.words import i18n
@@ -25,7 +26,7 @@ from tests.virtual_play import person, set_up, virtual_turn
 
 def taken_back(app: App, model: Table) -> Table:
     """The model after the steps the screen shows to take back (and only those)."""
-    for step, state, back in app.table.shown():
+    for step, state, back in table_log(app).shown():
         if back:
             model.do(step, state, placing(state))
     return model
@@ -36,12 +37,13 @@ def test_two_quick_undos_take_back_both_actions(tmp_path: Path) -> None:
     d = Driver(app)
     d.play(LINES, stop=25)  # Blue: 2 coins on the Carter, two deliveries
     assert [a.type for a in d.done()[-3:]] == ["choose", "deliver", "deliver"]
-    assert app.state is not None
-    model = Table.of(app.state)
+    assert helvetia_state(app) is not None
+    model = Table.of(helvetia_state(app))
     app.undo()
     app.undo()  # at once, before the table took anything back
-    assert app.state is not None
-    assert taken_back(app, model) == Table.of(app.state), diff(model, Table.of(app.state))
+    assert helvetia_state(app) is not None
+    now = Table.of(helvetia_state(app))
+    assert taken_back(app, model) == now, diff(model, now)
     text_reports.clear_reports()
     app.dirty = True
     app.draw()
@@ -62,7 +64,7 @@ def test_undoing_a_virtual_turn_and_the_turn_before_takes_back_all_of_it(
     try:
         for _ in range(400):  # to a virtual turn of three actions or more, done
             d.widgets()
-            state = app.state
+            state = helvetia_state(app)
             assert state is not None
             if isinstance(app.screen, VirtualScreen):
                 long_turn = state.phase == PLAY and app.screen.reading is None and \
@@ -90,8 +92,9 @@ def test_undoing_a_virtual_turn_and_the_turn_before_takes_back_all_of_it(
             d.widgets()  # the virtual player's screen plans its turn again in between
             game = app.session.game if app.session else game
         assert not isinstance(app.screen, VirtualScreen)
-        assert app.state is not None
-        assert taken_back(app, model) == Table.of(app.state), diff(model, Table.of(app.state))
+        assert helvetia_state(app) is not None
+        now = Table.of(helvetia_state(app))
+        assert taken_back(app, model) == now, diff(model, now)
     finally:
         app.close()
         i18n.use("en")  # the language is the process's: the next test's is English

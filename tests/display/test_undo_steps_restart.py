@@ -14,6 +14,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from companion.config import Config
 from companion.display.app.loop import App
+from companion.display.contract import table_log
 from companion.display.kit import text_reports
 from companion.display.kit import widgets as ui
 from companion.drunter.actions import Place
@@ -60,28 +61,28 @@ def test_helvetia_s_take_back_steps_come_back_after_a_restart(tmp_path: Path) ->
     d.tap("undo:yes")
     d.hold("blue")
     d.tap("undo:yes")  # both deliveries: the goods go back
-    shown = [(s, back) for s, _st, back in app.table.shown()]
+    shown = [(s, back) for s, _st, back in table_log(app).shown()]
     assert sum(back for _s, back in shown) >= 2, shown
-    screen, lines, ticked = d.screen_name(), texts(d), set(app.table.ticked)
+    screen, lines, ticked = d.screen_name(), texts(d), set(table_log(app).ticked)
     reds = red(d)
     assert reds, lines
     killed(app)
 
     again = App(helvetia_config(tmp_path))
     d2 = Driver(again)
-    assert [(s, back) for s, _st, back in again.table.shown()] == shown
-    assert again.table.ticked == ticked and again.table.last == app.table.last
+    assert [(s, back) for s, _st, back in table_log(again).shown()] == shown
+    assert table_log(again).ticked == ticked and table_log(again).last == table_log(app).last
     assert d2.screen_name() == screen and red(d2) == reds
     now = texts(d2)  # every line as it was (a restart may add a mark of its own)
     assert {t: c for t, c in now.items() if t in lines} == lines
     assert again.session is not None and len(again.session.game.actions) == 23
 
     d2.play(LINES, stop=24)  # the next action: nothing to take back any more
-    assert not any(back for _s, _st, back in again.table.shown())
+    assert not any(back for _s, _st, back in table_log(again).shown())
     assert red(d2) == []
     killed(again)
     third = App(helvetia_config(tmp_path))
-    assert not any(back for _s, _st, back in third.table.shown())
+    assert not any(back for _s, _st, back in table_log(third).shown())
     assert third.session is not None and len(third.session.game.actions) == 24
     for a in (app, again, third):
         a.close()
@@ -196,8 +197,8 @@ def test_helvetia_s_take_back_steps_survive_a_kill_9_right_after_the_undo(tmp_pa
         d.tap("undo:yes")
         d.hold("blue")
         d.tap("undo:yes")
-        shown = {"steps": [[s.message.code, back] for s, _st, back in app.table.shown()],
-                 "ticked": sorted(app.table.ticked), "red": red(d)}
+        shown = {"steps": [[s.message.code, back] for s, _st, back in table_log(app).shown()],
+                 "ticked": sorted(table_log(app).ticked), "red": red(d)}
         os.write(report, json.dumps(shown).encode())
         signal.pause()
 
@@ -205,7 +206,7 @@ def test_helvetia_s_take_back_steps_survive_a_kill_9_right_after_the_undo(tmp_pa
     assert sum(back for _c, back in before["steps"]) >= 2 and before["red"]
     app = App(helvetia_config(tmp_path))
     d = Driver(app)
-    assert [[s.message.code, back] for s, _st, back in app.table.shown()] == before["steps"]
-    assert sorted(app.table.ticked) == before["ticked"]
+    assert [[s.message.code, back] for s, _st, back in table_log(app).shown()] == before["steps"]
+    assert sorted(table_log(app).ticked) == before["ticked"]
     assert red(d) == before["red"]
     app.close()

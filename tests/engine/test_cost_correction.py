@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.display.contract import helvetia_state
 from companion.engine import CorrectCost, Game
 from tests.display.test_message_strip import app_at
 
@@ -20,10 +21,10 @@ def test_a_cost_corrected_on_the_costs_screen_counts_in_this_game_and_the_next(
     d.tap(f"costs:{t}")
     backs = [w.id for w in d.widgets() if "back" in w.id]
     assert backs == ["back"], backs  # one Back, to the list (play-test 2026-11-28, 21)
-    known = app.state.known_cost(t)
+    known = helvetia_state(app).known_cost(t)
     if known is not None:  # the form starts from the cost known: each good on the tile
         assert [w.value for w in d.widgets() if w.id.startswith("cost_tile:")] == [
-            g for g in app.state.catalogue.goods for _i in range(dict(known).get(g, 0))]
+            g for g in helvetia_state(app).catalogue.goods for _i in range(dict(known).get(g, 0))]
         d.tap("cost:clear")
     d.tap("good:wood")
     d.tap("good:wood")
@@ -35,7 +36,7 @@ def test_a_cost_corrected_on_the_costs_screen_counts_in_this_game_and_the_next(
     assert any(w.id == f"costs:{t}" and "2 Wood" in " ".join(w.lines) for w in d.widgets())
     game = app.session.game
     assert game.actions[-1] == CorrectCost(t, (("stone", 1), ("wood", 2)))
-    assert app.state.known_cost(t) == (("stone", 1), ("wood", 2))
+    assert helvetia_state(app).known_cost(t) == (("stone", 1), ("wood", 2))
     # The record replays with it.
     again = Game.from_record(game.record_lines())
     assert again.state.known_cost(t) == (("stone", 1), ("wood", 2))
@@ -44,6 +45,6 @@ def test_a_cost_corrected_on_the_costs_screen_counts_in_this_game_and_the_next(
     d.tap("back")  # to the game
     d.tap("undo")
     d.tap("undo:yes")
-    assert app.state.known_cost(t) == before
+    assert helvetia_state(app).known_cost(t) == before
     assert app.store.costs()[t] == {"stone": 1, "wood": 2}
     app.close()

@@ -13,6 +13,8 @@ from urllib.parse import unquote
 
 import pytest
 
+from companion.display.contract import helvetia_state
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -76,7 +78,7 @@ def play_the_evenings(data: Path, language: str = "en") -> tuple[App, Driver]:
         d.new_game(json.loads(lines[0]))  # the store dates the start
         clock.now = STARTS[i] + 60 * MINUTES[i]  # and the end, with the last action
         d.play(lines)
-        assert app.state.game_over
+        assert helvetia_state(app).game_over
     d.tap("new_game")
     clock.now = STARTS[3]
     lines = lines_of("history-3p")

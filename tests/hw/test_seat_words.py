@@ -15,6 +15,7 @@ import pytest
 from companion.config import Buttons, Config, Leds
 from companion.controls import ENGLISH, NOT_IN_PLAY, button_decision
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state
 from companion.display.words import i18n
 from companion.engine import Game, Message, english, phase_message
 from companion.hw.events import PRESS, ButtonEvent
@@ -51,7 +52,7 @@ def test_the_screen_words_the_press_in_the_tables_language(tmp_path: Path,
                      leds=Leds(backend="simulated")))
     d = Driver(app)
     d.reach(lines, stop=3)  # still setting up: the buttons end turns only
-    state = app.state
+    state = helvetia_state(app)
     d.seat(state.players[0].colour)
     want = Message(NOT_IN_PLAY, {"what": phase_message(state)})
     assert app.banner == i18n.say(want)
@@ -60,8 +61,8 @@ def test_the_screen_words_the_press_in_the_tables_language(tmp_path: Path,
         assert app.banner != ENGLISH[NOT_IN_PLAY].format(what=english(phase_message(state)))
     d.reach(lines, stop=19)
     d.to_turn_main()
-    active = app.state.active
-    other = next(p.colour for p in app.state.players if p.colour != active)
+    active = helvetia_state(app).active
+    other = next(p.colour for p in helvetia_state(app).players if p.colour != active)
     d.seat(other)  # not their turn
     assert app.banner == i18n.say(Message("not_your_turn", {"active": active, "player": other}))
     assert i18n.name(active) in app.banner and i18n.name(other) in app.banner

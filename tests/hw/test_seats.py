@@ -14,9 +14,10 @@ import pytest
 
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
-from companion.display.app.seating import places, sitter
+from companion.display.contract import helvetia_state
 from companion.engine import Game, MalformedAction
 from companion.engine.setup import left_neighbour
+from companion.games.seating import places, sitter
 from companion.hw.events import PRESS, ButtonEvent
 from tests.ui_driver import Driver
 
@@ -31,7 +32,7 @@ def test_colours_in_any_places_give_the_order_of_the_places(tmp_path: Path) -> N
     header = app.session.game.header
     assert [(p["colour"], p["seat"]) for p in header["players"]] == [
         ("yellow", 1), ("red", 2), ("white", 4)]
-    state = app.state
+    state = helvetia_state(app)
     assert state.colours == ["yellow", "red", "white"]
     assert left_neighbour(state, "yellow") == "white"  # the place before, counter-clockwise
     # The dowry: each player gives a coin to the two players to its right (next in order).

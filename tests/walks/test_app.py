@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.display.contract import helvetia_state
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -122,7 +124,7 @@ def test_a_cost_read_off_a_tile_during_a_turn(tmp_path: Path) -> None:
         d.tap(f"good:{g}")
     d.tap("cost:done")
     assert d.done()[-1] == TileCost("red", "mine", (("brick", 2), ("wood", 1)))
-    assert app.state.known_cost("mine") == (("brick", 2), ("wood", 1))
+    assert helvetia_state(app).known_cost("mine") == (("brick", 2), ("wood", 1))
     app.close()
 
 
@@ -166,8 +168,8 @@ def test_the_draft_with_fewer_than_4_says_to_put_one_of_each_back_in_the_box(
     d.new_game(header_line(seats[:players], setup=setup))
     d.tap("continue")  # past the setup checklist (which says the same: test_setup_checklist)
     assert isinstance(app.screen, SetupScreen)
-    said = instruction(app.state, None)
-    assert sum(app.state.start_pool.values()) == (box or 15)
+    said = instruction(helvetia_state(app), None)
+    assert sum(helvetia_state(app).start_pool.values()) == (box or 15)
     if box is None:
         assert "box" not in said
     else:
@@ -191,7 +193,7 @@ def test_the_drafts_take_from_case_says_whose_buildings_are_offered(tmp_path: Pa
     app = App(config(tmp_path))
     d = Driver(app)
     d.play(lines)
-    said = instruction(app.state, "red")
+    said = instruction(helvetia_state(app), "red")
     assert "from the offer" not in said and "another player's start buildings" in said
     app.draw()
     labels = {w.id: w.label for w in d.enabled("value:building:")}

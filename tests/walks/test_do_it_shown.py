@@ -20,6 +20,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from companion import selfplay
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state
 from companion.display.kit import text_reports
 from companion.display.screens import TurnScreen
 from companion.display.screens.parts import value_key
@@ -117,7 +118,7 @@ def at_the_first_turn_unpriced(app: App) -> tuple[Driver, dict[str, Any]]:
     costs = {t: game.state.known_cost(t) for t in header["catalogue"]["buildings"]}
     app.start_game(unknown_costs(header))
     for k, action in enumerate(game.actions):
-        if app.state.phase == "play":
+        if helvetia_state(app).phase == "play":
             break
         if len(app.session.game.actions) <= k:
             assert app.apply(entered(app, action, costs))
@@ -129,7 +130,7 @@ def entered(app: App, action: Any, costs: dict[str, Any]) -> Any:
     with the cost read off its tile."""
     building = getattr(action, "building", None)
     if (action.type == "build" and action.cost is None
-            and app.state.known_cost(building) is None):
+            and helvetia_state(app).known_cost(building) is None):
         return replace(action, cost=costs[building])
     return action
 
@@ -147,7 +148,7 @@ def test_do_it_only_does_what_is_shown_selected(tmp_path: Path, players: int, se
     for k, action in enumerate(game.actions):
         if len(app.session.game.actions) > k:  # taken by the app itself (no real choice)
             continue
-        state = app.state
+        state = helvetia_state(app)
         if app.summary_pending and d.has("continue"):  # past a checklist (setup, round)
             d.tap("continue")
         if state.phase == "play" and isinstance(app.screen, TurnScreen) and not app.overlay:
@@ -197,7 +198,7 @@ def test_the_hint_names_the_tiles_whose_costs_it_needs(tmp_path: Path) -> None:
     app.start_game(unknown_costs(header))
     d = Driver(app)
     for k, action in enumerate(game.actions):
-        if app.state.phase == "play":
+        if helvetia_state(app).phase == "play":
             break
         if len(app.session.game.actions) <= k:
             assert app.apply(entered(app, action, costs))
@@ -208,10 +209,10 @@ def test_the_hint_names_the_tiles_whose_costs_it_needs(tmp_path: Path) -> None:
     assert text_reports.REPORTS == []  # said whole
     overlay = app.overlay
     assert isinstance(overlay, HintOverlay)
-    unknown = needed_costs(app.state, app.state.active)
+    unknown = needed_costs(helvetia_state(app), helvetia_state(app).active)
     assert unknown and "{" not in overlay.why
     for t in unknown:
-        assert building(app.state.catalogue, t) in overlay.why
+        assert building(helvetia_state(app).catalogue, t) in overlay.why
     app.close()
 
 
@@ -225,7 +226,7 @@ def test_an_unpriced_build_takes_its_cost_in_the_one_cost_form(tmp_path: Path) -
     unpriced = next(w for w in d.enabled("option:") if w.value.needs_cost)
     d.touch(unpriced)
     in_turn = {w.id: tuple(w.rect) for w in d.widgets() if w.id.startswith(("good:", "cost:"))}
-    goods = list(app.state.catalogue.goods)
+    goods = list(helvetia_state(app).catalogue.goods)
     d.tap(f"good:{goods[0]}")
     d.tap(f"good:{goods[0]}")
     d.tap(f"good:{goods[1]}")

@@ -20,6 +20,7 @@ from pathlib import Path
 from companion.bot import deciders
 from companion.config import Buttons, Config, Leds
 from companion.display.app.loop import App
+from companion.display.contract import helvetia_state
 from companion.display.screens.turn.virtual import VirtualScreen
 from companion.engine.state import OVER, PLAY
 from companion.selfplay import drawn_costs
@@ -88,7 +89,7 @@ def first_game(data_dir: Path, seed: int = 5, until_round: int = 3,
         counted = 0
         for _step in range(3000):
             d.widgets()
-            state = app.state
+            state = helvetia_state(app)
             assert state is not None
             if state.phase == PLAY and not taps.to_first_turn and not app.summary_pending \
                     and type(app.screen).__name__ in ("TurnScreen", "VirtualScreen"):

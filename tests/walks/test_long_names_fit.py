@@ -13,6 +13,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from companion.display.contract import helvetia_state
 from tests import uiplay
 
 DATA = Path(__file__).parent.parent / "data"
@@ -31,7 +32,7 @@ def test_long_names_fit_on_every_turn_screen(tmp_path: Path, language: str,
     app, d = uiplay.started(lines, tmp_path, language)
     try:
         d.play(lines, stop=len(lines) - 30)  # the turns, not the final scores
-        assert app.state is not None and app.state.round > 5
+        assert helvetia_state(app) is not None and helvetia_state(app).round > 5
     finally:
         app.close()
 

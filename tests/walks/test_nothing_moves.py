@@ -22,6 +22,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from companion.display.contract import helvetia_state
 from companion.display.screens import RoundScreen, SetupScreen
 from companion.engine.state import DRAFT, OVER, PLACE, PLAY, REVEAL
 from tests import uiplay
@@ -41,7 +42,7 @@ def life(app: Any) -> Any:
     """What the table sees as one screen: the draft across its picks, the round end from its
     checklist to the next round (or the final scores); else the screen object itself (and the
     turn screen's view)."""
-    state = app.state
+    state = helvetia_state(app)
     screen = app.overlay or app.screen
     if app.overlay is not None or state is None:
         return screen  # the object itself, kept: an id is used again once it is gone

@@ -16,6 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from companion.display.contract import helvetia_state
 from companion.display.screens import RoundScreen
 from companion.engine.state import PLAY, REVEAL
 from tests import uiplay
@@ -33,7 +34,7 @@ def places(app: Any) -> dict[str, pygame.Rect]:
 
 
 def phase(app: Any) -> str:
-    return str(app.state.phase)
+    return str(helvetia_state(app).phase)
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr", "it", "es"])

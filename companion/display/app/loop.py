@@ -20,8 +20,9 @@ from typing import Any
 import pygame
 
 from ...config import Config
-from ...engine import GameState, HelvetiaError
+from ...engine import HelvetiaError
 from ...engine.values import Colour
+from ...games.kind import TableKeeper
 from ...hw.adalight import AdalightWriter
 from ...hw.buttons import GpioButtons, KeyboardButtons
 from ...hw.events import ButtonEvent
@@ -44,15 +45,12 @@ from ..kit.widgets import (
 )
 from ..words import i18n
 from ..words.i18n import _
-from ..words.table_log import TableLog
 from .beside import Beside
 from .device import Services
 from .dispatch import Dispatch
 from .hardware import ANIMATION, Hardware
 from .store_link import Opening, StoreLink
 from .stored_games import StoredGames
-from .table_keep import TableKeep
-from .thinking import Thinking
 
 FPS = 30
 IDLE_WAIT = 1.0  # seconds the loop sleeps with nothing to do (the watchdog asks for far less)
@@ -78,7 +76,7 @@ def _wake() -> None:
         pygame.event.post(pygame.event.Event(WAKE))
 
 
-class App(StoreLink, Services, Thinking, Hardware, Dispatch):
+class App(StoreLink, Services, Hardware, Dispatch):
     session: Session | None = None
     """The game in play, of any kind: none yet, or resumed by ``open_store`` (a class default,
     so that the check after opening the store is not narrowed to None)."""
@@ -128,8 +126,9 @@ class App(StoreLink, Services, Thinking, Hardware, Dispatch):
         self.open_store()
         self.anim_start: float | None = None
         """When the scores' bars began to fill after a scoring (None: they are not)."""
-        self.table_keep = TableKeep()
-        self.table_keep.restore(self)  # ticks; a round end's checklist not gone past
+        self.keepers: dict[str, TableKeeper | None] = {}
+        """The table keeper of each kind played (``GameKind.table_keeper``), once asked."""
+        self.keep_table(restore=True)  # ticks; a round end's checklist not gone past
 
         self.events: queue.Queue[ButtonEvent] = WakingQueue()
         self.keyboard: KeyboardButtons | None = None
@@ -195,11 +194,26 @@ class App(StoreLink, Services, Thinking, Hardware, Dispatch):
 
     # --- the game -----------------------------------------------------------------------------
 
-    @property
-    def state(self) -> GameState | None:
-        """The state of the game in play if it is Helvetia's (the default game's screens)."""
-        state = self.session.state if self.session else None
-        return state if isinstance(state, GameState) else None
+    def table_keeper(self) -> TableKeeper | None:
+        """The keeper of the table's steps for the kind of the game in play, if it has one."""
+        session = self.session
+        if session is None:
+            return None
+        name = session.kind.name
+        if name not in self.keepers:
+            self.keepers[name] = session.kind.table_keeper()
+        return self.keepers[name]
+
+    def keep_table(self, *, restore: bool = False) -> None:
+        """What the table did beside the record, kept by the kind's table keeper (if it has
+        one): saved after a frame is drawn, or restored after a restart."""
+        keeper, session, store = self.table_keeper(), self.session, self.store
+        if keeper is None or session is None or store is None:
+            return
+        if restore:
+            keeper.restore(session, store)
+        else:
+            keeper.keep(session, store)
 
     def start_game(self, header: dict[str, Any]) -> None:
         assert self.store is not None
@@ -227,13 +241,6 @@ class App(StoreLink, Services, Thinking, Hardware, Dispatch):
             self.anim_start = self.clock()  # the bars fill to the new scores
         self.after_change()
         return True
-
-    @property
-    def table(self) -> TableLog:
-        """The table steps of the game in play as its kind keeps them, for the screens that
-        word them (a log with nothing in it for a game that keeps another kind, or none)."""
-        log = self.session.table if self.session is not None else None
-        return log if isinstance(log, TableLog) else TableLog()
 
     @property
     def last_track(self) -> dict[Colour, int]:
@@ -347,8 +354,9 @@ class App(StoreLink, Services, Thinking, Hardware, Dispatch):
             for w in self.widgets:
                 w.draw(s)
         if self.banner:  # in the screen's free room, with the badge of every player it names
-            named = [p.colour for p in (self.state.players if self.state else ())
-                     if i18n.name(p.colour) in self.banner]
+            session = self.session
+            players = session.kind.players(session.game) if session is not None else ()
+            named = [p.colour for p in players if i18n.name(p.colour) in self.banner]
             self.widgets.append(message_strip.draw(s, self.banner, self.widgets, named,
                                                    self._dismiss))
         if self.strip:
@@ -356,7 +364,7 @@ class App(StoreLink, Services, Thinking, Hardware, Dispatch):
         self._present(s)
         self.frames += 1
         self.dirty = False
-        self.table_keep.keep(self)  # what the table ticked (as drawn) survives a restart
+        self.keep_table()  # what the table ticked (as drawn) survives a restart
 
     def _present(self, s: pygame.Surface) -> None:
         """The logical surface onto the panel: rotated, scaled, shown."""

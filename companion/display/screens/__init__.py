@@ -4,7 +4,7 @@ Helvetia's are the ones here)."""
 from __future__ import annotations
 
 from ...engine.state import OVER, PLAY, REVEAL, SCHOOL
-from ..contract import AppView
+from ..contract import AppView, helvetia_state
 from .menu.costs import CostsScreen
 from .menu.menu import Menu
 from .menu.undo import UndoConfirm
@@ -30,7 +30,7 @@ def screen_for(app: AppView) -> Screen:
 
 def helvetia_screen_for(app: AppView) -> Screen:
     """The screen a game of Helvetia's state calls for."""
-    state = app.state
+    state = helvetia_state(app)
     if state is None:
         return NewGameScreen(app.config.seats)
     if state.phase == OVER:

@@ -14,7 +14,7 @@ from ...engine.deciders import deciders
 from ...engine.setup import coins_at_hand
 from ...engine.state import CHARACTERS, DRAFT, START_PLAYER
 from ...engine.values import Colour
-from ..contract import AppView, Screen
+from ..contract import AppView, Screen, table_log
 from ..kit.picture_cache import PICTURES
 from ..kit.widgets import (
     ACCENT,
@@ -357,7 +357,7 @@ class StepsOverlay(Screen):
 
     def layout(self, app: AppView) -> list[Widget]:
         box = _overlay_box()
-        out = self.view.widgets(app.table, _overlay_rows(), _overlay_header())
+        out = self.view.widgets(table_log(app), _overlay_rows(), _overlay_header())
         out.append(button("steps:close", (box.right - 180, box.bottom - 68, 168, 60), _("Close"),
                           lambda: setattr(app, "overlay", None), style="primary"))
         return out
@@ -366,7 +366,7 @@ class StepsOverlay(Screen):
         box = _overlay_box()
         pygame.draw.rect(s, BACKGROUND, box, border_radius=12)
         pygame.draw.rect(s, INK, box, 2, border_radius=12)
-        self.view.draw(s, app.table, _overlay_rows(), _overlay_header())
+        self.view.draw(s, table_log(app), _overlay_rows(), _overlay_header())
 
 
 def _overlay_box() -> pygame.Rect:
@@ -384,12 +384,12 @@ def _overlay_rows() -> pygame.Rect:
 def steps_button(app: AppView, rect: tuple[int, int, int, int]) -> Widget:
     """Opens the table steps over the screen; it says how many are not ticked off yet (after
     an undo: how many to take back, and opens on those)."""
-    back = back_left(app.table)
+    back = back_left(table_log(app))
     if back:
         return button("steps:show", rect, _("Take back ({n})").format(n=len(back)),
-                      partial(take_back, app), value=len(app.table.left()), style="primary")
-    return button("steps:show", rect, on_the_table(app.table),
-                  lambda: setattr(app, "overlay", StepsOverlay()), value=len(app.table.left()))
+                      partial(take_back, app), value=len(table_log(app).left()), style="primary")
+    return button("steps:show", rect, on_the_table(table_log(app)),
+                  lambda: setattr(app, "overlay", StepsOverlay()), value=len(table_log(app).left()))
 
 
 def back_left(table: Any) -> list[int]:

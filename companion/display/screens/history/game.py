@@ -13,7 +13,7 @@ from ....engine.round_end import scored
 from ....engine.scoring import BREAKDOWN
 from ....engine.state import PLAY
 from ....history.summary import GameSummary
-from ...contract import AppView
+from ...contract import AppView, helvetia_state
 from ...kit.widgets import (
     BACKGROUND,
     BODY,
@@ -198,7 +198,8 @@ class RecordScreen(Screen):
             except Exception:  # a record that no longer replays (or of another game)
                 game = None
             self.lines = record_lines(self.game, game if isinstance(game, Game) else None)
-            set_players(app.state.players if app.state is not None else ())
+            state = helvetia_state(app)
+            set_players(state.players if state is not None else ())
             rect = self.rect()
             self.pages = [[]]
             used = 0

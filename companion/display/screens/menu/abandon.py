@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from ....engine.messages import Message, message
-from ...contract import AppView
+from ...contract import AppView, helvetia_state
 from ...kit.widgets import INK, PANEL, TITLE, Widget, button, paragraph, text
 from ...words import i18n
 from ...words.i18n import _
@@ -87,7 +87,7 @@ def end_problem(app: AppView) -> Message | None:
     at a round end, once it is scored); None when it can."""
     from ....engine import EndByAgreement, why_not
 
-    state = app.state
+    state = helvetia_state(app)
     if state is None:  # no game, or not Helvetia's
         return message("not_at_round_end")
     return why_not(state, EndByAgreement())

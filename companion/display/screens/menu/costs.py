@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from ....engine import CorrectCost, load_catalogue
-from ...contract import AppView
+from ...contract import AppView, helvetia_state
 from ...kit.widgets import BODY, INK, MUTED, W, Widget, button, draw_text, paragraph
 from ...words.i18n import _, building, cost
 from ..parts import LEFT_W, TOP, Screen, menu_button, nav, nav_width, title_bar
@@ -32,7 +32,8 @@ class CostsScreen(Screen):
         return self.form.type if self.form is not None else None
 
     def catalogue(self, app: AppView) -> Any:
-        return app.state.catalogue if app.state is not None else load_catalogue()
+        state = helvetia_state(app)
+        return state.catalogue if state is not None else load_catalogue()
 
     def types(self, app: AppView) -> list[str]:
         return [t for t, b in self.catalogue(app).buildings.items() if not b.stacks["start"]]
@@ -42,9 +43,10 @@ class CostsScreen(Screen):
         cat = load_catalogue()
         out = {**{t: dict(b.cost) for t, b in cat.buildings.items() if b.cost},
                **app.learned_costs()}
-        if app.state is not None:  # the game's own, its corrections included
+        state = helvetia_state(app)
+        if state is not None:  # the game's own, its corrections included
             out.update({t: dict(c) for t in cat.buildings
-                        if (c := app.state.known_cost(t)) is not None})
+                        if (c := state.known_cost(t)) is not None})
         return out
 
     def layout(self, app: AppView) -> list[Widget]:

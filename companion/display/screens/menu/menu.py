@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from ...contract import AppView
+from ...contract import AppView, helvetia_state
 from ...kit.widgets import BODY, INK, PANEL, TITLE, W, Widget, button, font, text
 from ...words import i18n
 from ...words.i18n import _
@@ -61,7 +61,8 @@ class Menu(Screen):
     @staticmethod
     def game_in_play(app: AppView) -> bool:
         """A game of Helvetia not over: it may be ended here by agreement (at a round end)."""
-        return app.state is not None and not app.state.game_over
+        state = helvetia_state(app)
+        return state is not None and not state.game_over
 
     @staticmethod
     def costs(app: AppView) -> bool:

@@ -9,7 +9,7 @@ import pygame
 
 from ....engine import Action, GameState
 from ....engine import table as table_rules
-from ...app.undo_reach import reach, round_taken_back
+from ....engine.undo_reach import reach, round_taken_back
 from ...contract import AppView
 from ...kit.widgets import (
     BODY,

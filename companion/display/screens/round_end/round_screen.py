@@ -14,7 +14,7 @@ from ....engine import Reveal, SchoolReturn, legal_actions
 from ....engine.round_end import reveal_counts
 from ....engine.state import OVER, PLAY, REVEAL, SCHOOL, GameState
 from ....engine.values import Colour, Sex
-from ...contract import AppView, game_state
+from ...contract import AppView, game_state, table_log
 from ...kit.forms import setup_form
 from ...kit.widgets import (
     ACCENT,
@@ -90,7 +90,7 @@ class RoundScreen(Screen):
     def bind(self, app: AppView) -> None:
         """The buildings tapped so far are the table's (``TableLog.drawn``): they outlive this
         screen (a look at the villages, a restart); any tapped: the grid is open."""
-        self.picked = app.table.drawn
+        self.picked = table_log(app).drawn
         if self.picked and game_state(app).phase == REVEAL:
             self.picking = True
 
@@ -147,7 +147,7 @@ class RoundScreen(Screen):
                 label = _("Back to round {n}").format(n=state.round)
             else:
                 label = _("On to round {n}").format(n=state.round)
-            lines = go_on_lines(label, len(app.table.left()))
+            lines = go_on_lines(label, len(table_log(app).left()))
             out += self._tabs(app)
             if self.costs_shown(app) and self.costs is not None:
                 out += self.costs.widgets(app)
@@ -189,11 +189,11 @@ class RoundScreen(Screen):
             out = [button("round:scores", (8, 410, VIEW_W, 60), _("Scores"),
                           lambda: setattr(self, "view", "scores"))]
         if self.view == "steps":
-            entries = app.table.shown()
+            entries = table_log(app).shown()
             groups = token_first(entries, round_groups(entries))
             out += self.checklist.widgets(round_items(app, entries, groups), groups,
-                                          app.table, checklist_area(),
-                                          first_open(app.table, groups))
+                                          table_log(app), checklist_area(),
+                                          first_open(table_log(app), groups))
         return out
 
     def go_on(self, app: AppView) -> Any:
@@ -335,10 +335,10 @@ class RoundScreen(Screen):
         if self.costs_shown(app) and self.costs is not None:
             self.costs.draw(app, s, _("New on offer: lay them out beside the others."))
             return
-        if self.view == "steps" and app.table.shown():
-            entries = app.table.shown()
+        if self.view == "steps" and table_log(app).shown():
+            entries = table_log(app).shown()
             groups = token_first(entries, round_groups(entries))
-            self.checklist.draw(s, round_items(app, entries, groups), groups, app.table,
+            self.checklist.draw(s, round_items(app, entries, groups), groups, table_log(app),
                                 checklist_area())
         else:
             score_table(s, state, app.last_track, TOP + 4)
@@ -361,7 +361,7 @@ def bar_width(state: GameState) -> int:
 def end_undone(app: AppView) -> bool:
     """The round end on the screen was undone whole: its round goes on, its steps are taken
     back (play-test 2026-11-28, finding 10)."""
-    key = app.table.key
+    key = table_log(app).key
     return game_state(app).phase == PLAY and not (key is not None and key[0] == "round")
 
 
@@ -388,16 +388,16 @@ def back_to_the_grid(app: AppView, drawn: tuple[str, ...]) -> None:
     screen = app.screen
     if isinstance(screen, RoundScreen) and game_state(app).phase == REVEAL:
         screen.picking = True
-        app.table.drawn[:] = list(drawn[:-1])
+        table_log(app).drawn[:] = list(drawn[:-1])
         screen.bind(app)
 
 
 def final_round_end(app: AppView) -> bool:
     """The game ended with a round end whose checklist the table has not gone past yet."""
     state = game_state(app)
-    key = app.table.key
+    key = table_log(app).key
     return (state.phase == OVER and app.summary_pending and state.ended_by != "agreement"
-            and key is not None and key[0] == "round" and bool(app.table.shown()))
+            and key is not None and key[0] == "round" and bool(table_log(app).shown()))
 
 
 def _school_area() -> pygame.Rect:

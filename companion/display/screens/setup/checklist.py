@@ -18,7 +18,7 @@ import pygame
 from ....engine import CorrectCost
 from ....engine.box import Box, box
 from ....engine.state import START_PLAYER, GameState
-from ...contract import AppView, game_state
+from ...contract import AppView, game_state, helvetia_state
 from ...kit.widgets import BUTTON, BUTTON_EDGE, W, Widget, button
 from ...pictures import pieces
 from ...words.building_counts import building_count
@@ -64,7 +64,7 @@ def ticks_of(app: AppView) -> BoxTicks:
 
 def wanted(app: AppView) -> bool:
     """Whether the setup checklist comes before the first action now."""
-    state = app.state
+    state = helvetia_state(app)
     return (state is not None and state.phase == START_PLAYER and app.session is not None
             and all(isinstance(a, CorrectCost) for a in app.session.game.actions)
             and not ticks_of(app).done)  # a cost read off a stack I tile moves nothing

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from ....engine.state import PLAY
-from ...contract import AppView, game_state
+from ...contract import AppView, game_state, table_log
 from ...kit.widgets import W, Widget, button
 from ...words.i18n import _
 from ..parts import Screen, nav, nav_left, title_bar
@@ -31,9 +31,9 @@ from ..turn.virtual import virtual_seats
 
 def setup_just_done(app: AppView) -> bool:
     """The turns have begun with the setup's steps still on the log and not gone past."""
-    key = app.table.key
+    key = table_log(app).key
     return game_state(app).phase == PLAY and app.summary_pending and key == ("setup",) \
-        and bool(app.table.left())
+        and bool(table_log(app).left())
 
 
 SAID = frozenset({
@@ -82,19 +82,20 @@ class SetupDoneScreen(Screen):
         self.said_ticked = False
 
     def layout(self, app: AppView) -> list[Widget]:
-        entries = app.table.shown()
+        entries = table_log(app).shown()
         if not self.said_ticked:  # done as they were said, on their own screens
             self.said_ticked = True
             said = said_codes(entries)
             for i, (step, _s, undone) in enumerate(entries):
-                if not undone and step.code in said and i not in app.table.ticked:
-                    app.table.tick(i)
+                if not undone and step.code in said and i not in table_log(app).ticked:
+                    table_log(app).tick(i)
         groups = unsaid_groups(entries)
         out = nav(app)
+        table = table_log(app)
         out += self.checklist.widgets(unsaid_items(app, entries), groups,
-                                      app.table, checklist_area(), first_open(app.table, groups))
+                                      table, checklist_area(), first_open(table, groups))
         label = _("To the first turn")
-        lines = go_on_lines(label, len(app.table.left()))
+        lines = go_on_lines(label, len(table.left()))
         w = go_on_width(lines, 292, W - 16)
         out.append(button("continue", (W - 8 - w, 410, w, 60), label, lambda: go_past(app),
                           style="primary", lines=lines))
@@ -102,7 +103,7 @@ class SetupDoneScreen(Screen):
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         title_bar(s, _("The setup is done"), right=nav_left(app))
-        entries = app.table.shown()
+        entries = table_log(app).shown()
         self.checklist.draw(s, unsaid_items(app, entries),
-                            unsaid_groups(entries), app.table, checklist_area())
+                            unsaid_groups(entries), table_log(app), checklist_area())
 

@@ -13,7 +13,7 @@ from ....engine.state import (
     COLOURS,
 )
 from ....games import kind_named, titles
-from ...app.seating import seat_numbers
+from ....games.seating import seat_numbers
 from ...contract import AppView
 from ...kit.widgets import (
     MUTED,

@@ -23,7 +23,7 @@ from ....engine.state import (
 from ....engine.table import steps as table_steps
 from ....engine.values import Colour, Sex
 from ....hw.events import NEXT
-from ...contract import AppView, game_state
+from ...contract import AppView, game_state, table_log
 from ...kit.forms import ChoiceForm, setup_form, with_letter
 from ...kit.widgets import (
     LED_BAND_TOP,
@@ -186,7 +186,7 @@ class SetupScreen(Screen):
     def after_undo(self, app: AppView) -> None:
         """Right after an undo: what the table takes back, over the screen at once (else it
         would be behind "On the table", on its last page: play-test 2026-11-28, finding 11)."""
-        if back_left(app.table):
+        if back_left(table_log(app)):
             take_back(app)
 
     def who(self, state: GameState) -> Colour | None:
@@ -196,7 +196,7 @@ class SetupScreen(Screen):
     def layout(self, app: AppView) -> list[Widget]:
         state = game_state(app)
         out = nav(app)
-        if app.table.shown():  # what the last answer asks of the table (UI-TABLE)
+        if table_log(app).shown():  # what the last answer asks of the table (UI-TABLE)
             out.append(steps_button(app, (8, 412, 240, 60)))
         self.forced()  # forced start buildings: straight to the letter question
         if (letter_for := self.letter_for) is not None:
@@ -369,7 +369,7 @@ class SetupScreen(Screen):
         again = picks_again(state, last)  # a second pick in a row is no failed tap
         # The draft's end (token, tiles back into the box) above all else until the first
         # placement: the screen the group looks at when it does it (issue 32).
-        passed = handover(app.table) if state.phase in (PLACE, NEUTRAL) else []
+        passed = handover(table_log(app)) if state.phase in (PLACE, NEUTRAL) else []
         said = instruction(state, who, "player" in self.form.chosen, bool(passed))
         if again:  # the instruction in its words, the name once
             said = again + " " + said if taken_from(state) else again
@@ -377,7 +377,7 @@ class SetupScreen(Screen):
             paragraph(s, said,
                       pygame.Rect(RIGHT_X, TOP + 6, RIGHT_W, CHOICES_Y - 34 - TOP - 6))
         else:
-            top = draw_band(s, handover_words(app.table, passed),
+            top = draw_band(s, handover_words(table_log(app), passed),
                             pygame.Rect(RIGHT_X, TOP + 2, RIGHT_W, 0)) + 6
             if drawn_height(said, RIGHT_W) <= CHOICES_Y - 30 - top:  # (a long band: the
                 # question below, "Who?", then the village, lead on without it)

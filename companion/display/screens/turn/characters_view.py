@@ -12,7 +12,7 @@ from ....engine.actions import CannotAct, Choose
 from ....engine.do_it import more_options
 from ....engine.more_coins import add_coin_problem
 from ....engine.values import Character
-from ...contract import AppView, game_state
+from ...contract import AppView, game_state, table_log
 from ...kit.widgets import BODY, INK, Widget, button, draw_text, drawn_height
 from ...pictures.village_view import tile_icon
 from ...words.i18n import _, character, name, ngettext, say
@@ -24,6 +24,7 @@ from .do_it import DO_RECT, Flow, Mode, active, do_buttons
 from .hint import hint_button
 from .list_view import preset
 from .reasons import why_not_character
+from .thinking import likeliest_first
 
 
 def _tile(ch: str, surf: pygame.Surface, r: pygame.Rect) -> None:
@@ -64,7 +65,7 @@ class Steps(Mode):
         if not self.looked:
             self.looked = True
             if o.chosen and o.actions_left > 0:
-                listed = app.likeliest_first(state, o.regular.get(o.chosen, ()))
+                listed = likeliest_first(state, o.regular.get(o.chosen, ()))
                 self.next = preset(state, o, listed, turn.hinted)
             # Measured as it is drawn (a name is never hyphenated, French spaces), in the
             # room the words have below the players: said whole, or not said (issue 32: the
@@ -105,7 +106,7 @@ class Steps(Mode):
     def widgets(self, turn: Flow, app: AppView) -> list[Widget]:
         o = turn.options
         self.preset(turn, app)  # (whether a choice takes room below the steps)
-        out = self.view.widgets(app.table, self.area(), steps_header())
+        out = self.view.widgets(table_log(app), self.area(), steps_header())
         if o.chosen is not None:  # the middle: the chosen character again, and nothing else
             out.append(self.again(turn, app, o.chosen))
             if o.actions_left > 0:
@@ -163,7 +164,7 @@ class Steps(Mode):
         return [button("continue", (x, 412, w, 60), _("Characters"), turn.to_characters)]
 
     def draw(self, turn: Flow, app: AppView, s: pygame.Surface) -> None:
-        self.view.draw(s, app.table, self.area(), steps_header())
+        self.view.draw(s, table_log(app), self.area(), steps_header())
 
     def status(self, turn: Flow, app: AppView) -> list[str]:
         o = turn.options
@@ -210,9 +211,9 @@ class Characters(Mode):
             out.append(button("tile_cost", (RIGHT_X, 354, 532, 52),
                               _("Enter a cost read off a tile on offer"), turn.to_reading,
                               style="primary" if first else "button"))
-        if app.table.shown() and not o.can_declare_stuck:  # never over "No action possible"
+        if table_log(app).shown() and not o.can_declare_stuck:  # never over "No action possible"
             out.append(button("steps:show", (RIGHT_X, 412, 262, 60),
-                              on_the_table(app.table), turn.to_steps))
+                              on_the_table(table_log(app)), turn.to_steps))
         out.append(end_turn_button(app, turn))
         out.append(hint_button(app, state, (8, 412, LEFT_W - 8, 60) if o.neutral  # 2 players
                                else (RIGHT_X + 270, TOP + 212, 262, 78)))  # only when asked
@@ -239,7 +240,7 @@ def undo_too(app: AppView) -> list[Widget]:
     character) one tap from being undone too, bottom left (play-test 2026-11-28, finding 7)."""
     game = app.session.game if app.session is not None else None
     state = game_state(app)
-    table = app.table
+    table = table_log(app)
     if game is None or not game.actions or not table.taken or not table.entries \
             or table.key != ("turn", state.round, state.active):
         return []

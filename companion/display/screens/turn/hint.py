@@ -12,7 +12,7 @@ from ....engine import (
     GameState,
 )
 from ....engine.state import PLAY
-from ...contract import AppView
+from ...contract import AppView, helvetia_state
 from ...kit.widgets import (
     ACCENT_INK,
     BACKGROUND,
@@ -30,10 +30,11 @@ from ...kit.widgets import (
 from ...words.i18n import _, building, name, ngettext, say
 from ..parts import Screen
 from .plan_lines import plan_lines
+from .thinking import strong_hint
 
 if TYPE_CHECKING:
     from ...app.beside import Job
-    from ...app.thinking import Thought
+    from .thinking import Thought
 
 
 def hint_button(app: AppView, state: GameState, rect: tuple[int, int, int, int]) -> Widget:
@@ -96,7 +97,7 @@ class HintOverlay(Screen):
         screen learns its plan, to preselect the hinted option when the player follows it
         into the character."""
         if self.thought is None:
-            self.thought = app.strong_hint(self, self.state, self.colour)
+            self.thought = strong_hint(app, self, self.state, self.colour)
         if not self.thought.ready:
             return
         self.thinking = None
@@ -137,7 +138,7 @@ class HintOverlay(Screen):
     def after_cost(self, app: AppView) -> None:
         """A cost the hint needs is recorded: the next one it needs, straight to its goods;
         when all are known, the hint again, with its plan."""
-        state = app.state
+        state = helvetia_state(app)
         if state is None or state.phase != PLAY or state.active != self.colour:
             return
         left = tuple(t for t in self.costs if state.known_cost(t) is None)

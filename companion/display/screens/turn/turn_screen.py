@@ -18,7 +18,7 @@ from ....engine.habits import habitual
 from ....engine.setup import coins_at_hand
 from ....engine.values import Character
 from ....hw.events import NEXT
-from ...contract import AppView, Order, engine_order, game_state
+from ...contract import AppView, Order, engine_order, game_state, helvetia_state, table_log
 from ...kit.forms import CELL, option_form
 from ...kit.widgets import BODY, INK, LED_BAND_TOP, MUTED, Widget, draw_text, drawn_height
 from ...words.i18n import _, character, ngettext
@@ -27,6 +27,7 @@ from .characters_view import Characters, Steps
 from .do_it import Flow, Mode, active
 from .form_view import FieldView, FormView, PlaceView
 from .list_view import OptionsView
+from .thinking import likeliest_first
 from .tile_cost import TileCostView
 
 
@@ -68,8 +69,8 @@ class TurnScreen(Screen, Flow):
         multi-coin turn then the chosen character's options; else the characters."""
         state, o = self.state, self.options
         # (the setup's steps had their checklist before the first turn: ``setup_done``)
-        mine = app.table.key == ("turn", state.round, state.active)
-        if ((app.table.steps and mine) or app.table.undone) and app.table.shown():
+        mine = table_log(app).key == ("turn", state.round, state.active)
+        if ((table_log(app).steps and mine) or table_log(app).undone) and table_log(app).shown():
             return Steps()
         if o.chosen and o.actions_left > 0:
             return self._options(o.chosen)
@@ -151,14 +152,14 @@ class TurnScreen(Screen, Flow):
     # --- widgets and the seat button ----------------------------------------------------------
 
     def layout(self, app: AppView) -> list[Widget]:
-        self.order = app.likeliest_first
+        self.order = likeliest_first
         if not self.decided:
             self.mode, self.decided = self.first(app), True
         return nav(app) + self.mode.widgets(self, app)
 
     def on_seat(self, app: AppView, seat: str) -> bool:
         """The active seat's button confirms a form's "Do it" (else it ends the turn)."""
-        if seat not in (self.state.active, NEXT) or app.state is not self.state:
+        if seat not in (self.state.active, NEXT) or helvetia_state(app) is not self.state:
             return False
         return self.mode.confirm(self, app)
 

@@ -13,7 +13,7 @@ from ....engine.header import VIRTUAL_LEVELS
 from ....engine.state import NEUTRAL, PLACE, PLAY, SCHOOL
 from ....engine.table import TableStep, round_ended, steps
 from ....hw.events import NEXT
-from ...contract import AppView
+from ...contract import AppView, helvetia_state, table_log
 from ...kit.widgets import (
     BODY,
     INK,
@@ -33,11 +33,12 @@ from ..parts import LEFT_W, RIGHT_W, RIGHT_X, TOP, Screen, StepsView, nav, nav_l
 from ..round_end.checklist import go_on_lines, go_on_width
 from ..setup.handover import handover
 from .hint import plan_words
+from .thinking import virtual_plan
 from .tile_cost import TileCostView
 
 if TYPE_CHECKING:
     from ...app.beside import Job
-    from ...app.thinking import Thought
+    from .thinking import Thought
 
 LEVELS = VIRTUAL_LEVELS
 SCHOOL_STEPS = ("table.school_home", "table.school_to_centre")
@@ -90,7 +91,7 @@ def virtual_seats(app: AppView) -> dict[str, str]:
 def virtual_decider(app: AppView) -> tuple[str, str] | None:
     """The virtual player whose decision the game waits for now, with its level."""
     seats = virtual_seats(app)
-    state = app.state
+    state = helvetia_state(app)
     if not seats or state is None:
         return None
     return next(((c, seats[c]) for c in deciders(state) if c in seats), None)
@@ -120,7 +121,7 @@ class PlanSteps(TableLog):
 
     def __init__(self, app: AppView, state: GameState, colour: str,
                  plan: list[Action]) -> None:
-        table = app.table
+        table = table_log(app)
         again = redone(plan, [a for a, _n in table.taken])
         """The plan's first actions are the very ones just undone, in their order: their
         pieces stay where they are (nothing to take back, their steps shown as done); the
@@ -195,8 +196,8 @@ class VirtualScreen(Screen):
             self.reading = None
             if self.read_this_turn(app):
                 self.without = tuple(dict.fromkeys((*self.without, *self.unknown_costs())))
-            self.thought = app.virtual_plan(self, self.state, self.colour, self.level,
-                                            self.seed, self.without)
+            self.thought = virtual_plan(app, self, self.state, self.colour, self.level,
+                                        self.seed, self.without)
         if not self.thought.ready:
             return  # the screen stays live: "thinking", its seat pulsing, Menu and Undo
         thought = self.thought.value()
@@ -204,7 +205,7 @@ class VirtualScreen(Screen):
             self.reading = TileCostView(thought.costs)
         self.plan = list(thought.plan)
         self.table = PlanSteps(app, self.state, self.colour, self.plan)
-        self.key = app.table.key
+        self.key = table_log(app).key
         self.thinking = None
         app.update_leds()
 
@@ -258,11 +259,11 @@ class VirtualScreen(Screen):
     def done(self, app: AppView) -> None:
         """The table has moved the pieces: the plan goes into the record, action by action
         (each one undoable as anyone's)."""
-        first = len(app.table.entries)
+        first = len(table_log(app).entries)
         for action in self.plan:
-            if app.state is None or not app.apply(action):
+            if helvetia_state(app) is None or not app.apply(action):
                 return
-        table = app.table
+        table = table_log(app)
         if self.table is not None and table.key == self.key:  # the same moves go on (the
             shown = list(self.table.raw)  # setup's, a round end's): what this screen showed
             for i in range(first, len(table.entries)):  # is done, the rest stays on their

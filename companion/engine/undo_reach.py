@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...engine import Action, GameState, legal_actions
-from ...engine.state import SCHOOL
-from ...engine.table import round_ended
+from .actions import Action
+from .options import legal_actions
+from .state import SCHOOL, GameState
+from .table import round_ended
 
 
 def forced(state: GameState | None) -> bool:

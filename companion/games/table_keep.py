@@ -1,36 +1,45 @@
-"""The table's ticks kept across a restart: which steps the table ticked off, which group of
-the checklist was open, whether it went on past the round end's checklist, and the new
-buildings tapped so far on the reveal grid, saved beside the game (a device setting) so that a
-restart after a power cut or a crash on the round end opens its checklist (or its grid) as it
-was. What no longer fits the game (another game, another count of actions, a damaged setting,
-taps the grid would refuse) is dropped."""
+"""Helvetia's table ticks kept across a restart (its kind's ``table_keeper``): which steps the
+table ticked off, which group of the checklist was open, whether it went on past the round
+end's checklist, and the new buildings tapped so far on the reveal grid, saved beside the game
+(a device setting) so that a restart after a power cut or a crash on the round end opens its
+checklist (or its grid) as it was. What no longer fits the game (another game, another count
+of actions, a damaged setting, taps the grid would refuse) is dropped."""
 
 from __future__ import annotations
 
 import contextlib
 import json
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...engine.state import OVER, PLAY, REVEAL
-from ...store import StoreError
-from ..screens.round_end.reveal_grid import tappable
+from ..display.screens.round_end.reveal_grid import tappable
+from ..display.words.table_log import TableLog
+from ..engine.state import OVER, PLAY, REVEAL
+from ..store import StoreError
+
+if TYPE_CHECKING:
+    from ..session import Session
+    from ..store import Store
 
 SETTING = "table_ticks"
 _ORDER = threading.Lock()
 
 
-def _mark(app: Any) -> dict[str, Any] | None:
-    session = app.session
-    if session is None:
-        return None
+def _table(session: Session) -> TableLog:
+    """The session's table steps (Helvetia's log; an empty one for a game without)."""
+    log = session.table
+    return log if isinstance(log, TableLog) else TableLog()
+
+
+def _mark(session: Session) -> dict[str, Any]:
+    table = _table(session)
     return {"game": session.game_id, "actions": len(session.game.actions),
-            "ticked": sorted(app.table.ticked), "pending": bool(app.summary_pending),
-            "open": app.table.opened, "drawn": list(app.table.drawn)}
+            "ticked": sorted(table.ticked), "pending": bool(session.summary_pending),
+            "open": table.opened, "drawn": list(table.drawn)}
 
 
 class TableKeep:
-    """What of the table's ticks was seen and saved last (one per app)."""
+    """What of the table's ticks was seen and saved last (one per app and kind)."""
 
     def __init__(self) -> None:
         self.seen: dict[str, Any] | None = None
@@ -39,21 +48,18 @@ class TableKeep:
         self.kept: dict[str, Any] | None = None
         """The newest marks to write."""
 
-    def keep(self, app: Any) -> None:
+    def keep(self, session: Session, store: Store) -> None:
         """Saves the ticks (in the background) when the table ticked a step or went on
         past a round end's checklist. Only then: what an action leaves (no ticks; a round
         end's checklist open) is what a restart rebuilds from the record anyway, and a
         write beside every action would slow the action's own save on a slow card."""
-        mark = _mark(app)
-        store = app.store
-        if mark is None or store is None:
-            return
+        mark = _mark(session)
         seen = {k: v for k, v in mark.items() if k != "actions"}
         if seen == self.seen:
             return
         self.seen = seen
-        went_on = not mark["pending"] and app.table.key is not None and \
-            app.table.key[0] in ("round", "setup")
+        key = _table(session).key
+        went_on = not mark["pending"] and key is not None and key[0] in ("round", "setup")
         drawn = mark["drawn"] or (self.kept or {}).get("drawn")  # tapped, or no longer
         if not mark["ticked"] and not went_on and mark["open"] is None and not drawn:
             return
@@ -67,14 +73,12 @@ class TableKeep:
                 store.set_setting(SETTING, json.dumps(self.kept))
         store.later(write)
 
-    def restore(self, app: Any) -> None:
+    def restore(self, session: Session, store: Store) -> None:
         """After a restart (the log rebuilt from the record): the ticks as they were, and a
         round end's (or the setup's) checklist the table had not gone past is opened again."""
-        session, table = app.session, app.table
-        if session is None or app.store is None:
-            return
+        table = _table(session)
         try:
-            saved = json.loads(app.store.setting(SETTING) or "null")
+            saved = json.loads(store.setting(SETTING) or "null")
         except ValueError:  # a damaged setting: the steps as the record has them, unticked
             saved = None
         same = isinstance(saved, dict) and saved.get("game") == session.game_id and \
@@ -91,8 +95,8 @@ class TableKeep:
         at_round_end = table.key is not None and table.key[0] == "round"
         setup_done = table.key == ("setup",)  # the setup's checklist before the first turn
         if (at_round_end or setup_done) and session.state.phase in (PLAY, OVER):
-            app.summary_pending = bool(saved.get("pending")) if same else bool(table.left())
+            session.summary_pending = bool(saved.get("pending")) if same else bool(table.left())
         elif at_round_end and session.state.phase == REVEAL:
-            app.summary_pending = True  # the new buildings drawn, the checklist follows
-        self.kept = _mark(app)
+            session.summary_pending = True  # the new buildings drawn, the checklist follows
+        self.kept = _mark(session)
         self.seen = {k: v for k, v in (self.kept or {}).items() if k != "actions"}

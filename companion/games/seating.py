@@ -1,5 +1,6 @@
-"""Seats as they are: the device's seat buttons are physical places around it (seat 1 to 4,
-counter-clockwise, ``hardware/wiring.md``); a game puts a colour on each place that plays.
+"""Seats as they are in a game of Helvetia (its record's header): the device's seat buttons
+are physical places around it (seat 1 to 4, counter-clockwise, ``hardware/wiring.md``); a
+game puts a colour on each place that plays.
 
 The record's header says where each player sat (``players[i].seat``, 1 to 4); the players
 are listed in play order, which is the places' order counter-clockwise (the engine's one home
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...hw.events import NEXT, ButtonEvent
+from ..hw.events import NEXT, ButtonEvent
 
 
 def places(header: Mapping[str, Any], config_seats: Sequence[str]) -> list[str | None]:
