@@ -90,5 +90,6 @@ def test_with_no_room_for_a_move_the_count_stands_alone() -> None:
     ui_back = ["Take the Builder tile back.", "Put 2 coins back on the Builder."] * 6
     words = fitting(ui_back, pygame.Rect(0, 0, 560, 62))
     assert words.startswith("12 moves: the screen shows them after the undo."), words
+    assert fitting([], pygame.Rect(0, 0, 560, 62)) == ""  # never "0 moves: ..."
     words = fitting(ui_back, pygame.Rect(0, 0, 560, 150))
     assert words.startswith(ui_back[0]) and "more moves" in words, words

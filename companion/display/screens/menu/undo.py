@@ -121,6 +121,8 @@ def undo_words(states: Sequence[GameState], actions: Sequence[Action]
 def fitting(back: list[str], rect: pygame.Rect) -> str:
     """The moves to take back, one a line, as many as fit in ``rect``; the rest counted (the
     screen shows them all after the undo)."""
+    if not back:  # nothing moves back: the question says so already
+        return ""
     for k in range(len(back), -1, -1):
         lines = back[:k]
         if k == 0:  # none fits: no "more" without one before it
