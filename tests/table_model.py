@@ -113,7 +113,10 @@ class Table:
             for c, n in coins.items():
                 t.on_character[(ch, c)] += n
         t.neutral_coin = s.neutral_coin
-        t.token = s.start_player
+        # in the draft the token lies beside the board until the last pick (§6.1): the
+        # engine's start player is then only who picks first or picked last so far
+        drafting = s.options.setup == "draft" and s.phase in (START_PLAYER, DRAFT)
+        t.token = None if drafting else s.start_player
         t.tile_holder = dict(s.tile_holder)
         t.face_down = set(s.tiles_used)
         t.goods_tiles = dict(s.goods_tiles)

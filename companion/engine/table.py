@@ -131,7 +131,8 @@ class _Steps:
 
 def _setup(s: _Steps, a: Action) -> None:
     b, af = s.before, s.after
-    if isinstance(a, ChooseStartPlayer):
+    if isinstance(a, ChooseStartPlayer) and b.options.setup != "draft":
+        # (in the draft the token stays beside the board: the last to pick takes it, §6.1)
         s.add("table.start_token", {"player": a.player}, TOKEN, colour=a.player)
     elif isinstance(a, Pick):
         if a.take_from:
@@ -195,9 +196,8 @@ def _start_pool_done(s: _Steps, a: Action) -> None:
     village gets 4 of them first, §6.3)."""
     b, af = s.before, s.after
     if isinstance(a, Pick) and af.start_player and af.start_player != b.start_player:
-        s.add("table.start_token_last_pick", {"player": af.start_player,
-                                               "holder": b.start_player},
-              TOKEN, colour=af.start_player)
+        s.add("table.start_token_last_pick", {"player": af.start_player},
+              TOKEN, colour=af.start_player)  # from beside the board, where it lay
     left = Counter({t: n for t, n in b.start_pool.items() if n > 0})
     taken = a.buildings if isinstance(a, StartBuildings) else (
         (a.building,) if isinstance(a, Pick) and a.take_from is None else ())

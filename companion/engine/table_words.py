@@ -22,7 +22,7 @@ ENGLISH: dict[str, Template] = {
                                     "{village}."),
     "table.dowry": N_("Dowry: put a coin of {player}'s into the centre of {village}."),
     "table.start_token_last_pick": N_("{player} picked last: take the start-player token from "
-                                      "{holder}."),
+                                      "beside the board."),
     "table.start_tile_to_box": N_("Put the unused start tile {building} back into the box."),
     # a turn
     "table.coins_on_character": N_("{player}: put {n} coin on the {character}.",
@@ -110,8 +110,8 @@ BACK: dict[str, Template] = {
                                       "{village} back into your supply."),
     "table.back.neutral_to_building": N_("Take the neutral {sex} off the {building} ({cell}) "
                                          "in {village} again."),
-    "table.back.start_token_last_pick": N_("{player} gives the start-player token back to "
-                                           "{holder}."),
+    "table.back.start_token_last_pick": N_("{player} puts the start-player token back beside "
+                                           "the board."),
     "table.back.start_tile_to_box": N_("Take the start tile {building} out of the box "
                                        "again."),
     "table.back.dowry": N_("Take {player}'s dowry coin out of the centre of {village} again."),
@@ -202,7 +202,7 @@ VIRTUAL: dict[str, Template] = {
     "table.school_to_centre.virtual": N_("Stand {player}'s {sex} from the school in "
                                          "{player}'s village centre."),
     "table.start_token_last_pick.virtual": N_("{player} picked last: put the start-player token "
-                                              "from {holder} at {player}'s seat."),
+                                              "from beside the board at {player}'s seat."),
     "table.coins_on_character.virtual": N_("Put {n} coin of {player}'s on the {character}.",
                                            "Put {n} coins of {player}'s on the {character}."),
     "table.coins_for_goods.virtual": N_("Put {n} more coin of {player}'s on the Builder, for the "

@@ -23,7 +23,8 @@ from tests.ui_driver import Driver
 
 DATA = Path(__file__).parent.parent / "data"
 LAST_PICK = 10
-"""game-3p: the start player and nine picks; Anna (red) picks last, from Ben (blue)."""
+"""game-3p: the first picker and nine picks; Anna (red) picks last and takes the token from
+beside the board (§6.1: nobody held it during the draft)."""
 
 
 def record(name: str) -> list[str]:
@@ -62,8 +63,8 @@ def test_the_token_and_the_spare_tiles_stay_on_the_placing_screen_until_the_firs
         d.play(lines, stop=LAST_PICK)  # Anna's last pick, tapped
         assert helvetia_state(app) is not None and helvetia_state(app).phase == "place"
         words = band(app, monkeypatch)
-        assert words == ["First, Anna takes the start-player token from Ben. 1 start tile left "
-                         "over: back into the box."]
+        assert words == ["First, Anna takes the start-player token from beside the board. "
+                         "1 start tile left over: back into the box."]
         d.tap("value:player:red")  # the band stays while a placement is tapped in
         assert band(app, monkeypatch) == words
         d.play(lines, stop=LAST_PICK + 1)  # the first placement: done, the band goes

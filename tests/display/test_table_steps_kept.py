@@ -51,35 +51,34 @@ def tick_first(d: Driver) -> None:
 
 
 def test_the_setup_s_steps_are_kept_until_ticked_and_counted(tmp_path: Path) -> None:
-    lines = record("game-3p.jsonl")  # a draft: the start token, the picks, the draft's end
+    lines = record("game-3p.jsonl")  # a draft: the first picker, the picks, the draft's end
     app = App(config(tmp_path))
     d = Driver(app)
-    d.reach(lines, stop=3)  # the start player and two picks
+    d.reach(lines, stop=3)  # the first picker and two picks
     assert codes(app) == expected_steps(lines, 3)
-    assert codes(app)[0] == "table.start_token"
+    # §6.1: in the draft the token lies beside the board; the first picker takes none
+    assert "table.start_token" not in codes(app)
+    assert codes(app)[0] == "table.take_start_building"
     show = next(w for w in d.widgets() if w.id == "steps:show")
     assert show.label == f"On the table ({len(codes(app))})" and show.value == len(codes(app))
     d.tap("steps:show")
-    d.tap("tick:0")  # the start token is with its player
+    d.tap("tick:0")  # the first pick's tile is with its player
     d.tap("steps:close")
     assert next(w for w in d.widgets() if w.id == "steps:show").value == len(codes(app)) - 1
     first_turn = first_of(lines, "choose")
     d.reach(lines, stop=first_turn)
     want = expected_steps(lines, first_turn)
-    assert codes(app) == want  # every setup step, from the start token to the dowry
+    assert codes(app) == want  # every setup step, from the first pick to the dowry
     # the setup's closing checklist: what a screen said as it was done counts as done
     from companion.display.screens.setup.done import SAID
 
-    assert 0 in table_log(app).ticked  # the first picker's token: the last pick said it on
-    assert len(table_log(app).left()) == sum(c not in SAID | {"table.start_token"} for c in want)
+    assert len(table_log(app).left()) == sum(c not in SAID for c in want)
     for key in ("table.start_token_last_pick", "table.start_tile_to_box",
                 "table.place_building", "table.supply_to_building", "table.dowry"):
         assert key in want, key
-    # the draft's end names as the token's holder the player the table gave it to
-    given = next(s for s, _st, _b in table_log(app).shown() if s.code == "table.start_token")
-    for s, _st, _b in table_log(app).shown():
-        if s.code == "table.start_token_last_pick":
-            assert s.message.params["holder"] == given.message.params["player"]
+    # the draft's end: the last picker takes the token from beside the board, nobody's
+    last = [s for s, _st, _b in table_log(app).shown() if s.code == "table.start_token_last_pick"]
+    assert len(last) == 1 and "holder" not in last[0].message.params
     app.close()
 
 
@@ -221,18 +220,15 @@ def first_pick_virtual(tmp: Path) -> tuple[App, Driver, VirtualScreen]:
 
 
 def test_an_undone_virtual_pick_asks_nothing_back_and_keeps_the_ticks(tmp_path: Path) -> None:
-    """A virtual player's pick, done, undone and planned again: nothing to take back; a
-    person's step before it (the start token) is not its own, and its tick is kept."""
+    """A virtual player's pick, done, undone and planned again: nothing to take back, nothing
+    to do again (in the draft no step comes before the first pick: the token lies beside the
+    board until the last pick, §6.1)."""
     app, d, screen = first_pick_virtual(tmp_path)
     assert screen.table is not None
-    first = [s.message.code for s, _st, _b in screen.table.shown()]
-    assert "table.start_token" not in first  # the person's: for the setup's checklist
-    token = next(i for i, (s, _st) in enumerate(table_log(app).entries)
-                 if s.code == "table.start_token")
+    assert [s.code for s, _st in table_log(app).entries] == []  # nothing before it
     plan = list(screen.plan)
     d.tap("virtual:done")
-    assert table_log(app).left() == [token]  # "Done" ticked what it showed, only that
-    table_log(app).tick(token)  # the table ticks the token's step
+    assert table_log(app).left() == []  # "Done" ticked what it showed
     app.undo()
     for _ in range(3):
         d.widgets()
@@ -242,7 +238,6 @@ def test_an_undone_virtual_pick_asks_nothing_back_and_keeps_the_ticks(tmp_path: 
     shown = screen.table.shown()
     assert not any(back for _s, _st, back in shown)  # nothing to take back ...
     assert screen.table.left() == []  # ... nor to do again
-    assert table_log(app).ticked  # the start token's tick survived the undo
     d.tap("virtual:done")
     assert len(d.done()) == 2
     app.close()

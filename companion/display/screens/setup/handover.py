@@ -34,8 +34,8 @@ def handover_words(table: TableLog, steps: list[int]) -> str:
     out = []
     if token is not None:
         p = token.message.params
-        out.append(_("First, {who} takes the start-player token from {holder}.").format(
-            who=name(p["player"]), holder=name(p["holder"])))
+        out.append(_("First, {who} takes the start-player token from beside the board."
+                     ).format(who=name(p["player"])))
     if tiles:
         out.append(ngettext("{n} start tile left over: back into the box.",
                             "{n} start tiles left over: back into the box.",

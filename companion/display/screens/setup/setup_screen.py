@@ -104,8 +104,8 @@ def instruction(state: GameState, who: Colour | None, picked: bool = False,
             pick = next(a for a in legal_actions(state) if isinstance(a, Pick))
             spare = sum(1 for step in table_steps(state, pick, apply(state, pick))  # the
                         if step.code == BOX)  # engine's count (the neutral village's first)
-            words += " " + _("Then {who} takes the start-player token from {holder}.").format(
-                who=w, holder=colour(state.start_player))
+            words += " " + _("Then {who} takes the start-player token from beside the "
+                             "board.").format(who=w)
             if spare > 0:
                 words += " " + i18n.ngettext(
                     "The {n} start tile left over goes back into the box.",
