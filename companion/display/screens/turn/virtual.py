@@ -244,12 +244,14 @@ class VirtualScreen(Screen):
         return turn_options(self.state).costs_needed
 
     def not_now(self, app: AppView) -> None:
-        """"Back" on the cost asked for: the plan is made again without that building (asked
-        again only if the rules want it priced before a pass)."""
+        """"Back" on the cost asked for: the plan is made again without that building, and
+        without the other tiles of unknown cost too: one tile asked for a turn (play-test
+        2026-11-28: after Back on the Mill it asked for the Church at once). Asked again only
+        if the rules want one priced before a pass."""
         assert self.reading is not None
         skipped = self.reading.type or (self.reading.types[0] if self.reading.types else None)
         if skipped is not None and skipped not in self.without:
-            self.without = (*self.without, skipped)
+            self.without = tuple(dict.fromkeys((*self.without, skipped, *self.unknown_costs())))
             self.thought, self.thinking = None, self.colour  # planned again, beside the screen
             self.think(app)
         if self.reading is not None and self.reading.type in self.without:
