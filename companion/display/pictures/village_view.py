@@ -109,9 +109,10 @@ def figure_size(cell: pygame.Rect) -> int:
 
 
 CONDENSED = 3, 4
-"""A name of one word wider than its cell's line even at :data:`PICTURE_TEXT` is drawn
-condensed to fit, down to this part of its width ("Brunnenmeister" in a cell of a grown
-village): named, never broken, never smaller than the pictures' least size."""
+"""A name's line wider than its cell's line even at :data:`PICTURE_TEXT` is drawn condensed
+to fit, down to this part of its width ("Brunnenmeister" in a cell of a grown village, "Cava
+di argilla" on the one line of a small picture): named, never broken, never smaller than the
+pictures' least size."""
 
 
 def _condensed(word: str, size: int, width: int) -> bool:
@@ -121,8 +122,8 @@ def _condensed(word: str, size: int, width: int) -> bool:
 
 def label_lines(s: str, size: int, width: int, lines: int = 2) -> list[str] | None:
     """``s`` in at most ``lines`` lines of ``width`` at ``size``, whole words only (a label on
-    a picture never breaks a word; one wider than the line at the least size goes on a line
-    of its own, condensed); None if it does not fit."""
+    a picture never breaks a word; a line wider than its room at the least size is drawn
+    condensed, see :data:`CONDENSED`); None if it does not fit."""
     f = font(size)
     out: list[str] = []
     for word in s.split(" "):
@@ -132,7 +133,19 @@ def label_lines(s: str, size: int, width: int, lines: int = 2) -> list[str] | No
             out.append(word)
         else:
             return None
-    return out if len(out) <= lines else None
+    if len(out) <= lines:
+        return out
+    if lines < 1:
+        return None
+    # More lines than there is room for: the words on the lines there are, a line condensed
+    # where it must be ("Cava di argilla" in one line of a small picture: play-test)
+    words = s.split(" ")
+    cuts = [(len(words),)] if lines == 1 else [(k, len(words)) for k in range(1, len(words))]
+    for ends in cuts:
+        parts = [" ".join(words[a:b]) for a, b in zip((0, *ends), ends, strict=False)]
+        if all(f.size(p)[0] <= width or _condensed(p, size, width) for p in parts):
+            return parts
+    return None
 
 
 def _rows(size: int, height: int) -> int:
