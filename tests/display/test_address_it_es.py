@@ -105,7 +105,7 @@ def test_french_table_steps_say_tu_like_the_steps_to_a_player() -> None:
     steps = [s for m in cat if m.id and (
         any(c.startswith("table.") for c in m.auto_comments)
         or any(p.endswith("setup/checklist.py") for p, _ in m.locations))
-        for s in (m.string if isinstance(m.string, tuple) else (m.string,))
+        for s in map(str, m.string if isinstance(m.string, tuple) else (m.string,))
         if s.endswith(".")]
     assert len(steps) > 60
     infinitive = re.compile(r"(^|[.:;] )(Poser|Placer|Mettre|Remettre|Prendre|Retourner|Coucher|"
