@@ -23,7 +23,7 @@ ENGLISH: dict[str, Template] = {
     "table.dowry": N_("Dowry: put a coin of {player}'s into the centre of {village}."),
     "table.start_token_last_pick": N_("{player} picked last: take the start-player token from "
                                       "beside the board."),
-    "table.start_tile_to_box": N_("Put the unused start tile {building} back into the box."),
+    "table.start_tile_to_box": N_("Put a leftover start tile {building} back into the box."),
     # a turn
     "table.coins_on_character": N_("{player}: put {n} coin on the {character}.",
                                    "{player}: put {n} coins on the {character}."),

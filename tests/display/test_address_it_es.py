@@ -12,6 +12,7 @@ import re
 from babel.messages.pofile import read_po
 
 from companion.display.words import catalogues
+from companion.engine.messages import message
 
 DRUNTER = ("companion/drunter/", "companion/display/screens/drunter/")
 
@@ -71,3 +72,70 @@ def test_the_rule_heads_each_catalogue() -> None:
     for lang, words in (("it", ("tu", "round", "pila")), ("es", ("tú", "montón", "ficha"))):
         head = catalogues.po_path(lang).read_text(encoding="utf-8").split('msgid ""')[0]
         assert all(f'"{w}"' in head for w in words), lang
+
+
+def test_one_term_for_the_start_buildings_and_the_village_centre() -> None:
+    """Italian: "di partenza" as the rulebook's "Edifici di partenza", never "iniziale"; the
+    village centre "centro villaggio", in lower case inside a sentence. Spanish: the village is
+    "aldea" (never "pueblo"), its centre "centro de la aldea" in lower case."""
+    it = [s for _i, s in texts("it")]
+    assert [s for s in it if re.search(r"\b(edifici[oi]|tesser[ae]) iniziali?\b", s)] == []
+    assert [s for s in it if re.search(r"(?<![.:?!] )(?<!^)\bCentr[oi]\b", s)] == []
+    assert [s for s in it if "centro del villaggio" in s or "centro del tuo" in s] == []
+    es = [s for _i, s in texts("es")]
+    assert [s for s in es if re.search(r"\bpueblos?\b", s, re.I)] == []
+    assert [s for s in es if re.search(r"(?<![.:?!] )(?<!^)\bCentros?\b", s)] == []
+    assert [s for s in es if re.search(r"\bcentros? de aldea\b", s)] == []
+
+
+def test_every_spanish_question_opens_with_its_mark() -> None:
+    questions = [s for _i, s in texts("es") if "?" in s.replace("..?", "")]
+    assert questions
+    assert [s for s in questions if s.count("¿") != s.replace("..?", "").count("?")] == []
+    # a form's heading that asks ("Dónde va", "Quién se muda") is a question too
+    assert [s for _i, s in texts("es")
+            if re.match(r"(Qué|Dónde|Quién|Cuál|Cuánt|Cómo)\b", s)] == []
+
+
+def test_french_table_steps_say_tu_like_the_steps_to_a_player() -> None:
+    """Every step at the table, addressed to a player ("Rouge : pose...") or not ("Couche
+    l'habitant..."), and the setup checklist, in the imperative; buttons keep the infinitive."""
+    with catalogues.po_path("fr").open("rb") as f:
+        cat = read_po(f, locale="fr")
+    steps = [s for m in cat if m.id and (
+        any(c.startswith("table.") for c in m.auto_comments)
+        or any(p.endswith("setup/checklist.py") for p, _ in m.locations))
+        for s in map(str, m.string if isinstance(m.string, tuple) else (m.string,))
+        if s.endswith(".")]
+    assert len(steps) > 60
+    infinitive = re.compile(r"(^|[.:;] )(Poser|Placer|Mettre|Remettre|Prendre|Retourner|Coucher|"
+                            r"Relever|Recoucher|Avancer|Retirer|Ressortir|Ramener|Sortir|Laisser|"
+                            r"Déplacer|Rendre|Trier|Mélanger|Étaler|Tirer|poser|coucher|placer)\b"
+                            r"|\b(le|la|les) (placer|poser|mettre)\b")
+    assert [s for s in steps if infinitive.search(s)] == []
+
+
+def test_a_cost_writes_its_goods_in_lower_case_in_running_text() -> None:
+    from companion.display.words import i18n
+
+    try:
+        for lang, words in (("fr", "1 pierre + 1 bois"), ("it", "1 pietra + 1 legno"),
+                            ("es", "1 piedra + 1 madera"), ("de", "1 Stein + 1 Holz")):
+            i18n.use(lang)
+            assert i18n.cost((("stone", 1), ("wood", 1))) == words
+            assert i18n.say(message("pay.cost", cost=(("stone", 1), ("wood", 1)))).endswith(words)
+    finally:
+        i18n.use("en")
+
+
+def test_two_leftover_start_tiles_of_a_type_are_two_steps_not_one_twice() -> None:
+    """The same step for each leftover tile of a type: "a leftover tile", never "the unused
+    tile" (read twice, that was one step said twice)."""
+    indefinite = {"en": "Put a leftover start tile ", "de": "Lege ein übriges Startgebäude ",
+                  "fr": "Remets une tuile de départ ", "it": "Rimetti nella scatola una tessera ",
+                  "es": "Devuelve a la caja una ficha "}
+    for lang, start in indefinite.items():
+        with catalogues.po_path(lang).open("rb") as f:
+            cat = read_po(f, locale=lang)
+        steps = [m for m in cat if "table.start_tile_to_box" in m.auto_comments]
+        assert len(steps) == 1 and str(steps[0].string).startswith(start), lang

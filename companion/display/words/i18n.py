@@ -363,9 +363,19 @@ def word(key: str, value: Any) -> str:
     return str(value)
 
 
+LOWER_GOODS = ("fr", "it", "es")
+"""The languages that write a good in lower case in running text ("coût : 1 pierre + 1 bois");
+its name in the catalogue is a title ("Pierre"), and German writes every noun with a capital."""
+
+
 def cost(pairs: Iterable[Any]) -> str:
-    """Goods with their counts, e.g. "2 Ziegel + 1 Stein"; nothing: "nothing"."""
-    parts = [f"{n} {_named('goods', g, g)}" for g, n in pairs]
+    """Goods with their counts, e.g. "2 Ziegel + 1 Stein", "1 pierre + 1 bois"; nothing:
+    "nothing"."""
+    def good_in_line(g: str) -> str:
+        text = str(_named("goods", g, g))
+        return text[:1].lower() + text[1:] if language in LOWER_GOODS else text
+
+    parts = [f"{n} {good_in_line(g)}" for g, n in pairs]
     return " + ".join(parts) or _("nothing")
 
 
