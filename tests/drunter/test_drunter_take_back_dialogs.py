@@ -86,12 +86,12 @@ def test_many_take_back_steps_on_the_map_fit_on_pages(tmp_path: Path, language: 
         assert len(app.overlay.pages()) > 1  # more steps than one page holds
         while True:
             d.widgets()
-            shown += [app.overlay.shown_words[i][0] for i in
+            shown += [app.overlay.words[i][0] for i in
                       app.overlay.pages()[app.overlay.page]]
             if not d.has(f"{key}:next"):
                 break
             d.tap(f"{key}:next")
-    words = [w for w, _c in steps.shown_words]
+    words = [w for w, _c in steps.words]
     assert shown == words + words  # every step, once on each view's pages, in order
     assert [r.text for r in text_reports.REPORTS if r.screen.startswith("Drunter")] == []
     app.close()

@@ -397,25 +397,25 @@ def page_buttons(key: str, screen: PagedWords, x: int, y: int) -> list[Widget]:
 
 
 class PagedWords(Screen):
-    """An overlay whose texts (``shown_words``, each in its colour) run in one column
+    """An overlay whose texts (``words``, each in its colour) run in one column
     ``WIDTH`` wide over as many pages ``ROOM`` high as they need, each text whole."""
 
     WIDTH = 0
     ROOM = 0
 
     def __init__(self, words: Words) -> None:
-        self.shown_words = words
+        self.words = words
         self.page = 0
 
     def pages(self) -> list[list[int]]:
-        return word_pages(self.shown_words, self.WIDTH, self.ROOM)
+        return word_pages(self.words, self.WIDTH, self.ROOM)
 
     def draw_words(self, s: pygame.Surface, left: int, top: int) -> None:
         """This page's texts, from (left, top)."""
         pages = self.pages()
         y = top
         for i in pages[min(self.page, len(pages) - 1)]:
-            words, colour = self.shown_words[i]
+            words, colour = self.words[i]
             y = draw_text(s, words, pygame.Rect(left, y, self.WIDTH, top + self.ROOM - y), 24,
                           colour).bottom + 6
 

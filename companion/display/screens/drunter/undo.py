@@ -80,7 +80,7 @@ class DrunterStepsOverlay(PagedWords):
         squares = back_squares(app)
         if squares:  # the squares the steps name, framed red on the map
             out.append(map_button(app, (40, 396, 260, 60), drunter_game(app).state,
-                                  self.shown_words, back=squares))
+                                  self.words, back=squares))
         return out
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
