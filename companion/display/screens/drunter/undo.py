@@ -50,7 +50,8 @@ def back_squares(app: AppView) -> list[tuple[int, int]]:
     return out
 
 
-def take_back_button(app: AppView, rect: tuple[int, int, int, int]) -> Widget | None:
+def take_back_button(app: AppView, rect: tuple[int, int, int, int],
+                     style: str = "primary") -> Widget | None:
     """After an undo, where a screen has no room for the steps: "Take back (n)", which opens
     them over the screen; ``None`` when nothing is to be taken back."""
     n = steps_back(app)
@@ -58,7 +59,7 @@ def take_back_button(app: AppView, rect: tuple[int, int, int, int]) -> Widget | 
         return None
     return button("steps:show", rect, _("Take back ({n})").format(n=n),
                   lambda: setattr(app, "overlay", DrunterStepsOverlay(steps_shown(app))),
-                  style="primary")
+                  style=style)
 
 
 def steps_back(app: AppView) -> int:

@@ -154,8 +154,11 @@ class DrunterVoteScreen(Screen):
         if hint is not None:  # a refusal's strip keeps off the hint
             out.append(keep_clear("hint", hint[1]))
         reason = why_not(self.state, self.action())
-        back = take_back_button(app, (8, 410, BACK_W, 62))
-        if back is not None:  # after an undo, until the vote is counted: what to take back
+        # after an undo, until the vote is counted: what to take back (the way on once the
+        # cards are tapped: "Count the votes")
+        back = take_back_button(app, (8, 410, BACK_W, 62),
+                                "button" if any(self.shown.values()) else "primary")
+        if back is not None:
             out.append(back)
         out.append(button("count", (W - 268, 410, 260, 62), _("Count the votes"),
                           lambda: app.apply(self.action()), style="primary",
