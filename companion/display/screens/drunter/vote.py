@@ -47,9 +47,9 @@ from .undo import steps_back, take_back_button
 ROW_Y = TOP + 44
 ROW_H = 76
 MAP_W = 190
+"""The width of "On the map", right of the line that names the tile voted on."""
 BACK_W = 232
 """The width of "Take back (n)" after an undo, left of the running count, till it is recorded."""
-"""The width of "On the map", right of the line that names the tile voted on."""
 
 
 def card_word(card: str) -> str:
