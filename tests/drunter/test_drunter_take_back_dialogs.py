@@ -45,16 +45,24 @@ def undo_back_to_the_vote(d: Driver) -> None:
     d.tap("undo")
 
 
-def test_the_undo_question_names_the_vote_its_tile_and_its_count(tmp_path: Path) -> None:
-    app = App(config(tmp_path))
+@pytest.mark.parametrize("language", ["en", "de", "fr", "it", "es"])
+def test_the_undo_question_names_the_vote_its_tile_and_its_count(
+        tmp_path: Path, language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whose tile, where, and the count, whole in every language (strict text fit)."""
+    app = App(config(tmp_path, language))
     d = Driver(app)
     set_up(d)
     voted_then_played(d, 0)
     before = app.session.game.states[-2]
     assert before.pending is not None
+    monkeypatch.setenv("HELVETIA_STRICT_TEXT", "1")
     d.tap("undo")
     shown = " ".join(texts(d))
     who = i18n.name(before.pending.player)
+    assert who in shown and str(before.pending.squares[0][0] + 1) in shown, shown
+    if language != "en":
+        app.close()
+        return
     col, row = before.pending.squares[0][0] + 1, before.pending.squares[0][1] + 1
     assert f"The vote on {who}'s " in shown, shown
     assert f"column {col}, row {row}" in shown and "(yes " in shown, shown
