@@ -144,3 +144,35 @@ def test_take_back_stays_on_the_vote_screen_until_the_vote_is_counted(tmp_path: 
     assert isinstance(app.session.game.actions[-1], Vote)
     assert not d.has("steps:show") and not isinstance(app.session.game.actions[-1], Place)
     app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_more_to_take_back_than_the_turn_screen_holds_is_behind_take_back(
+        tmp_path: Path, language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four turns undone: the turn screen draws no step cut (strict text fit); "Take back
+    (8)" opens every step; it stays until the next tile is laid."""
+    app = App(config(tmp_path, language))
+    d = Driver(app)
+    set_up(d)
+    voted_then_played(d, 5)
+    monkeypatch.setenv("HELVETIA_STRICT_TEXT", "1")
+    text_reports.clear_reports()
+    for _ in range(4):
+        d.tap("undo")
+        d.tap("undo:yes")
+        d.widgets()
+    assert d.screen_name() == "DrunterTurnScreen"
+    n = sum(back for _m, back in app.session.table.shown())
+    assert n == 8 and d.has("steps:show")
+    d.tap("steps:show")
+    while True:  # every step, on the overlay's pages
+        d.widgets()
+        if not d.has("steps:next"):
+            break
+        d.tap("steps:next")
+    assert len(app.overlay.words) == n
+    d.tap("steps:close")
+    assert [r.text for r in text_reports.REPORTS if r.screen.startswith("Drunter")] == []
+    play_turn(d, want_vote=False, spare=True)  # the table goes on: the steps are gone
+    assert not d.has("steps:show")
+    app.close()
