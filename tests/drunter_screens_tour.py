@@ -162,8 +162,7 @@ def tour(out: Path, language: str = "en", seen: Callable[[str, App], None] | Non
                     shot("vote-undone-steps")
                     d.tap("map")
                     shot("vote-undone-steps-map")
-                    d.tap("map:close")
-                    d.tap("steps:close")
+                    d.tap("map:close")  # one Close: back to the vote
                 for p in state.players:
                     card = "ja" if p.colour == state.active else "ne"
                     d.tap(f"card:{p.colour}:{card}")

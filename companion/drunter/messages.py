@@ -165,6 +165,16 @@ BACK: dict[str, Template] = {
 """What the table does to take an undone action back (``table.back_steps``): red on the
 screens, as Helvetia's ``table.back.*``."""
 
+UNDONE: dict[str, Template] = {
+    "drunter.undone.vote": N_("The vote on {player}'s {tile} on {road} from {square} (yes "
+                              "{yes}, no {no})."),
+    "drunter.undone.missed": N_("{player}'s missed turn."),
+    "drunter.undone.choose": N_("The objectives chosen."),
+    "drunter.undone.reveal": N_("The cards revealed and the scores."),
+}
+"""What an undo takes back, as the undo question names it (``table.undone``); a tile laid
+or announced is named by its option (``drunter.option.place*``)."""
+
 WORDS: dict[str, Template] = {
     "drunter.word.tile.street": N_("street tile ({n} square)", "street tile ({n} squares)"),
     "drunter.word.tile.wall": N_("wall tile ({n} square)", "wall tile ({n} squares)"),
@@ -203,7 +213,7 @@ WORDS: dict[str, Template] = {
 }
 """The words of terms (see ``TERM_KINDS``)."""
 
-ENGLISH: dict[str, Template] = {**REFUSALS, **OPTIONS, **PHASES, **TABLE, **BACK, **WORDS}
+ENGLISH: dict[str, Template] = {**REFUSALS, **OPTIONS, **PHASES, **TABLE, **BACK, **UNDONE, **WORDS}
 REASON_CODES = frozenset(REFUSALS)
 PHASE_CODES = frozenset(PHASES)
 CODES = frozenset(ENGLISH)

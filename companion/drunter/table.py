@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .actions import Action, CannotPlace, Place, Vote
+from .actions import Action, CannotPlace, ChooseObjectives, Place, Reveal, Vote
 from .board import ROADS
 from .messages import Message
 from .state import ABSTAIN, CHOOSE, REVEAL, VOTE, DrunterState, PlacedTile
@@ -87,6 +87,24 @@ def back_steps(before: DrunterState, action: Action, after: DrunterState) -> lis
     if after.phase == REVEAL and before.phase != REVEAL:
         out.append(Message("drunter.table.back.reveal"))
     return out or [Message("drunter.table.back.nothing")]
+
+
+def undone(before: DrunterState, action: Action, after: DrunterState) -> Message | None:
+    """What undoing ``action`` (from ``before`` to ``after``) takes back, as the undo question
+    names it: the vote with the tile voted on, whose it is and its count; a missed turn and
+    whose; the objectives; the reveal. ``None`` for a tile laid or announced (its option's
+    words name it)."""
+    if isinstance(action, Vote) and before.pending is not None and after.votes:
+        result = after.votes[-1]
+        return Message("drunter.undone.vote", {**_tile_params(before.pending),
+                                               "yes": result.yes, "no": result.no})
+    if isinstance(action, CannotPlace):
+        return Message("drunter.undone.missed", {"player": action.player})
+    if isinstance(action, ChooseObjectives):
+        return Message("drunter.undone.choose")
+    if isinstance(action, Reveal):
+        return Message("drunter.undone.reveal")
+    return None
 
 
 @dataclass

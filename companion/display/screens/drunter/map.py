@@ -365,24 +365,81 @@ def crown(s: pygame.Surface, r: pygame.Rect) -> None:
     pygame.draw.polygon(s, INK, points, 2)
 
 
-class DrunterMapOverlay(Screen):
+Words = list[tuple[str, tuple[int, int, int]]]
+
+
+def word_pages(words: Words, width: int, room: int) -> list[list[int]]:
+    """The texts in pages of ``room`` pixels high at ``width`` (each whole, at body size): as
+    many pages as the language and the number of steps need (the first text on each page)."""
+    out: list[list[int]] = [[]]
+    used = 0
+    for i, (part, _colour) in enumerate(words):
+        h = text_height(part, width) + 6
+        if out[-1] and used + h > room:
+            out.append([])
+            used = 0
+        out[-1].append(i)
+        used += h
+    return out
+
+
+def page_buttons(key: str, screen: PagedWords, x: int, y: int) -> list[Widget]:
+    """"<" and ">" at (x, y) when ``screen``'s texts take more than one page."""
+    n = len(screen.pages())
+    if n < 2:
+        return []
+    more = screen.page < n - 1
+    return [button(f"{key}:prev", (x, y, 64, 60), "<",
+                   lambda: setattr(screen, "page", screen.page - 1), enabled=screen.page > 0),
+            button(f"{key}:next", (x + 72, y, 64, 60), ">",
+                   lambda: setattr(screen, "page", screen.page + 1), enabled=more,
+                   style="primary" if more else "button")]
+
+
+class PagedWords(Screen):
+    """An overlay whose texts (``words``, each in its colour) run in one column
+    ``WIDTH`` wide over as many pages ``ROOM`` high as they need, each text whole."""
+
+    WIDTH = 0
+    ROOM = 0
+
+    def __init__(self, words: Words) -> None:
+        self.words = words
+        self.page = 0
+
+    def pages(self) -> list[list[int]]:
+        return word_pages(self.words, self.WIDTH, self.ROOM)
+
+    def draw_words(self, s: pygame.Surface, left: int, top: int) -> None:
+        """This page's texts, from (left, top)."""
+        pages = self.pages()
+        y = top
+        for i in pages[min(self.page, len(pages) - 1)]:
+            words, colour = self.words[i]
+            y = draw_text(s, words, pygame.Rect(left, y, self.WIDTH, top + self.ROOM - y), 24,
+                          colour).bottom + 6
+
+
+class DrunterMapOverlay(PagedWords):
     """The map over a screen that names a square but has no room for the map (the vote, the
     steps to take back): the same numbers on its edges, the square named framed, its column
-    and row numbers white on ink, beside the words that name it."""
+    and row numbers white on ink, beside the words that name it (on pages, "<" ">", where
+    they need more room than the map's height). "Close" goes back to the screen."""
 
-    def __init__(self, state: DrunterState, words: list[tuple[str, tuple[int, int, int]]],
-                 focus: Square | None = None, back: Iterable[Square] = (),
-                 then: Screen | None = None) -> None:
+    WIDTH = W - 16 - 468
+    ROOM = 404 - 20
+
+    def __init__(self, state: DrunterState, words: Words, focus: Square | None = None,
+                 back: Iterable[Square] = ()) -> None:
+        super().__init__(words)
         self.state = state
-        self.words = words
         self.focus = focus
         self.back = list(back)
-        self.then = then
-        """The overlay shown again on "Close" (none: the screen itself)."""
 
     def layout(self, app: AppView) -> list[Widget]:
         return [button("map:close", (W - 188, 412, 168, 60), _("Close"),
-                       lambda: setattr(app, "overlay", self.then), style="primary")]
+                       lambda: setattr(app, "overlay", None), style="primary"),
+                *page_buttons("map", self, 468, 412)]
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         box = pygame.Rect(8, 8, W - 16, LED_BAND_TOP - 8)
@@ -390,15 +447,13 @@ class DrunterMapOverlay(Screen):
         pygame.draw.rect(s, INK, box, 2, border_radius=12)
         view = MapView.fit(self.state, pygame.Rect(16, 14, 440, 456))
         draw_map(s, self.state, view, picked=self.focus, back=self.back)
-        y = 20
-        for words, colour in self.words:
-            y = draw_text(s, words, pygame.Rect(468, y, W - 16 - 468, 404 - y), 24,
-                          colour).bottom + 6
+        self.draw_words(s, 468, 20)
 
 
 def map_button(app: AppView, rect: tuple[int, int, int, int], state: DrunterState,
-               words: list[tuple[str, tuple[int, int, int]]], focus: Square | None = None,
-               back: Iterable[Square] = (), then: Screen | None = None) -> Widget:
-    """"On the map": the map over the screen, the square the words name marked."""
+               words: Words, focus: Square | None = None,
+               back: Iterable[Square] = ()) -> Widget:
+    """"On the map": the map over the screen (in place of any overlay there), the square the
+    words name marked; its "Close" goes back to the screen."""
     return button("map", rect, _("On the map"), lambda: setattr(app, "overlay", DrunterMapOverlay(
-        state, words, focus, back, then)))
+        state, words, focus, back)))

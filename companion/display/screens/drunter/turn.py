@@ -33,7 +33,7 @@ from ...words.i18n import _
 from ..parts import TOP, Screen, menu_button, title_bar
 from .colours import ROAD_COLOURS
 from .map import MapView, draw_map, key_button, square_widgets
-from .undo import DrunterUndoConfirm, back_squares, steps_shown
+from .undo import DrunterUndoConfirm, back_squares, steps_shown, take_back_button
 
 TOP_BUTTONS = W - 360
 """Where the top bar's buttons begin: the key, Undo, Menu."""
@@ -123,6 +123,10 @@ class DrunterTurnScreen(Screen):
                                   selected=self.chosen == p, value=p,
                                   paint=_way_arrow(p.direction, ROAD_COLOURS[p.road]
                                                    if len(roads) > 1 else None)))
+        crowded = self.crowded(app)
+        if crowded is not None:  # more to take back than the screen holds: over it, whole
+            back = take_back_button(app, (crowded.left, crowded.top, crowded.width, 56))
+            out += [] if back is None else [back]
         if self.cannot_place is not None:
             out.append(button("cannot_place", (PANEL_X, 412, W - PANEL_X - 8, 60),
                               _("Cannot place: miss the turn"),
@@ -138,6 +142,28 @@ class DrunterTurnScreen(Screen):
                               why_not=_("Choose a tile, then the square where it starts.")))
         return out
 
+    def areas(self) -> tuple[pygame.Rect, list[pygame.Rect]]:
+        """The panel's box under the tiles (and the ways), and the rooms for the words: below
+        the map, then inside the box."""
+        st = self.state
+        view = MapView.fit(st, MAP, largest=46)  # room under it for the table's steps
+        ways = len(self.here())
+        box = pygame.Rect(PANEL_X, TOP + 156 + (0 if ways < 2 else 50 * ((ways + 3) // 4)),
+                          W - PANEL_X - 8, 0)
+        box.height = 408 - box.top
+        below = pygame.Rect(MAP.left, view.top + view.cell * st.board.height + 6, MAP.width, 0)
+        below.height = LED_BAND_TOP - below.top
+        return box, [r for r in (below, box.inflate(-12, -4)) if r.height >= 54]
+
+    def crowded(self, app: AppView) -> pygame.Rect | None:
+        """Where "Take back (n)" goes when the steps to take back do not all fit in the rooms
+        for words (several undos): the top of the panel's box; ``None`` when they fit."""
+        back = [p for p in steps_shown(app) if p[1] == WARNING_INK]
+        box, areas = self.areas()
+        if not back or fits([w for w, _c in back], areas):
+            return None
+        return pygame.Rect(box.left, box.top, box.width, 56)
+
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         st = self.state
         title_bar(s, _("{who}: place a tile").format(who=i18n.name(st.active)), st.active,
@@ -148,13 +174,16 @@ class DrunterTurnScreen(Screen):
             marks = []
         draw_map(s, st, view, marks=marks, preview=self.preview(), picked=self.square,
                  back=back_squares(app))
-        ways = len(self.here())
-        box = pygame.Rect(PANEL_X, TOP + 156 + (0 if ways < 2 else 50 * ((ways + 3) // 4)),
-                          W - PANEL_X - 8, 0)
-        box.height = 408 - box.top
-        inner = box.inflate(-12, -4)
+        box, areas = self.areas()
         steps = steps_shown(app)
         back = [p for p in steps if p[1] == WARNING_INK]  # an undo: always said first
+        crowded = self.crowded(app)
+        if crowded is not None:  # the steps over the screen, behind "Take back (n)"
+            steps = [p for p in steps if p[1] != WARNING_INK]
+            back = []
+            areas = [a.clip(a.move(0, crowded.bottom + 4 - a.top)) if a.colliderect(crowded)
+                     else a for a in areas]
+            areas = [a for a in areas if a.height >= 54]
         if self.cannot_place is not None:  # the turn missed, and why: road by road
             parts = [*back, (say("drunter.option.cannot_place", player=st.active) + ".", INK),
                      *((i18n.say(m), INK) for m in why_no_tile_fits(st, st.active))]
@@ -168,10 +197,22 @@ class DrunterTurnScreen(Screen):
         else:  # the turn begins: what the table does after the last action, then the tile
             parts = [*steps, (_("Choose a tile."), INK)]
         pygame.draw.rect(s, GRID, box, 1, border_radius=6)
-        below = pygame.Rect(MAP.left, view.top + view.cell * st.board.height + 6, MAP.width, 0)
-        below.height = LED_BAND_TOP - below.top
-        areas = [r for r in (below, inner) if r.height >= 54]
         flow(s, parts, areas, kept=len(parts) - 1 if self.tile is None else len(back))
+
+
+def fits(texts: list[str], areas: list[pygame.Rect]) -> bool:
+    """Whether the texts all fit, in order, in the areas as ``flow`` lays them."""
+    ys = [a.top for a in areas]
+    start = 0
+    for part in texts:
+        for k in range(start, len(areas)):
+            if ys[k] + text_height(part, areas[k].width) <= areas[k].bottom:
+                break
+        else:
+            return False
+        start = k
+        ys[k] += text_height(part, areas[k].width) + 2
+    return True
 
 
 def nowhere(state: DrunterState, key: tuple[str, int]) -> str:

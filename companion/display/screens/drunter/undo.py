@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pygame
 
-from ....drunter import Game, Place, action_to_json, turn_options
+from ....drunter import Game, Place, turn_options
+from ....drunter.table import undone
 from ...contract import AppView
 from ...kit.widgets import (
     BACKGROUND,
@@ -28,7 +29,7 @@ from ..menu.abandon import AbandonConfirm
 from ..menu.undo import keep_or_undo
 from ..parts import Screen
 from .in_play import drunter_game, table_log
-from .map import map_button
+from .map import PagedWords, map_button, page_buttons
 
 Colour = tuple[int, int, int]
 
@@ -49,36 +50,45 @@ def back_squares(app: AppView) -> list[tuple[int, int]]:
     return out
 
 
-def take_back_button(app: AppView, rect: tuple[int, int, int, int]) -> Widget | None:
+def take_back_button(app: AppView, rect: tuple[int, int, int, int],
+                     style: str = "primary") -> Widget | None:
     """After an undo, where a screen has no room for the steps: "Take back (n)", which opens
     them over the screen; ``None`` when nothing is to be taken back."""
-    back = [p for p in steps_shown(app) if p[1] == WARNING_INK]
-    if not back:
+    n = steps_back(app)
+    if not n:
         return None
-    return button("steps:show", rect, _("Take back ({n})").format(n=len(back)),
-                  lambda: setattr(app, "overlay", DrunterStepsOverlay()), style="primary")
+    return button("steps:show", rect, _("Take back ({n})").format(n=n),
+                  lambda: setattr(app, "overlay", DrunterStepsOverlay(steps_shown(app))),
+                  style=style)
 
 
-class DrunterStepsOverlay(Screen):
-    """The table's steps over the screen (those to take back red)."""
+def steps_back(app: AppView) -> int:
+    """How many steps take back undone actions (0: none; they go at the next action)."""
+    return sum(back for _m, back in table_log(app).shown())
+
+
+class DrunterStepsOverlay(PagedWords):
+    """The table's steps over the screen (those to take back red), on as many pages as they
+    need; "On the map" shows the map in its place, whose "Close" goes back to the screen."""
+
+    WIDTH = W - 40 - 32
+    ROOM = 380 - 28
 
     def layout(self, app: AppView) -> list[Widget]:
         out = [button("steps:close", (W - 208, 396, 168, 60), _("Close"),
-                      lambda: setattr(app, "overlay", None), style="primary")]
+                      lambda: setattr(app, "overlay", None), style="primary"),
+               *page_buttons("steps", self, 312, 396)]
         squares = back_squares(app)
         if squares:  # the squares the steps name, framed red on the map
             out.append(map_button(app, (40, 396, 260, 60), drunter_game(app).state,
-                                  steps_shown(app), back=squares, then=self))
+                                  self.words, back=squares))
         return out
 
     def draw(self, app: AppView, s: pygame.Surface) -> None:
         box = pygame.Rect(20, 16, W - 40, 448)
         pygame.draw.rect(s, BACKGROUND, box, border_radius=12)
         pygame.draw.rect(s, INK, box, 2, border_radius=12)
-        y = box.top + 12
-        for words, colour in steps_shown(app):
-            y = draw_text(s, words, pygame.Rect(box.left + 16, y, box.width - 32, 372 - y), 24,
-                          colour).bottom + 6
+        self.draw_words(s, box.left + 16, box.top + 12)
 
 
 WHAT = pygame.Rect(170, 166, 460, 128)
@@ -98,17 +108,20 @@ class DrunterUndoConfirm(Screen):
         pygame.draw.rect(s, INK, box, 2, border_radius=12)
         text(s, _("Undo the last action?"), (box.centerx, box.top + 30), TITLE, INK, "center")
         game = app.session.game if app.session is not None else None
-        if game and game.actions:
-            last = action_to_json(game.actions[-1])
-            what = {"place": _("the tile placed last"), "cannot_place": _("the missed turn"),
-                    "vote": _("the vote"), "choose_objectives": _("the objectives chosen"),
-                    "reveal": _("the cards revealed and the scores")}[last["type"]]
-            placed = _placed_words(drunter_game(app))
-            if placed is not None:  # the tile, its road and its square, as the turn said
-                what = f"{placed}."
-            draw_text(s, what, WHAT, 24, INK)
+        if isinstance(game, Game) and game.actions:
+            draw_text(s, _undone_words(game), WHAT, 24, INK)
         else:
             draw_text(s, _("Nothing to undo yet."), WHAT, 24, INK)
+
+
+def _undone_words(game: Game) -> str:
+    """What the undo takes back, in the engine's words: the tile laid or announced (its road
+    and square, as the turn said), or the vote with its tile, the missed turn and whose, ..."""
+    placed = _placed_words(game)
+    if placed is not None:
+        return f"{placed}."
+    what = undone(game.states[-2], game.actions[-1], game.states[-1])
+    return "" if what is None else i18n.say(what)
 
 
 def _placed_words(game: Game) -> str | None:

@@ -42,12 +42,14 @@ from ...words.i18n import _
 from ..parts import TOP, Screen, title_bar
 from .map import map_button
 from .turn import TOP_BUTTONS, top_buttons
-from .undo import take_back_button
+from .undo import steps_back, take_back_button
 
 ROW_Y = TOP + 44
 ROW_H = 76
 MAP_W = 190
 """The width of "On the map", right of the line that names the tile voted on."""
+BACK_W = 232
+"""The width of "Take back (n)" after an undo, left of the running count, till it is recorded."""
 
 
 def card_word(card: str) -> str:
@@ -152,8 +154,11 @@ class DrunterVoteScreen(Screen):
         if hint is not None:  # a refusal's strip keeps off the hint
             out.append(keep_clear("hint", hint[1]))
         reason = why_not(self.state, self.action())
-        back = None if any(self.shown.values()) else take_back_button(app, (8, 410, W - 284, 62))
-        if back is not None:  # after an undo, until a card is tapped: what to take back
+        # after an undo, until the vote is counted: what to take back (the way on once the
+        # cards are tapped: "Count the votes")
+        back = take_back_button(app, (8, 410, BACK_W, 62),
+                                "button" if any(self.shown.values()) else "primary")
+        if back is not None:
             out.append(back)
         out.append(button("count", (W - 268, 410, 260, 62), _("Count the votes"),
                           lambda: app.apply(self.action()), style="primary",
@@ -186,5 +191,7 @@ class DrunterVoteScreen(Screen):
             result = _("the tile stays") if votes.passes else _("the tile goes back")
             words = _("Yes {yes}, no {no}: {result}").format(yes=votes.yes, no=votes.no,
                                                             result=result)
-        draw_text(s, words, pygame.Rect(8, 410, W - 284, 62), 24, INK, valign="middle")
+        left = 8 if not steps_back(app) else 16 + BACK_W  # beside "Take back (n)"
+        draw_text(s, words, pygame.Rect(left, 410, W - 276 - left, 62), 24, INK,
+                  valign="middle")
 
