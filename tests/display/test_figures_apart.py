@@ -74,7 +74,8 @@ VILLAGES = _villages()
 
 
 def _label_rect(box: pygame.Rect, label: str, size: int) -> pygame.Rect:
-    lines = label_lines(label, size, box.width, 2) or [label]
+    # as drawn: on the lines the box has room for (a line condensed where it must be)
+    lines = label_lines(label, size, box.width, min(ui._room(size, box.height), 2)) or [label]
     return pygame.Rect(box.left, box.top, box.width,
                        line_step(size) * (len(lines) - 1) + line_height(size))
 
