@@ -13,7 +13,8 @@ from collections.abc import Sequence
 import pygame
 
 from ...engine.state import CHARACTERS
-from ..kit.widgets import INK, PLAYER, draw_text, player_frame
+from ..kit.widgets import INK, PLAYER, PLAYER_INK, draw_text, mark, player_frame
+from ..words.i18n import initial
 from .figures import figure
 from .village_view import tile_icon
 
@@ -230,3 +231,11 @@ def the_box(s: pygame.Surface, r: pygame.Rect) -> None:
            (b.right - side // 6, b.top - side // 4), (b.right, b.top)]
     pygame.draw.polygon(s, BOX, lid)
     pygame.draw.polygon(s, INK, lid, 2)
+
+
+def cube(surface: pygame.Surface, colour: str, rect: pygame.Rect) -> None:
+    """A player's cube: its colour with the initial, a dark edge."""
+    pygame.draw.rect(surface, PLAYER[colour], rect)
+    pygame.draw.rect(surface, INK, rect, 2)
+    mark(surface, initial(colour), rect.inflate(-2, -2), PLAYER_INK[colour], PLAYER[colour],
+         rect.height - 4)

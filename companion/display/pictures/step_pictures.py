@@ -43,11 +43,11 @@ from ..words import i18n
 from ..words.i18n import _, initial
 from . import pictograms
 from .figures import figure
+from .pieces import cube
 from .village_view import (
     cell_rects,
     coin_group,
     coin_group_size,
-    cube,
     draw_village,
     frame_quarter,
     mini_village,

@@ -33,7 +33,6 @@ from ..kit.widgets import (
     PANEL,
     PICTURE_TEXT,
     PLAYER,
-    PLAYER_INK,
     SELECTED,
     _lift,
     _room,
@@ -42,10 +41,9 @@ from ..kit.widgets import (
     font,
     line_height,
     line_step,
-    mark,
 )
 from ..words import i18n
-from ..words.i18n import building, initial, village_title
+from ..words.i18n import building, village_title
 from . import pictograms
 from .figures import FIGURE, Place, figure, figure_at, figure_places
 
@@ -594,11 +592,3 @@ def coin_group(surface: pygame.Surface, colour: str, n: int, rect: pygame.Rect, 
     draw_text(surface, count, where, PICTURE_TEXT, INK, min_size=PICTURE_TEXT, wrap=False,
               align="center", bold=True, picture=True, bg=bg)
     return box
-
-
-def cube(surface: pygame.Surface, colour: str, rect: pygame.Rect) -> None:
-    """A player's cube: its colour with the initial, a dark edge."""
-    pygame.draw.rect(surface, PLAYER[colour], rect)
-    pygame.draw.rect(surface, INK, rect, 2)
-    mark(surface, initial(colour), rect.inflate(-2, -2), PLAYER_INK[colour], PLAYER[colour],
-         rect.height - 4)

@@ -20,7 +20,7 @@ from ...kit.widgets import (
     paragraph,
 )
 from ...pictures import pictograms
-from ...pictures.village_view import cube
+from ...pictures.pieces import cube
 from ...words.i18n import _, branch, colour, good, initial, ngettext
 from ..menu.navigation import opened_as
 from ..parts import TOP, Screen, nav, nav_left, title_bar
