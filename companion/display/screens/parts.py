@@ -15,6 +15,7 @@ from ...engine.setup import coins_at_hand
 from ...engine.state import CHARACTERS, DRAFT, START_PLAYER
 from ...engine.values import Colour
 from ..contract import AppView, Screen, table_log
+from ..kit.paging import paged
 from ..kit.picture_cache import PICTURES
 from ..kit.widgets import (
     ACCENT,
@@ -222,16 +223,9 @@ class StepsView:
 
     def pages(self, entries: list[Any], rect: pygame.Rect) -> list[list[int]]:
         width = rect.width - TICK_W - PIC_W - 20
-        out: list[list[int]] = [[]]
-        used = 0
-        for i in self.chosen(entries):
-            h = max(PIC_H, drawn_height(numbered(entries, i), width)) + 6
-            if out[-1] and used + h > rect.height:
-                out.append([])
-                used = 0
-            out[-1].append(i)
-            used += h
-        return out
+        chosen = self.chosen(entries)
+        heights = (max(PIC_H, drawn_height(numbered(entries, i), width)) + 6 for i in chosen)
+        return [[chosen[k] for k in page] for page in paged(heights, rect.height)]
 
     def widgets(self, table: Any, rect: pygame.Rect, header: pygame.Rect) -> list[Widget]:
         entries = table.shown()

@@ -15,6 +15,7 @@ import pygame
 from ....drunter.board import Square
 from ....drunter.state import DrunterState, PlacedTile
 from ...contract import AppView
+from ...kit.paging import paged
 from ...kit.widgets import (
     BACKGROUND,
     BUTTON,
@@ -282,16 +283,8 @@ class DrunterKey(Screen):
 
     @staticmethod
     def pages() -> list[list[int]]:
-        out: list[list[int]] = [[]]
-        used = 0
-        for i, (_sign, words) in enumerate(KEY):
-            h = max(text_height(_(words), KEY_TEXT_W), 44) + 4
-            if out[-1] and used + h > KEY_ROOM:
-                out.append([])
-                used = 0
-            out[-1].append(i)
-            used += h
-        return out
+        return paged([max(text_height(_(words), KEY_TEXT_W), 44) + 4 for _sign, words in KEY],
+                     KEY_ROOM)
 
     def layout(self, app: AppView) -> list[Widget]:
         out = [button("key:close", (W - 188, 412, 168, 60), _("Close"),
@@ -371,16 +364,7 @@ Words = list[tuple[str, tuple[int, int, int]]]
 def word_pages(words: Words, width: int, room: int) -> list[list[int]]:
     """The texts in pages of ``room`` pixels high at ``width`` (each whole, at body size): as
     many pages as the language and the number of steps need (the first text on each page)."""
-    out: list[list[int]] = [[]]
-    used = 0
-    for i, (part, _colour) in enumerate(words):
-        h = text_height(part, width) + 6
-        if out[-1] and used + h > room:
-            out.append([])
-            used = 0
-        out[-1].append(i)
-        used += h
-    return out
+    return paged([text_height(part, width) + 6 for part, _colour in words], room)
 
 
 def page_buttons(key: str, screen: PagedWords, x: int, y: int) -> list[Widget]:

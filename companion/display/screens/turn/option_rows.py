@@ -7,6 +7,7 @@ from typing import Any
 
 from ....engine import Option
 from ....engine.values import Via
+from ...kit.paging import paged
 from ...kit.widgets import drawn_height
 from ...words.i18n import _, building, character, ngettext, say
 
@@ -69,12 +70,5 @@ def rows_height(lines: list[str], width: int) -> int:
 
 
 def pages_of(heights: list[int], room: int) -> list[list[int]]:
-    out: list[list[int]] = [[]]
-    used = 0
-    for i, h in enumerate(heights):
-        if out[-1] and used + h > room:
-            out.append([])
-            used = 0
-        out[-1].append(i)
-        used += h + 4
-    return out
+    """Option rows in pages of ``room``, 4 px between rows."""
+    return paged(heights, room, gap=4)
