@@ -45,6 +45,18 @@ def undo_back_to_the_vote(d: Driver) -> None:
     d.tap("undo")
 
 
+def vote_undone(tmp: Path, turns: int, language: str = "en") -> tuple[App, Driver]:
+    """A game set up, a vote won, ``turns`` turns more, all undone back to the vote: the vote
+    screen again, with the steps to take back."""
+    app = App(config(tmp, language))
+    d = Driver(app)
+    set_up(d)
+    voted_then_played(d, turns)
+    undo_back_to_the_vote(d)
+    d.tap("undo:yes")
+    return app, d
+
+
 @pytest.mark.parametrize("language", ["en", "de", "fr", "it", "es"])
 def test_the_undo_question_names_the_vote_its_tile_and_its_count(
         tmp_path: Path, language: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -75,12 +87,7 @@ def test_many_take_back_steps_on_the_map_fit_on_pages(tmp_path: Path, language: 
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """Four turns and a vote undone: the steps over the vote screen and "On the map" run
     over pages, every text whole (strict text fit raises at a cut)."""
-    app = App(config(tmp_path, language))
-    d = Driver(app)
-    set_up(d)
-    voted_then_played(d, 4)
-    undo_back_to_the_vote(d)
-    d.tap("undo:yes")
+    app, d = vote_undone(tmp_path, 4, language)
     assert d.screen_name() == "DrunterVoteScreen"
     monkeypatch.setenv("HELVETIA_STRICT_TEXT", "1")
     text_reports.clear_reports()
@@ -106,12 +113,7 @@ def test_many_take_back_steps_on_the_map_fit_on_pages(tmp_path: Path, language: 
 
 
 def test_one_close_on_the_map_goes_back_to_the_vote(tmp_path: Path) -> None:
-    app = App(config(tmp_path))
-    d = Driver(app)
-    set_up(d)
-    voted_then_played(d, 1)
-    undo_back_to_the_vote(d)
-    d.tap("undo:yes")
+    app, d = vote_undone(tmp_path, 1)
     d.tap("steps:show")
     d.tap("map")
     d.tap("map:close")
@@ -123,12 +125,7 @@ def test_one_close_on_the_map_goes_back_to_the_vote(tmp_path: Path) -> None:
 
 
 def test_take_back_stays_on_the_vote_screen_until_the_vote_is_counted(tmp_path: Path) -> None:
-    app = App(config(tmp_path))
-    d = Driver(app)
-    set_up(d)
-    voted_then_played(d, 1)
-    undo_back_to_the_vote(d)
-    d.tap("undo:yes")
+    app, d = vote_undone(tmp_path, 1)
     n = sum(back for _m, back in app.session.table.shown())
     take_back = f"Take back ({n})"
     assert label(d, "steps:show") == take_back
